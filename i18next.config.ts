@@ -1,0 +1,33 @@
+import { defineConfig } from 'i18next-cli';
+
+// `npm run i18n:check` fails when a key used in src is missing from a locale file.
+export default defineConfig({
+  locales: ['en-US', 'es-MX', 'nl-NL', 'fr-CA'],
+  extract: {
+    input: ['src/**/*.{ts,tsx}'],
+    ignore: ['src/routeTree.gen.ts', 'src/**/*.test.{ts,tsx}'],
+    output: 'locales/{{language}}/{{namespace}}.json',
+    defaultNS: 'common',
+    nsSeparator: ':',
+    keySeparator: '.',
+    primaryLanguage: 'en-US',
+    sort: true,
+    indentation: 2,
+    // Labels looked up from tables (navigation, tiles, units, roles) are checked by test/locales.
+    preservePatterns: [
+      'nav.*',
+      'admin.*',
+      'adminGroups.*',
+      'tiles.*',
+      'summary.*',
+      'sections.*',
+      'draftsSortOrders.*',
+      'languages.*',
+      'roles.*',
+      'toggles.*',
+      'unitSystems.*',
+      'weightUnitNames.*',
+    ],
+    removeUnusedKeys: true,
+  },
+});

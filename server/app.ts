@@ -1,0 +1,87 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import fastifyCookie from '@fastify/cookie';
+import fastifyStatic from '@fastify/static';
+import fastifySwagger from '@fastify/swagger';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { ERROR_CODES } from '#core/contract/errors';
+import type { Config } from './config.ts';
+import type { ServerContext } from './context.ts';
+import type { Database } from './db/database.ts';
+import { registerHealthRoutes } from './features/health/health.routes.ts';
+import { registerReferenceRoutes } from './features/reference/reference.routes.ts';
+import { registerSelfRoutes } from './features/self/self.routes.ts';
+import { registerSessionRoutes } from './features/session/session.routes.ts';
+import { registerUserRoutes } from './features/users/users.routes.ts';
+import { registerAuth } from './plugins/auth.ts';
+import { registerErrorHandler } from './plugins/error-handler.ts';
+import { registerOriginCheck } from './plugins/origin-check.ts';
+
+export interface BuildAppOptions {
+  db: Database;
+  config: Config;
+  /** Serve the built PWA from config.STATIC_DIR (off in API tests). */
+  serveWebApp?: boolean;
+  logger?: boolean;
+}
+
+const FEATURE_ROUTES = [
+  registerHealthRoutes,
+  registerSessionRoutes,
+  registerSelfRoutes,
+  registerUserRoutes,
+  registerReferenceRoutes,
+];
+
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const { db, config } = options;
+  const app = Fastify({
+    logger: options.logger ? { level: config.LOG_LEVEL } : false,
+    trustProxy: Boolean(config.PUBLIC_URL),
+    bodyLimit: 5 * 1024 * 1024,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+  await app.register(fastifyCookie);
+
+  const context: ServerContext = { db, config };
+  await app.register(
+    async (api) => {
+      await api.register(fastifySwagger, {
+        openapi: { info: { title: 'Dispatch API', version: '1' }, servers: [{ url: '/api' }] },
+        transform: jsonSchemaTransform,
+      });
+      registerOriginCheck(api, config.PUBLIC_URL);
+      registerAuth(api, db);
+      for (const register of FEATURE_ROUTES) register(api, context);
+      api.get('/docs', { schema: { hide: true } }, async () => api.swagger());
+      api.setNotFoundHandler((request, reply) =>
+        reply.code(404).send({ error: { code: ERROR_CODES.notFound, message: `No API route ${request.method} ${request.url}` } }),
+      );
+    },
+    { prefix: '/api' },
+  );
+
+  const staticRoot = path.resolve(config.STATIC_DIR);
+  if (options.serveWebApp && existsSync(staticRoot)) {
+    await app.register(fastifyStatic, {
+      root: staticRoot,
+      // Hashed assets never change; the service worker, manifest and shell must always revalidate.
+      setHeaders: (reply, filePath) => {
+        const cacheable = filePath.includes(`${path.sep}assets${path.sep}`);
+        reply.header('Cache-Control', cacheable ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+    // Client-side routes (/loads, /manage-company/users…) all answer the app shell.
+    app.setNotFoundHandler((request, reply) => {
+      // A missing file (an old hashed chunk) must fail as a 404, not arrive as HTML.
+      if ((request.method !== 'GET' && request.method !== 'HEAD') || /\.\w+$/.test(request.url.split('?')[0] ?? '')) {
+        return reply.code(404).send({ error: { code: ERROR_CODES.notFound, message: 'Not found' } });
+      }
+      return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+    });
+  }
+  return app;
+}

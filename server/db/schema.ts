@@ -1,0 +1,435 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import type { Preferences } from '#core/contract/user';
+
+const timestamps = {
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+};
+/** Synced rows carry a version, +1 per write (DESIGN §5). */
+const versioned = { version: integer('version').notNull().default(1), ...timestamps };
+
+export interface Geofence {
+  latitude: number;
+  longitude: number;
+  radius: number | null;
+  bbox: { topLeft: { latitude: number; longitude: number }; bottomRight: { latitude: number; longitude: number } } | null;
+}
+
+export const organizations = pgTable('organizations', {
+  id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+  name: text('name').notNull(),
+  tier: text('tier', { enum: ['Freemium', 'Standard'] })
+    .notNull()
+    .default('Freemium'),
+  isCarrier: boolean('is_carrier').notNull().default(false),
+  language: text('language').notNull().default('en-US'),
+  timezone: text('timezone').notNull().default('America/Chicago'),
+  units: text('units').notNull().default('Imperial'),
+  unitsWeight: text('units_weight').notNull().default('Pound'),
+  latitude: doublePrecision('latitude'),
+  longitude: doublePrecision('longitude'),
+  etaThresholdMinutes: integer('eta_threshold_minutes').notNull().default(30),
+  settings: jsonb('settings').$type<Record<string, unknown>>().notNull().default({}),
+  ...versioned,
+});
+
+export const features = pgTable('features', {
+  id: integer('id').primaryKey(),
+  name: text('name').notNull().unique(),
+  description: text('description').notNull(),
+});
+
+export const organizationFeatures = pgTable(
+  'organization_features',
+  {
+    organizationId: integer('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    featureId: integer('feature_id')
+      .notNull()
+      .references(() => features.id),
+  },
+  (table) => [primaryKey({ columns: [table.organizationId, table.featureId] })],
+);
+
+export const permissions = pgTable('permissions', {
+  id: integer('id').primaryKey(),
+  name: text('name').notNull().unique(),
+  description: text('description').notNull(),
+});
+
+export const roles = pgTable('roles', {
+  id: integer('id').primaryKey(),
+  name: text('name').notNull().unique(),
+});
+
+export const rolePermissions = pgTable(
+  'role_permissions',
+  {
+    roleId: integer('role_id')
+      .notNull()
+      .references(() => roles.id, { onDelete: 'cascade' }),
+    permissionId: integer('permission_id')
+      .notNull()
+      .references(() => permissions.id, { onDelete: 'cascade' }),
+  },
+  (table) => [primaryKey({ columns: [table.roleId, table.permissionId] })],
+);
+
+export const contacts = pgTable(
+  'contacts',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    organizationId: integer('organization_id')
+      .notNull()
+      .references(() => organizations.id),
+    name: text('name').notNull(),
+    email: text('email'),
+    phone: text('phone'),
+    language: text('language').notNull().default('en-US'),
+    timezone: text('timezone').notNull().default('America/Chicago'),
+    units: text('units').notNull().default('Imperial'),
+    unitsWeight: text('units_weight').notNull().default('Pound'),
+    enabled: boolean('enabled').notNull().default(true),
+    interactiveUser: boolean('interactive_user').notNull().default(false),
+    ...versioned,
+  },
+  (table) => [index('contacts_organization_idx').on(table.organizationId)],
+);
+
+export interface DriverInfo {
+  defaultTractorId: number | null;
+  defaultTrailerId: number | null;
+  contract: boolean;
+}
+
+export const users = pgTable(
+  'users',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    organizationId: integer('organization_id')
+      .notNull()
+      .references(() => organizations.id),
+    username: text('username').notNull(),
+    passwordHash: text('password_hash'),
+    name: text('name').notNull(),
+    firstName: text('first_name'),
+    lastName: text('last_name'),
+    enabled: boolean('enabled').notNull().default(true),
+    contactId: integer('contact_id')
+      .notNull()
+      .references(() => contacts.id),
+    preferences: jsonb('preferences').$type<Preferences>().notNull().default({}),
+    driverInfo: jsonb('driver_info').$type<DriverInfo | null>(),
+    ...versioned,
+  },
+  (table) => [
+    uniqueIndex('users_username_lower_idx').on(sql`lower(${table.username})`),
+    index('users_organization_idx').on(table.organizationId),
+  ],
+);
+
+export const userRoles = pgTable(
+  'user_roles',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    roleId: integer('role_id')
+      .notNull()
+      .references(() => roles.id),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.roleId] })],
+);
+
+/** Server-side sessions: the cookie holds a random token, the table holds its SHA-256. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    activeOrganizationId: integer('active_organization_id')
+      .notNull()
+      .references(() => organizations.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [index('sessions_user_idx').on(table.userId)],
+);
+
+/** Failed sign-ins, counted per username and per address for rate limiting across server nodes. */
+export const loginFailures = pgTable(
+  'login_failures',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    subject: text('subject').notNull(),
+    failedAt: timestamp('failed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('login_failures_subject_idx').on(table.subject, table.failedAt)],
+);
+
+export const cargoTypes = pgTable('cargo_types', {
+  id: integer('id').primaryKey(),
+  label: text('label').notNull(),
+  category: text('category').notNull(),
+  ...versioned,
+});
+
+export const organizationCargoTypes = pgTable(
+  'organization_cargo_types',
+  {
+    organizationId: integer('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    cargoTypeId: integer('cargo_type_id')
+      .notNull()
+      .references(() => cargoTypes.id),
+  },
+  (table) => [primaryKey({ columns: [table.organizationId, table.cargoTypeId] })],
+);
+
+export const locationTypes = pgTable('location_types', {
+  id: integer('id').primaryKey(),
+  name: text('name').notNull(),
+  category: text('category').notNull(),
+  shipsCargoTypeIds: integer('ships_cargo_type_ids').array().notNull().default([]),
+  receivesCargoTypeIds: integer('receives_cargo_type_ids').array().notNull().default([]),
+});
+
+export const customers = pgTable(
+  'customers',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    organizationId: integer('organization_id')
+      .notNull()
+      .references(() => organizations.id),
+    customerName: text('customer_name').notNull(),
+    ...versioned,
+  },
+  (table) => [index('customers_organization_idx').on(table.organizationId)],
+);
+
+export const locations = pgTable(
+  'locations',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    organizationId: integer('organization_id')
+      .notNull()
+      .references(() => organizations.id),
+    name: text('name').notNull(),
+    description: text('description'),
+    locationTypeId: integer('location_type_id')
+      .notNull()
+      .references(() => locationTypes.id),
+    customerId: integer('customer_id').references(() => customers.id),
+    address1: text('address1').notNull(),
+    address2: text('address2'),
+    city: text('city').notNull(),
+    state: text('state').notNull(),
+    postalCode: text('postal_code').notNull(),
+    country: text('country').notNull().default('US'),
+    groupColor: text('group_color'),
+    hasScale: boolean('has_scale').notNull().default(false),
+    enabled: boolean('enabled').notNull().default(true),
+    premiseId: text('premise_id'),
+    siteInstructions: text('site_instructions'),
+    geofence: jsonb('geofence').$type<Geofence>().notNull(),
+    ...versioned,
+  },
+  (table) => [index('locations_organization_idx').on(table.organizationId)],
+);
+
+export const subLocations = pgTable(
+  'sub_locations',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    locationId: integer('location_id')
+      .notNull()
+      .references(() => locations.id, { onDelete: 'cascade' }),
+    organizationId: integer('organization_id')
+      .notNull()
+      .references(() => organizations.id),
+    name: text('name').notNull(),
+    geofence: jsonb('geofence').$type<Geofence | null>(),
+    ...versioned,
+  },
+  (table) => [index('sub_locations_location_idx').on(table.locationId)],
+);
+
+export const tractors = pgTable(
+  'tractors',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    organizationId: integer('organization_id')
+      .notNull()
+      .references(() => organizations.id),
+    userDisplayName: text('user_display_name').notNull(),
+    vinNumber: text('vin_number'),
+    licensePlate: text('license_plate'),
+    make: text('make'),
+    model: text('model'),
+    contract: boolean('contract').notNull().default(false),
+    enabled: boolean('enabled').notNull().default(true),
+    weightGrams: bigint('weight_grams', { mode: 'number' }),
+    ...versioned,
+  },
+  (table) => [index('tractors_organization_idx').on(table.organizationId)],
+);
+
+export const trailers = pgTable(
+  'trailers',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    organizationId: integer('organization_id')
+      .notNull()
+      .references(() => organizations.id),
+    userDisplayName: text('user_display_name').notNull(),
+    vinNumber: text('vin_number'),
+    licensePlate: text('license_plate'),
+    maxCargoWeightGrams: bigint('max_cargo_weight_grams', { mode: 'number' }),
+    contract: boolean('contract').notNull().default(false),
+    enabled: boolean('enabled').notNull().default(true),
+    weightGrams: bigint('weight_grams', { mode: 'number' }),
+    trailerCargoTypes: jsonb('trailer_cargo_types')
+      .$type<{ cargoTypeId: number; compartmentCount: number }[]>()
+      .notNull()
+      .default([]),
+    ...versioned,
+  },
+  (table) => [index('trailers_organization_idx').on(table.organizationId)],
+);
+
+export const carrierLinks = pgTable(
+  'carrier_links',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    organizationId: integer('organization_id')
+      .notNull()
+      .references(() => organizations.id),
+    carrierOrganizationId: integer('carrier_organization_id')
+      .notNull()
+      .references(() => organizations.id),
+    isActive: boolean('is_active').notNull().default(false),
+    loadDriver: text('load_driver', { enum: ['Owning', 'Carrier', 'Both'] })
+      .notNull()
+      .default('Carrier'),
+    loadTractor: text('load_tractor', { enum: ['Owning', 'Carrier', 'Both'] })
+      .notNull()
+      .default('Carrier'),
+    loadTrailer: text('load_trailer', { enum: ['Owning', 'Carrier', 'Both'] })
+      .notNull()
+      .default('Carrier'),
+    ...versioned,
+  },
+  (table) => [uniqueIndex('carrier_links_pair_idx').on(table.organizationId, table.carrierOrganizationId)],
+);
+
+export const orders = pgTable(
+  'orders',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    /** The owning organization. */
+    organizationId: integer('organization_id')
+      .notNull()
+      .references(() => organizations.id),
+    transportingOrganizationId: integer('transporting_organization_id')
+      .notNull()
+      .references(() => organizations.id),
+    date: timestamp('date', { withTimezone: true }).notNull(),
+    status: text('status', { enum: ['Open', 'Assigned', 'In Transit', 'Delivered', 'Merged'] }).notNull(),
+    isDraft: boolean('is_draft').notNull().default(false),
+    transportedByUserId: integer('transported_by_user_id').references(() => users.id),
+    acceptedByUserId: integer('accepted_by_user_id').references(() => users.id),
+    tractorId: integer('tractor_id').references(() => tractors.id),
+    trailerId: integer('trailer_id').references(() => trailers.id),
+    washOption: text('wash_option'),
+    metadata: jsonb('metadata').$type<Record<string, unknown>>().notNull().default({}),
+    mergedFromOrderIds: integer('merged_from_order_ids').array(),
+    timeSeconds: integer('time_seconds'),
+    distanceMeters: integer('distance_meters'),
+    ...versioned,
+  },
+  (table) => [
+    index('orders_organization_date_idx').on(table.organizationId, table.date),
+    index('orders_transporting_date_idx').on(table.transportingOrganizationId, table.date),
+  ],
+);
+
+export const stops = pgTable(
+  'stops',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    organizationId: integer('organization_id')
+      .notNull()
+      .references(() => organizations.id),
+    sequence: integer('sequence').notNull(),
+    type: text('type', { enum: ['Origin', 'Destination', 'Weigh', 'Waypoint'] }).notNull(),
+    status: text('status', { enum: ['Not Started', 'Enroute', 'Arrived', 'Complete'] })
+      .notNull()
+      .default('Not Started'),
+    locationId: integer('location_id').references(() => locations.id),
+    subLocationIds: integer('sub_location_ids').array().notNull().default([]),
+    cargoTypeId: integer('cargo_type_id').references(() => cargoTypes.id),
+    customerId: integer('customer_id').references(() => customers.id),
+    lotId: text('lot_id'),
+    productionPlan: text('production_plan'),
+    orderNumber: text('order_number'),
+    customerOrderNumber: text('customer_order_number'),
+    quantity: doublePrecision('quantity'),
+    actualQuantity: doublePrecision('actual_quantity'),
+    weightGrams: bigint('weight_grams', { mode: 'number' }),
+    actualWeightGrams: bigint('actual_weight_grams', { mode: 'number' }),
+    notes: text('notes'),
+    compartments: jsonb('compartments').$type<number[] | null>(),
+    cargoPerCompartment: jsonb('cargo_per_compartment').$type<number[] | null>(),
+    loadingTeamId: integer('loading_team_id'),
+    arrivalTime: timestamp('arrival_time', { withTimezone: true }),
+    readyTime: timestamp('ready_time', { withTimezone: true }),
+    requiredBegin: timestamp('required_begin', { withTimezone: true }),
+    requiredEnd: timestamp('required_end', { withTimezone: true }),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+    durationMinutes: integer('duration_minutes'),
+    distanceMeters: integer('distance_meters'),
+    timeSeconds: integer('time_seconds'),
+    originalStopId: integer('original_stop_id'),
+    metadata: jsonb('metadata').$type<Record<string, unknown>>().notNull().default({}),
+    ...versioned,
+  },
+  (table) => [index('stops_order_idx').on(table.orderId, table.sequence)],
+);
+
+/**
+ * Every write to a synced row appends here in the same transaction (DESIGN §5); the change feed
+ * reads it by `seq`.
+ */
+export const changeLog = pgTable(
+  'change_log',
+  {
+    seq: bigserial('seq', { mode: 'number' }).primaryKey(),
+    organizationId: integer('organization_id'),
+    entity: text('entity').notNull(),
+    entityId: integer('entity_id').notNull(),
+    op: text('op', { enum: ['upsert', 'delete'] }).notNull(),
+    changedAt: timestamp('changed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('change_log_organization_seq_idx').on(table.organizationId, table.seq)],
+);

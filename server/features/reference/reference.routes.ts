@@ -1,0 +1,99 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import {
+  cargoTypeSchema,
+  carrierLinkSchema,
+  contactListItemSchema,
+  customerSchema,
+  driverSchema,
+  featureSchema,
+  locationSchema,
+  locationTypeSchema,
+  organizationListItemSchema,
+  permissionSchema,
+  roleListItemSchema,
+  tractorSchema,
+  trailerSchema,
+  userListItemSchema,
+} from '#core/contract/reference';
+import type { PageRule } from '#core/domain/access';
+import { type ServerContext, zodRoutes } from '#server/context';
+import type { Database } from '#server/db/database';
+import { type AuthContext, guard, requireAuth } from '#server/plugins/auth';
+import * as lists from './reference.service.ts';
+
+interface ReferenceList {
+  path: string;
+  rule: PageRule;
+  item: z.ZodType;
+  load: (db: Database, auth: AuthContext) => Promise<unknown[]>;
+}
+
+// Dispatch screens need the equipment, sites and customers too, so viewing owning orders also opens them.
+const REFERENCE_LISTS: ReferenceList[] = [
+  { path: '/cargo-types', rule: {}, item: cargoTypeSchema, load: lists.listCargoTypes },
+  { path: '/location-types', rule: {}, item: locationTypeSchema, load: (db) => lists.listLocationTypes(db) },
+  { path: '/organizations', rule: {}, item: organizationListItemSchema, load: lists.listOrganizations },
+  { path: '/features', rule: {}, item: featureSchema, load: lists.listFeatures },
+  {
+    path: '/roles',
+    rule: { anyPermission: ['ViewUsers', 'ViewAllCompanies'] },
+    item: roleListItemSchema,
+    load: (db) => lists.listRoles(db),
+  },
+  {
+    path: '/permissions',
+    rule: { permissions: ['ViewAllCompanies'] },
+    item: permissionSchema,
+    load: (db) => lists.listPermissions(db),
+  },
+  { path: '/drivers', rule: { anyPermission: ['ViewOwningOrders', 'ViewUsers'] }, item: driverSchema, load: lists.listDrivers },
+  {
+    path: '/tractors',
+    rule: { anyPermission: ['ViewOwningOrders', 'ViewTractors'] },
+    item: tractorSchema,
+    load: lists.listTractors,
+  },
+  {
+    path: '/trailers',
+    rule: { anyPermission: ['ViewOwningOrders', 'ViewTrailers'] },
+    item: trailerSchema,
+    load: lists.listTrailers,
+  },
+  {
+    path: '/locations',
+    rule: { anyPermission: ['ViewOwningOrders', 'ViewLocations'] },
+    item: locationSchema,
+    load: lists.listLocations,
+  },
+  {
+    path: '/customers',
+    rule: { anyPermission: ['ViewOwningOrders', 'ViewCustomers'] },
+    item: customerSchema,
+    load: lists.listCustomers,
+  },
+  {
+    path: '/carriers',
+    rule: { anyPermission: ['ViewOwningOrders', 'AccessAdministration'] },
+    item: carrierLinkSchema,
+    load: lists.listCarriers,
+  },
+  { path: '/users', rule: { permissions: ['ViewUsers'] }, item: userListItemSchema, load: lists.listUsers },
+  {
+    path: '/contacts',
+    rule: { permissions: ['ViewContacts'], notForCarriers: true },
+    item: contactListItemSchema,
+    load: lists.listContacts,
+  },
+];
+
+export function registerReferenceRoutes(app: FastifyInstance, { db }: ServerContext) {
+  const api = zodRoutes(app);
+  for (const list of REFERENCE_LISTS) {
+    api.get(
+      list.path,
+      { schema: { tags: ['reference'], response: { 200: z.array(list.item) } }, onRequest: guard(list.rule) },
+      async (request) => list.load(db, requireAuth(request)),
+    );
+  }
+}

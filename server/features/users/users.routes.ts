@@ -1,0 +1,72 @@
+import type { FastifyInstance } from 'fastify';
+import { and, eq, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { idParamsSchema } from '#core/contract/common';
+import { contactSettingsUpdateSchema, preferencesSchema, selfSchema } from '#core/contract/user';
+import { contacts, users } from '#server/db/schema';
+import { type ServerContext, zodRoutes } from '#server/context';
+import { loadSelf } from '#server/features/self/self.service';
+import { guard, requireAuth } from '#server/plugins/auth';
+import { forbidden, notFound } from '#server/plugins/error-handler';
+
+export function registerUserRoutes(app: FastifyInstance, { db }: ServerContext) {
+  const api = zodRoutes(app);
+
+  // Own user only: a colleague's id is 403, anyone else's is 404 (never confirm other tenants' ids).
+  api.put(
+    '/users/:id/preferences',
+    {
+      schema: { tags: ['users'], params: idParamsSchema, body: preferencesSchema, response: { 200: preferencesSchema } },
+      onRequest: guard(),
+    },
+    async (request) => {
+      const auth = requireAuth(request);
+      if (request.params.id !== auth.userId) {
+        const [colleague] = await db
+          .select({ id: users.id })
+          .from(users)
+          .where(and(eq(users.id, request.params.id), eq(users.organizationId, auth.organizationId)));
+        throw colleague ? forbidden('You can change only your own preferences') : notFound('User');
+      }
+      const [updated] = await db
+        .update(users)
+        .set({ preferences: request.body, version: sql`${users.version} + 1`, updatedAt: new Date() })
+        .where(eq(users.id, auth.userId))
+        .returning({ preferences: users.preferences });
+      return updated?.preferences ?? request.body;
+    },
+  );
+
+  // The settings popover's language, timezone and units live on the user's own contact.
+  api.put(
+    '/self/contact',
+    {
+      schema: { tags: ['users'], body: contactSettingsUpdateSchema, response: { 200: selfSchema } },
+      onRequest: guard(),
+    },
+    async (request) => {
+      const auth = requireAuth(request);
+      const [user] = await db.select({ contactId: users.contactId }).from(users).where(eq(users.id, auth.userId));
+      if (!user) throw notFound('User');
+      await db
+        .update(contacts)
+        .set({ ...request.body, version: sql`${contacts.version} + 1`, updatedAt: new Date() })
+        .where(eq(contacts.id, user.contactId));
+      return loadSelf(db, auth.userId, auth.organizationId);
+    },
+  );
+
+  // Always 204, whether or not the address is known, so the form cannot be used to find accounts.
+  api.post(
+    '/users/reset-password',
+    { schema: { tags: ['users'], body: z.object({ email: z.email().max(320) }) } },
+    async (request, reply) => {
+      const [contact] = await db
+        .select({ id: contacts.id })
+        .from(contacts)
+        .where(eq(sql`lower(${contacts.email})`, request.body.email.toLowerCase()));
+      request.log.info({ contactId: contact?.id ?? null }, 'password reset requested');
+      return reply.code(204).send();
+    },
+  );
+}

@@ -1,0 +1,107 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { users } from '#server/db/schema';
+import { createTestApp, signInAs, type TestApp } from '#test/server/test-app';
+
+let test: TestApp;
+let cookie: string;
+let selfId: number;
+beforeAll(async () => {
+  test = await createTestApp();
+  cookie = await signInAs(test.app, 'dispatcher');
+  selfId = (await test.app.inject({ method: 'GET', url: '/api/self', headers: { cookie } })).json().id;
+});
+afterAll(() => test.close());
+
+async function idOf(username: string) {
+  const [row] = await test.database.db.select({ id: users.id }).from(users).where(eq(users.username, username));
+  return row?.id ?? 0;
+}
+
+describe('preferences', () => {
+  it('saves the own preferences and answers them', async () => {
+    const preferences = {
+      showLoadDate: false,
+      showTractor: true,
+      draftsLoadsDefaultSort: 'date:desc',
+      tables: { loads: { pageSize: 25 } },
+      presets2: [{ name: 'Mill A', default: true, fields: [{ field: 'origin', value: [1] }], table: 'loads' }],
+    };
+    const response = await test.app.inject({ method: 'PUT', url: `/api/users/${selfId}/preferences`, headers: { cookie }, payload: preferences });
+    expect(response.statusCode).toBe(200);
+    const self = (await test.app.inject({ method: 'GET', url: '/api/self', headers: { cookie } })).json();
+    expect(self.preferences).toEqual(preferences);
+  });
+
+  it('refuses duplicate preset names (case-insensitive) with 400 and keeps the stored ones', async () => {
+    const response = await test.app.inject({
+      method: 'PUT',
+      url: `/api/users/${selfId}/preferences`,
+      headers: { cookie },
+      payload: {
+        presets2: [
+          { name: 'Mill A', default: false, fields: [], table: 'loads' },
+          { name: 'mill a', default: false, fields: [], table: 'loads' },
+        ],
+      },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error.issues[0].path).toBe('body.presets2.1.name');
+    const self = (await test.app.inject({ method: 'GET', url: '/api/self', headers: { cookie } })).json();
+    expect(self.preferences.presets2).toHaveLength(1);
+  });
+
+  it('refuses a malformed value with 400 naming the field', async () => {
+    const response = await test.app.inject({
+      method: 'PUT',
+      url: `/api/users/${selfId}/preferences`,
+      headers: { cookie },
+      payload: { showLoadDate: 'yes' },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error.issues[0].path).toBe('body.showLoadDate');
+  });
+
+  it('answers 403 for a colleague and 404 for a user of another organization', async () => {
+    const colleague = await idOf('admin');
+    const stranger = await idOf('carrier');
+    const colleagueResponse = await test.app.inject({ method: 'PUT', url: `/api/users/${colleague}/preferences`, headers: { cookie }, payload: {} });
+    expect(colleagueResponse.statusCode).toBe(403);
+    const strangerResponse = await test.app.inject({ method: 'PUT', url: `/api/users/${stranger}/preferences`, headers: { cookie }, payload: {} });
+    expect(strangerResponse.statusCode).toBe(404);
+    const [carrierRow] = await test.database.db.select({ preferences: users.preferences }).from(users).where(eq(users.id, stranger));
+    expect(carrierRow?.preferences).toEqual({});
+  });
+
+  it('answers 400 for a non-numeric id', async () => {
+    const response = await test.app.inject({ method: 'PUT', url: '/api/users/abc/preferences', headers: { cookie }, payload: {} });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error.issues[0].path).toBe('params.id');
+  });
+});
+
+describe('contact settings', () => {
+  it('updates language, timezone and units of the own contact', async () => {
+    const response = await test.app.inject({
+      method: 'PUT',
+      url: '/api/self/contact',
+      headers: { cookie },
+      payload: { language: 'es-MX', timezone: 'America/Denver', units: 'Metric', unitsWeight: 'Kilogram' },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().contact).toMatchObject({ language: 'es-MX', timezone: 'America/Denver', units: 'Metric', unitsWeight: 'Kilogram' });
+  });
+
+  it('refuses an unsupported language and changes nothing', async () => {
+    const response = await test.app.inject({
+      method: 'PUT',
+      url: '/api/self/contact',
+      headers: { cookie },
+      payload: { language: 'de-DE', timezone: 'America/Denver', units: 'Metric', unitsWeight: 'Kilogram' },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error.issues[0].path).toBe('body.language');
+    const self = (await test.app.inject({ method: 'GET', url: '/api/self', headers: { cookie } })).json();
+    expect(self.contact.language).toBe('es-MX');
+  });
+});

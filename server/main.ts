@@ -1,0 +1,47 @@
+import { connectDatabase, migrateDatabase } from './db/database.ts';
+import { startEmbeddedPostgres, type RunningPostgres } from './db/embedded-postgres.ts';
+import { DEMO_LOGINS, DEMO_PASSWORD, seedDemoIfEmpty } from './db/seed/demo-seed.ts';
+import { buildApp } from './app.ts';
+import { readConfig } from './config.ts';
+
+/** `npm start`: database (embedded unless DATABASE_URL), migrations, demo seed, HTTP server, clean shutdown. */
+async function main() {
+  const config = readConfig();
+  let embedded: RunningPostgres | null = null;
+  let connectionString = config.DATABASE_URL;
+  if (!connectionString) {
+    embedded = await startEmbeddedPostgres({ dataDir: config.DATA_DIR });
+    connectionString = embedded.connectionString();
+  }
+  const database = connectDatabase(connectionString);
+  await migrateDatabase(database.db);
+  const seeded = config.DEMO ? await seedDemoIfEmpty(database.db) : false;
+
+  const app = await buildApp({ db: database.db, config, serveWebApp: true, logger: true });
+  await app.listen({ port: config.PORT, host: config.HOST });
+  const url = config.PUBLIC_URL ?? `http://localhost:${config.PORT}`;
+  const where = embedded ? `embedded PostgreSQL in ${config.DATA_DIR}` : 'PostgreSQL at DATABASE_URL';
+  console.log(`\nDispatch is running at ${url} (${where}${seeded ? ', demo data seeded' : ''})`);
+  if (config.DEMO) {
+    console.log(`Demo logins (password ${DEMO_PASSWORD}):`);
+    for (const login of DEMO_LOGINS) console.log(`  ${login.username.padEnd(12)} ${login.description}`);
+  }
+
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`\n${signal} received, stopping`);
+    await app.close().catch(() => {});
+    await database.close().catch(() => {});
+    await embedded?.stop().catch(() => {});
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,48 @@
+import { Select } from '@mantine/core';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { hasPermission } from '#core/domain/access';
+import { organizationsQuery, selfQuery, switchOrganization } from '#src/data/session-queries.ts';
+import { reportError } from '../error-reporting.ts';
+
+/** Header dropdown for users with ViewAllCompanies: picking a company switches the active one. */
+export function CompanySwitcher() {
+  const { t } = useTranslation('common');
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const { data: self } = useQuery(selfQuery);
+  const allowed = Boolean(self && hasPermission(self, 'ViewAllCompanies'));
+  const organizations = useQuery({ ...organizationsQuery, enabled: allowed });
+  const [switching, setSwitching] = useState(false);
+  if (!self || !allowed) return null;
+  return (
+    <Select
+      aria-label={t('shell.company')}
+      data-testid="company-switcher"
+      w={200}
+      visibleFrom="sm"
+      searchable
+      allowDeselect={false}
+      disabled={switching}
+      value={String(self.activeOrganizationId)}
+      data={(organizations.data ?? [{ id: self.activeOrganizationId, name: self.organization.name }]).map((organization) => ({
+        value: String(organization.id),
+        label: organization.name,
+      }))}
+      onChange={async (value) => {
+        if (!value || Number(value) === self.activeOrganizationId) return;
+        setSwitching(true);
+        try {
+          await switchOrganization(queryClient, Number(value));
+          await navigate({ to: '/' });
+        } catch (error) {
+          reportError(error);
+        } finally {
+          setSwitching(false);
+        }
+      }}
+    />
+  );
+}

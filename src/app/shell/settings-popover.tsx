@@ -1,0 +1,181 @@
+import {
+  Avatar,
+  Badge,
+  Button,
+  Divider,
+  Group,
+  Popover,
+  SegmentedControl,
+  Select,
+  Stack,
+  Switch,
+  Text,
+  UnstyledButton,
+} from '@mantine/core';
+import { IconLogout } from '@tabler/icons-react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { type ContactSettingsUpdate, DRAFTS_SORT_ORDERS, type Preferences } from '#core/contract/user';
+import { LANGUAGES, TIMEZONES } from '#core/domain/locale';
+import { UNIT_SYSTEMS, WEIGHT_UNITS } from '#core/domain/units';
+import { saveContactSettings, savePreferences, selfQuery } from '#src/data/session-queries.ts';
+import { reportError } from '../error-reporting.ts';
+import { applyLanguage } from '../i18n.ts';
+
+const COLUMN_TOGGLES = ['showLoadDate', 'showEstimatedTotalTripTime', 'showTractor', 'showTrailer'] as const;
+
+/** The user settings popover (spec 1 §2); every change saves at once. */
+export function SettingsPopover() {
+  const { t } = useTranslation('settings');
+  const queryClient = useQueryClient();
+  const { data: self } = useQuery(selfQuery);
+  const [saving, setSaving] = useState(false);
+  if (!self) return null;
+
+  const updateContact = async (change: Partial<ContactSettingsUpdate>) => {
+    const next: ContactSettingsUpdate = {
+      language: self.contact.language,
+      timezone: self.contact.timezone,
+      units: self.contact.units,
+      unitsWeight: self.contact.unitsWeight,
+      ...change,
+    };
+    if (change.language) applyLanguage(change.language);
+    setSaving(true);
+    try {
+      await saveContactSettings(queryClient, next);
+    } catch (error) {
+      applyLanguage(self.contact.language);
+      reportError(error);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const updatePreferences = async (change: Partial<Preferences>) => {
+    const previous = self.preferences;
+    const next: Preferences = { ...previous, ...change };
+    // Optimistic: the toggle moves at once and moves back if the server refuses.
+    queryClient.setQueryData(selfQuery.queryKey, (current) => (current ? { ...current, preferences: next } : current));
+    try {
+      await savePreferences(queryClient, self.id, next);
+    } catch (error) {
+      queryClient.setQueryData(selfQuery.queryKey, (current) => (current ? { ...current, preferences: previous } : current));
+      reportError(error);
+    }
+  };
+
+  const initials = self.name
+    .split(/\s+/)
+    .map((part) => part[0])
+    .join('')
+    .slice(0, 2)
+    .toUpperCase();
+
+  return (
+    <Popover width={340} position="bottom-end" shadow="md" withArrow trapFocus>
+      <Popover.Target>
+        <UnstyledButton aria-label={t('open')} data-testid="settings-button">
+          <Group gap="xs" wrap="nowrap">
+            <Avatar color="teal" radius="xl" size={36}>
+              {initials}
+            </Avatar>
+            <Text size="sm" fw={500} visibleFrom="sm" data-testid="header-user-name">
+              {self.name}
+            </Text>
+          </Group>
+        </UnstyledButton>
+      </Popover.Target>
+      <Popover.Dropdown data-testid="settings-popover">
+        <Stack gap="sm">
+          <div>
+            <Text fw={600}>{self.name}</Text>
+            <Text size="sm" c="dimmed">
+              {self.organization.name}
+            </Text>
+            <Group gap={4} mt={4}>
+              {self.roles.map((role) => (
+                <Badge key={role.id} variant="light" size="sm">
+                  {t(`roles.${role.name}`, { defaultValue: role.name })}
+                </Badge>
+              ))}
+            </Group>
+          </div>
+          <Divider />
+          <Select
+            label={t('language')}
+            data-testid="settings-language"
+            value={self.contact.language}
+            allowDeselect={false}
+            disabled={saving}
+            comboboxProps={{ withinPortal: false }}
+            data={LANGUAGES.map((language) => ({ value: language, label: t(`languages.${language}`) }))}
+            onChange={(value) => value && void updateContact({ language: value as ContactSettingsUpdate['language'] })}
+          />
+          <Select
+            label={t('timezone')}
+            value={self.contact.timezone}
+            allowDeselect={false}
+            searchable
+            disabled={saving}
+            comboboxProps={{ withinPortal: false }}
+            data={[...TIMEZONES]}
+            onChange={(value) => value && void updateContact({ timezone: value as ContactSettingsUpdate['timezone'] })}
+          />
+          <Stack gap={4}>
+            <Text size="sm" fw={500}>
+              {t('distanceUnits')}
+            </Text>
+            <SegmentedControl
+              fullWidth
+              value={self.contact.units}
+              disabled={saving}
+              data={UNIT_SYSTEMS.map((system) => ({ value: system, label: t(`unitSystems.${system}`) }))}
+              onChange={(value) => void updateContact({ units: value as ContactSettingsUpdate['units'] })}
+            />
+          </Stack>
+          <Select
+            label={t('weightUnits')}
+            value={self.contact.unitsWeight}
+            allowDeselect={false}
+            disabled={saving}
+            comboboxProps={{ withinPortal: false }}
+            data={WEIGHT_UNITS.map((unit) => ({ value: unit, label: t(`weightUnitNames.${unit}`) }))}
+            onChange={(value) => value && void updateContact({ unitsWeight: value as ContactSettingsUpdate['unitsWeight'] })}
+          />
+          {!self.organization.isCarrier && (
+            <Select
+              label={t('draftsSort')}
+              value={self.preferences.draftsLoadsDefaultSort ?? 'firstStopTime:asc'}
+              allowDeselect={false}
+              comboboxProps={{ withinPortal: false }}
+              data={DRAFTS_SORT_ORDERS.map((order) => ({ value: order, label: t(`draftsSortOrders.${order}`) }))}
+              onChange={(value) =>
+                value && void updatePreferences({ draftsLoadsDefaultSort: value as Preferences['draftsLoadsDefaultSort'] })
+              }
+            />
+          )}
+          <Stack gap={6}>
+            <Text size="sm" fw={500}>
+              {t('columns')}
+            </Text>
+            {COLUMN_TOGGLES.map((toggle) => (
+              <Switch
+                key={toggle}
+                label={t(`toggles.${toggle}`)}
+                checked={self.preferences[toggle] ?? true}
+                onChange={(event) => void updatePreferences({ [toggle]: event.currentTarget.checked } as Partial<Preferences>)}
+              />
+            ))}
+          </Stack>
+          <Divider />
+          <Button component={Link} to="/logout" variant="light" color="red" leftSection={<IconLogout size={18} />}>
+            {t('signOut')}
+          </Button>
+        </Stack>
+      </Popover.Dropdown>
+    </Popover>
+  );
+}

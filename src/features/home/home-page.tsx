@@ -1,0 +1,127 @@
+import { Card, Group, SimpleGrid, Skeleton, Stack, Text, ThemeIcon, Title, UnstyledButton } from '@mantine/core';
+import {
+  IconBuildingFactory2,
+  IconChartBar,
+  IconFileText,
+  IconMap2,
+  IconSettings,
+  IconTool,
+  IconTruckDelivery,
+  IconAlertTriangle,
+} from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
+import { type HOME_TILES, showsSummaryCards, visibleHomeTiles } from '#core/domain/access';
+import { loadsSummaryQuery, selfQuery } from '#src/data/session-queries.ts';
+import { MAIN_PAGES } from '#src/features/access/pages.ts';
+
+type TileKey = (typeof HOME_TILES)[number]['key'];
+
+const TILE_ICONS: Record<TileKey, typeof IconMap2> = {
+  productionPlanning: IconBuildingFactory2,
+  drafts: IconFileText,
+  loads: IconTruckDelivery,
+  reports: IconChartBar,
+  liveMap: IconMap2,
+  maintenance: IconTool,
+  siteIssues: IconAlertTriangle,
+  administration: IconSettings,
+};
+
+function tilePath(page: string) {
+  return page === 'administration' ? '/manage-company' : (MAIN_PAGES.find((link) => link.page === page)?.to ?? '/');
+}
+
+function WeeklyLoadSummary({ timezone }: { timezone: string }) {
+  const { t } = useTranslation('home');
+  const summary = useQuery(loadsSummaryQuery(timezone));
+  const figures = [
+    { key: 'completed', value: summary.data?.numberOfLoadsCompleted },
+    { key: 'inTransit', value: summary.data?.numberOfLoadsInTransit },
+    { key: 'upcoming', value: summary.data?.numberOfLoadsUpcoming },
+  ] as const;
+  return (
+    <Card withBorder padding="lg" data-testid="weekly-load-summary">
+      <Title order={3} size="h5" mb="sm">
+        {t('summary.weeklyLoads')}
+      </Title>
+      <Group grow>
+        {figures.map((figure) => (
+          <Stack gap={2} key={figure.key}>
+            {summary.isPending ? (
+              <Skeleton h={28} w={40} />
+            ) : (
+              <Text fz={28} fw={700} data-testid={`summary-${figure.key}`}>
+                {figure.value ?? '–'}
+              </Text>
+            )}
+            <Text size="sm" c="dimmed">
+              {t(`summary.${figure.key}`)}
+            </Text>
+          </Stack>
+        ))}
+      </Group>
+    </Card>
+  );
+}
+
+/** A summary card whose figures arrive with its own feature (reports, live map, site issues). */
+function SummaryFrame({ title }: { title: string }) {
+  const { t } = useTranslation('home');
+  return (
+    <Card withBorder padding="lg">
+      <Title order={3} size="h5" mb="sm">
+        {title}
+      </Title>
+      <Text size="sm" c="dimmed">
+        {t('summary.comingSoon')}
+      </Text>
+    </Card>
+  );
+}
+
+export function HomePage() {
+  const { t } = useTranslation(['home', 'common']);
+  const { data: self } = useQuery(selfQuery);
+  if (!self) return null;
+  const tiles = visibleHomeTiles(self);
+  return (
+    <Stack gap="lg" p="md">
+      <Title order={1} size="h2" data-testid="welcome">
+        {t('home:welcome', { name: self.name, organization: self.organization.name })}
+      </Title>
+      {showsSummaryCards(self) && (
+        <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="md">
+          <WeeklyLoadSummary timezone={self.contact.timezone} />
+          <SummaryFrame title={t('home:summary.onTime')} />
+          <SummaryFrame title={t('home:summary.activeTrucks')} />
+          <SummaryFrame title={t('home:summary.siteIssues')} />
+        </SimpleGrid>
+      )}
+      <SimpleGrid cols={{ base: 2, sm: 3, lg: 4 }} spacing="md" data-testid="home-tiles">
+        {tiles.map((tile) => {
+          const Icon = TILE_ICONS[tile.key];
+          return (
+            <UnstyledButton
+              key={tile.key}
+              component={Link}
+              to={tilePath(tile.page)}
+              data-testid={`tile-${tile.key}`}
+              style={{ display: 'block' }}
+            >
+              <Card withBorder padding="lg" h="100%">
+                <Group gap="sm" wrap="nowrap">
+                  <ThemeIcon size={44} variant="light" radius="md">
+                    <Icon size={26} />
+                  </ThemeIcon>
+                  <Text fw={600}>{t(`home:tiles.${tile.key}`)}</Text>
+                </Group>
+              </Card>
+            </UnstyledButton>
+          );
+        })}
+      </SimpleGrid>
+    </Stack>
+  );
+}

@@ -1,0 +1,4 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { PlaceholderPage } from '#src/features/access/placeholder-page.tsx';
+
+export const Route = createFileRoute('/_app/drafts')({ component: () => <PlaceholderPage page="drafts" /> });

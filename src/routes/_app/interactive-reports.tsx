@@ -1,0 +1,6 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { PlaceholderPage } from '#src/features/access/placeholder-page.tsx';
+
+export const Route = createFileRoute('/_app/interactive-reports')({
+  component: () => <PlaceholderPage page="interactiveReports" />,
+});

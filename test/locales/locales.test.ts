@@ -1,0 +1,46 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { LANGUAGES } from '#core/domain/locale';
+import { ADMIN_SECTIONS, MAIN_PAGES } from '#src/features/access/pages.ts';
+
+const root = path.resolve(import.meta.dirname, '../../locales');
+
+function keyPaths(value: unknown, prefix = ''): Map<string, unknown> {
+  const paths = new Map<string, unknown>();
+  if (value && typeof value === 'object') {
+    for (const [key, child] of Object.entries(value)) {
+      for (const [childPath, leaf] of keyPaths(child, prefix ? `${prefix}.${key}` : key)) paths.set(childPath, leaf);
+    }
+  } else {
+    paths.set(prefix, value);
+  }
+  return paths;
+}
+
+function load(language: string, namespace: string) {
+  return keyPaths(JSON.parse(readFileSync(path.join(root, language, `${namespace}.json`), 'utf8')));
+}
+
+const namespaces = readdirSync(path.join(root, 'en-US')).map((file) => file.replace(/\.json$/, ''));
+
+describe('locales', () => {
+  it.each(LANGUAGES.filter((language) => language !== 'en-US'))('%s has every en-US key, translated', (language) => {
+    for (const namespace of namespaces) {
+      const source = load('en-US', namespace);
+      const target = load(language, namespace);
+      expect([...target.keys()].sort(), `${language}/${namespace}`).toEqual([...source.keys()].sort());
+      for (const [key, text] of target) {
+        expect(typeof text === 'string' && text.trim().length > 0, `${language}/${namespace}:${key} is empty`).toBe(true);
+        const placeholders = (value: unknown) => String(value).match(/\{\{\w+\}\}/g)?.sort() ?? [];
+        expect(placeholders(text), `${language}/${namespace}:${key} placeholders`).toEqual(placeholders(source.get(key)));
+      }
+    }
+  });
+
+  it('has a label for every navigation entry and administration page', () => {
+    const common = load('en-US', 'common');
+    for (const link of MAIN_PAGES) expect(common.has(link.labelKey), link.labelKey).toBe(true);
+    for (const section of Object.values(ADMIN_SECTIONS)) expect(common.has(section.labelKey), section.labelKey).toBe(true);
+  });
+});

@@ -1,0 +1,50 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { buildApp } from '#server/app';
+import { readConfig } from '#server/config';
+import { connectDatabase, type DatabaseHandle } from '#server/db/database';
+
+export const DEMO_PASSWORD = 'Demo-pass1';
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: DatabaseHandle;
+  databaseUrl: string;
+  close: () => Promise<void>;
+}
+
+/** A fresh database cloned from the seeded template, and the app built on it. */
+export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const adminUrl = inject('postgresAdminUrl');
+  const name = `test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name} template ${inject('templateDatabase')}`);
+  await admin.end();
+  const databaseUrl = adminUrl.replace(/\/postgres$/, `/${name}`);
+  const database = connectDatabase(databaseUrl, { max: 5 });
+  const app = await buildApp({ db: database.db, config: readConfig({ DEMO: 'false', ...env }) });
+  await app.ready();
+  return {
+    app,
+    database,
+    databaseUrl,
+    close: async () => {
+      await app.close();
+      await database.close();
+    },
+  };
+}
+
+/** Signs in through the real route and returns the Cookie header to send. */
+export async function signInAs(app: FastifyInstance, username: string, password = DEMO_PASSWORD): Promise<string> {
+  const response = await app.inject({ method: 'POST', url: '/api/session', payload: { username, password } });
+  if (response.statusCode !== 200) throw new Error(`sign-in as ${username} answered ${response.statusCode}: ${response.body}`);
+  return cookieHeader(response);
+}
+
+export function cookieHeader(response: LightMyRequestResponse): string {
+  return response.cookies.map((cookie) => `${cookie.name}=${cookie.value}`).join('; ');
+}
