@@ -33,7 +33,16 @@ const admin: AccessSubject = { permissions: companyPermissions, organization: st
 const dispatcher: AccessSubject = { permissions: dispatcherPermissions, organization: standard };
 const platform: AccessSubject = { permissions: [...PERMISSIONS], organization: standard };
 const carrier: AccessSubject = {
-  permissions: ['ViewOwningOrders', 'EditOrder', 'AssignDrivers', 'ViewLiveMap', 'AccessAdministration', 'ViewTractors', 'ViewTrailers', 'ViewUsers'],
+  permissions: [
+    'ViewOwningOrders',
+    'EditOrder',
+    'AssignDrivers',
+    'ViewLiveMap',
+    'AccessAdministration',
+    'ViewTractors',
+    'ViewTrailers',
+    'ViewUsers',
+  ],
   organization: { tier: 'Standard', isCarrier: true, features: ['DeliveryTracking', 'DeliveryTickets', 'Reports', 'Drafts'] },
 };
 const freemium: AccessSubject = {
@@ -67,7 +76,14 @@ describe('page access', () => {
   });
 
   it('hides drafts, planning, maintenance, site issues and site pages from carriers', () => {
-    for (const page of ['drafts', 'productionPlanning', 'maintenance', 'siteIssues', 'admin.contacts', 'admin.locations'] as const) {
+    for (const page of [
+      'drafts',
+      'productionPlanning',
+      'maintenance',
+      'siteIssues',
+      'admin.contacts',
+      'admin.locations',
+    ] as const) {
       expect(decidePageAccess(carrier, PAGE_RULES[page]), page).toBe('forbidden');
     }
     expect(canOpenPage(carrier, 'loads')).toBe(true);
@@ -85,7 +101,9 @@ describe('page access', () => {
   });
 
   it('treats a missing permission as unauthorised even when the tier is too low', () => {
-    expect(decidePageAccess({ permissions: [], organization: freemium.organization }, PAGE_RULES['admin.locations'])).toBe('forbidden');
+    expect(decidePageAccess({ permissions: [], organization: freemium.organization }, PAGE_RULES['admin.locations'])).toBe(
+      'forbidden',
+    );
   });
 
   it('needs any one report permission for the reports area', () => {

@@ -144,7 +144,8 @@ export const PAGE_RULES = {
     notForCarriers: true,
   },
   reports: { features: ['Reports'], anyPermission: REPORT_PERMISSIONS },
-  interactiveReports: { permissions: ['ViewInteractiveReports'] },
+  // The embedded business-intelligence report is a paid add-on: Freemium gets the premium notice.
+  interactiveReports: { minTier: 'Standard', permissions: ['ViewInteractiveReports'] },
   maintenance: { features: ['Checklists'], permissions: ['ViewChecklist'], notForCarriers: true },
   siteIssues: { features: ['SiteIssues'], permissions: ['ViewSiteIssues'], notForCarriers: true },
   mapHelpers: { permissions: ['ViewAllCompanies'] },

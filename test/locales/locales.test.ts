@@ -32,7 +32,10 @@ describe('locales', () => {
       expect([...target.keys()].sort(), `${language}/${namespace}`).toEqual([...source.keys()].sort());
       for (const [key, text] of target) {
         expect(typeof text === 'string' && text.trim().length > 0, `${language}/${namespace}:${key} is empty`).toBe(true);
-        const placeholders = (value: unknown) => String(value).match(/\{\{\w+\}\}/g)?.sort() ?? [];
+        const placeholders = (value: unknown) =>
+          String(value)
+            .match(/\{\{\w+\}\}/g)
+            ?.sort() ?? [];
         expect(placeholders(text), `${language}/${namespace}:${key} placeholders`).toEqual(placeholders(source.get(key)));
       }
     }

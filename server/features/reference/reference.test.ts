@@ -16,10 +16,23 @@ async function get(username: string, url: string) {
 }
 
 async function selfOf(username: string) {
-  return (await get(username, '/api/self')).json() as { id: number; activeOrganizationId: number; organization: { name: string } };
+  return (await get(username, '/api/self')).json() as {
+    id: number;
+    activeOrganizationId: number;
+    organization: { name: string };
+  };
 }
 
-const SCOPED_LISTS = ['/api/drivers', '/api/tractors', '/api/trailers', '/api/locations', '/api/customers', '/api/carriers', '/api/users', '/api/contacts'];
+const SCOPED_LISTS = [
+  '/api/drivers',
+  '/api/tractors',
+  '/api/trailers',
+  '/api/locations',
+  '/api/customers',
+  '/api/carriers',
+  '/api/users',
+  '/api/contacts',
+];
 
 describe('reference lists', () => {
   it('answer the demo master data of Prairie Feed to its administrator', async () => {
@@ -81,7 +94,13 @@ describe('reference lists', () => {
   it('shows the carrier relation to the owner, and the owner as client to the carrier', async () => {
     const carriers = (await get('admin', '/api/carriers')).json();
     expect(carriers).toEqual([
-      expect.objectContaining({ name: 'Swift Haul Carriers', isActive: true, loadDriver: 'Carrier', loadTractor: 'Carrier', loadTrailer: 'Both' }),
+      expect.objectContaining({
+        name: 'Swift Haul Carriers',
+        isActive: true,
+        loadDriver: 'Carrier',
+        loadTractor: 'Carrier',
+        loadTrailer: 'Both',
+      }),
     ]);
     const carrierSelf = (await get('carrier', '/api/self')).json();
     expect(carrierSelf.organization.isCarrier).toBe(true);

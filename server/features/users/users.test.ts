@@ -27,7 +27,12 @@ describe('preferences', () => {
       tables: { loads: { pageSize: 25 } },
       presets2: [{ name: 'Mill A', default: true, fields: [{ field: 'origin', value: [1] }], table: 'loads' }],
     };
-    const response = await test.app.inject({ method: 'PUT', url: `/api/users/${selfId}/preferences`, headers: { cookie }, payload: preferences });
+    const response = await test.app.inject({
+      method: 'PUT',
+      url: `/api/users/${selfId}/preferences`,
+      headers: { cookie },
+      payload: preferences,
+    });
     expect(response.statusCode).toBe(200);
     const self = (await test.app.inject({ method: 'GET', url: '/api/self', headers: { cookie } })).json();
     expect(self.preferences).toEqual(preferences);
@@ -65,16 +70,34 @@ describe('preferences', () => {
   it('answers 403 for a colleague and 404 for a user of another organization', async () => {
     const colleague = await idOf('admin');
     const stranger = await idOf('carrier');
-    const colleagueResponse = await test.app.inject({ method: 'PUT', url: `/api/users/${colleague}/preferences`, headers: { cookie }, payload: {} });
+    const colleagueResponse = await test.app.inject({
+      method: 'PUT',
+      url: `/api/users/${colleague}/preferences`,
+      headers: { cookie },
+      payload: {},
+    });
     expect(colleagueResponse.statusCode).toBe(403);
-    const strangerResponse = await test.app.inject({ method: 'PUT', url: `/api/users/${stranger}/preferences`, headers: { cookie }, payload: {} });
+    const strangerResponse = await test.app.inject({
+      method: 'PUT',
+      url: `/api/users/${stranger}/preferences`,
+      headers: { cookie },
+      payload: {},
+    });
     expect(strangerResponse.statusCode).toBe(404);
-    const [carrierRow] = await test.database.db.select({ preferences: users.preferences }).from(users).where(eq(users.id, stranger));
+    const [carrierRow] = await test.database.db
+      .select({ preferences: users.preferences })
+      .from(users)
+      .where(eq(users.id, stranger));
     expect(carrierRow?.preferences).toEqual({});
   });
 
   it('answers 400 for a non-numeric id', async () => {
-    const response = await test.app.inject({ method: 'PUT', url: '/api/users/abc/preferences', headers: { cookie }, payload: {} });
+    const response = await test.app.inject({
+      method: 'PUT',
+      url: '/api/users/abc/preferences',
+      headers: { cookie },
+      payload: {},
+    });
     expect(response.statusCode).toBe(400);
     expect(response.json().error.issues[0].path).toBe('params.id');
   });
@@ -89,7 +112,12 @@ describe('contact settings', () => {
       payload: { language: 'es-MX', timezone: 'America/Denver', units: 'Metric', unitsWeight: 'Kilogram' },
     });
     expect(response.statusCode).toBe(200);
-    expect(response.json().contact).toMatchObject({ language: 'es-MX', timezone: 'America/Denver', units: 'Metric', unitsWeight: 'Kilogram' });
+    expect(response.json().contact).toMatchObject({
+      language: 'es-MX',
+      timezone: 'America/Denver',
+      units: 'Metric',
+      unitsWeight: 'Kilogram',
+    });
   });
 
   it('refuses an unsupported language and changes nothing', async () => {

@@ -1,0 +1,59 @@
+import { expect, type Page } from '@playwright/test';
+
+export const DEMO_PASSWORD = 'Demo-pass1';
+
+/** The login screen. */
+export class LoginScreen {
+  constructor(private readonly page: Page) {}
+
+  async open() {
+    await this.page.goto('/login');
+    await expect(this.page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+  }
+
+  async signIn(username: string, password = DEMO_PASSWORD) {
+    await this.page.getByLabel('Username').fill(username);
+    await this.page.getByLabel('Password', { exact: true }).fill(password);
+    await this.page.getByRole('button', { name: 'Sign in' }).click();
+  }
+}
+
+/** The signed-in shell: header, side navigation, settings popover. */
+export class Shell {
+  constructor(private readonly page: Page) {}
+
+  get welcome() {
+    return this.page.getByTestId('welcome');
+  }
+
+  async expectSignedIn() {
+    await expect(this.welcome).toBeVisible();
+  }
+
+  /** data-nav of every link in the side navigation, administration menu expanded. */
+  async navigationEntries(): Promise<string[]> {
+    const navigation = this.page.getByTestId('side-navigation');
+    await expect(navigation).toBeVisible();
+    const administration = navigation.locator('[data-nav=administration]');
+    if ((await administration.count()) > 0 && (await administration.getAttribute('aria-expanded')) !== 'true') {
+      await administration.click();
+    }
+    return navigation
+      .locator('[data-nav]')
+      .evaluateAll((elements) => elements.map((element) => element.getAttribute('data-nav') ?? ''));
+  }
+
+  async openSettings() {
+    await this.page.getByTestId('settings-button').click();
+    await expect(this.page.getByTestId('settings-popover')).toBeVisible();
+  }
+}
+
+export async function signIn(page: Page, username: string) {
+  const login = new LoginScreen(page);
+  await login.open();
+  await login.signIn(username);
+  const shell = new Shell(page);
+  await shell.expectSignedIn();
+  return shell;
+}

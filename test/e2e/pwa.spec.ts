@@ -1,0 +1,52 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { chromium, expect, test } from '@playwright/test';
+import { baseURL, CHROMIUM_ARGS } from '../../playwright.config.ts';
+import { signIn } from './pages/app.ts';
+
+test('Chromium reports the app installable', async () => {
+  // Installability is never reported in incognito, which a default Playwright context is.
+  const userDataDir = mkdtempSync(path.join(tmpdir(), 'dispatch-install-'));
+  const context = await chromium.launchPersistentContext(userDataDir, {
+    executablePath: '/usr/bin/chromium',
+    args: CHROMIUM_ARGS,
+    baseURL,
+  });
+  try {
+    const page = context.pages()[0] ?? (await context.newPage());
+    await page.goto('/login');
+    await page.evaluate(async () => navigator.serviceWorker.ready);
+    const manifest = await (await page.request.get('/manifest.webmanifest')).json();
+    expect(manifest).toMatchObject({ display: 'standalone', start_url: '/', short_name: 'Dispatch' });
+    const session = await context.newCDPSession(page);
+    const { installabilityErrors } = await session.send('Page.getInstallabilityErrors');
+    expect(installabilityErrors).toEqual([]);
+  } finally {
+    await context.close();
+    rmSync(userDataDir, { recursive: true, force: true });
+  }
+});
+
+test('a reload while offline shows the shell and the signed-in user from the saved cache', async ({ page, context }) => {
+  await signIn(page, 'dispatcher');
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  // Wait until the precache holds the shell and the query cache has been saved.
+  await expect
+    .poll(() =>
+      page.evaluate(
+        async () => (await Promise.all((await caches.keys()).map(async (key) => (await caches.open(key)).keys()))).flat().length,
+      ),
+    )
+    .toBeGreaterThan(5);
+  await page.waitForTimeout(500);
+  await context.setOffline(true);
+  await page.reload();
+  await expect(page.getByTestId('header-user-name')).toHaveText('Mike Schroeder');
+  await expect(page.getByTestId('connection-state')).toHaveText('Offline');
+  await expect(page.getByTestId('side-navigation')).toBeVisible();
+  await context.setOffline(false);
+  await expect(page.getByTestId('connection-state')).toHaveText('Online', { timeout: 15_000 });
+});

@@ -1,0 +1,29 @@
+import { expect, test } from '@playwright/test';
+import { signIn } from './pages/app.ts';
+
+test('switching the language to Español translates the shell at once and is kept', async ({ page }) => {
+  const shell = await signIn(page, 'dispatcher');
+  await shell.openSettings();
+  await page.getByTestId('settings-language').click();
+  await page.getByRole('option', { name: 'Español (México)' }).click();
+  const navigation = page.getByTestId('side-navigation');
+  await expect(navigation.getByText('Cargas programadas')).toBeVisible();
+  await expect(page.getByTestId('welcome')).toContainText('Bienvenido');
+  await page.reload();
+  await expect(page.getByTestId('side-navigation').getByText('Cargas programadas')).toBeVisible();
+  // Put it back for the other tests.
+  const answer = await page.request.put('/api/self/contact', {
+    data: { language: 'en-US', timezone: 'America/Chicago', units: 'Imperial', unitsWeight: 'Pound' },
+  });
+  expect(answer.ok()).toBe(true);
+});
+
+test('column toggles are saved in the preferences', async ({ page }) => {
+  const shell = await signIn(page, 'admin');
+  await shell.openSettings();
+  const toggle = page.getByRole('switch', { name: 'Tractor' });
+  await expect(toggle).toBeChecked();
+  await toggle.click({ force: true });
+  await expect(toggle).not.toBeChecked();
+  await expect.poll(async () => (await (await page.request.get('/api/self')).json()).preferences.showTractor).toBe(false);
+});
