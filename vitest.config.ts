@@ -21,6 +21,7 @@ export default defineConfig({
           // Each file gets its own database cloned from the migrated, seeded template.
           fileParallelism: true,
           maxWorkers: 2,
+          sequence: { groupOrder: 1 },
         },
       },
     ],
