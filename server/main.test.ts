@@ -58,7 +58,10 @@ async function signIn(url: string) {
     body: JSON.stringify({ username: 'admin', password: 'Demo-pass1' }),
   });
   expect(response.status).toBe(200);
-  return response.headers.getSetCookie().map((cookie) => cookie.split(';')[0]).join('; ');
+  return response.headers
+    .getSetCookie()
+    .map((cookie) => cookie.split(';')[0])
+    .join('; ');
 }
 
 describe('npm start with the embedded database', () => {
@@ -72,7 +75,7 @@ describe('npm start with the embedded database', () => {
     const first = await startServer({ DATA_DIR: dataDir });
     expect(first.output()).toContain('Demo logins');
     const cookie = await signIn(first.url);
-    const self = await (await fetch(`${first.url}/api/self`, { headers: { cookie } })).json();
+    const self = (await (await fetch(`${first.url}/api/self`, { headers: { cookie } })).json()) as { id: number };
     const saved = await fetch(`${first.url}/api/users/${self.id}/preferences`, {
       method: 'PUT',
       headers: { cookie, 'content-type': 'application/json' },
@@ -85,7 +88,9 @@ describe('npm start with the embedded database', () => {
     const second = await startServer({ DATA_DIR: dataDir });
     expect(second.output()).not.toContain('demo data seeded');
     const again = await signIn(second.url);
-    const selfAgain = await (await fetch(`${second.url}/api/self`, { headers: { cookie: again } })).json();
+    const selfAgain = (await (await fetch(`${second.url}/api/self`, { headers: { cookie: again } })).json()) as {
+      preferences: unknown;
+    };
     expect(selfAgain.preferences).toEqual({ showTrailer: false });
     expect(await stopServer(second)).toBe(0);
   }, 120_000);
@@ -115,7 +120,7 @@ describe('npm start with DATABASE_URL', () => {
     const server = await startServer({ DATABASE_URL: postgres.connectionString('dispatch_external'), DATA_DIR: dataDir });
     expect(server.output()).toContain('PostgreSQL at DATABASE_URL');
     const cookie = await signIn(server.url);
-    const locations = await (await fetch(`${server.url}/api/locations`, { headers: { cookie } })).json();
+    const locations = (await (await fetch(`${server.url}/api/locations`, { headers: { cookie } })).json()) as unknown[];
     expect(locations.length).toBeGreaterThanOrEqual(12);
     expect(await stopServer(server)).toBe(0);
     expect(await readdir(dataDir)).toEqual([]);
