@@ -10,12 +10,15 @@ import type { Config } from './config.ts';
 import type { ServerContext } from './context.ts';
 import type { Database } from './db/database.ts';
 import { registerHealthRoutes } from './features/health/health.routes.ts';
+import { registerOrderRoutes } from './features/orders/orders.routes.ts';
 import { registerReferenceRoutes } from './features/reference/reference.routes.ts';
 import { registerSelfRoutes } from './features/self/self.routes.ts';
 import { registerSessionRoutes } from './features/session/session.routes.ts';
+import { registerSyncRoutes } from './features/sync/sync.routes.ts';
 import { registerUserRoutes } from './features/users/users.routes.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
+import { registerIdempotency } from './plugins/idempotency.ts';
 import { registerOriginCheck } from './plugins/origin-check.ts';
 
 export interface BuildAppOptions {
@@ -32,6 +35,8 @@ const FEATURE_ROUTES = [
   registerSelfRoutes,
   registerUserRoutes,
   registerReferenceRoutes,
+  registerOrderRoutes,
+  registerSyncRoutes,
 ];
 
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
@@ -55,6 +60,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       });
       registerOriginCheck(api, config.PUBLIC_URL);
       registerAuth(api, db);
+      registerIdempotency(api, db);
       for (const register of FEATURE_ROUTES) register(api, context);
       api.get('/docs', { schema: { hide: true } }, async () => api.swagger());
       api.setNotFoundHandler((request, reply) =>

@@ -425,11 +425,33 @@ export const changeLog = pgTable(
   'change_log',
   {
     seq: bigserial('seq', { mode: 'number' }).primaryKey(),
+    /** The writing transaction's id (xid8): the change feed orders by it, see sync.service.ts. */
+    txid: bigint('txid', { mode: 'number' }).notNull().default(sql`(pg_current_xact_id()::text::bigint)`),
     organizationId: integer('organization_id'),
     entity: text('entity').notNull(),
     entityId: integer('entity_id').notNull(),
     op: text('op', { enum: ['upsert', 'delete'] }).notNull(),
     changedAt: timestamp('changed_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index('change_log_organization_seq_idx').on(table.organizationId, table.seq)],
+  (table) => [index('change_log_organization_txid_idx').on(table.organizationId, table.txid, table.seq)],
+);
+
+/**
+ * The first final answer to each Idempotency-Key, per user, replayed for repeats (DESIGN §5).
+ * `statusCode` null marks a request still being handled.
+ */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    method: text('method').notNull(),
+    path: text('path').notNull(),
+    statusCode: integer('status_code'),
+    body: text('body'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.key] }), index('idempotency_keys_created_idx').on(table.createdAt)],
 );

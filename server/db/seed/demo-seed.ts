@@ -634,7 +634,12 @@ async function insertDemo(tx: Transaction, now: Date, passwordHash: string): Pro
       .returning({ id: orders.id }),
   );
   loads.forEach((load, index) => {
-    logUpserts('order', load.order.organizationId, [must(orderIds[index], 'order id')]);
+    const id = must(orderIds[index], 'order id');
+    logUpserts('order', load.order.organizationId, [id]);
+    // A carrier's change feed carries the loads it transports.
+    if (load.order.transportingOrganizationId !== load.order.organizationId) {
+      logUpserts('order', load.order.transportingOrganizationId, [id]);
+    }
   });
   const stopRows = await tx
     .insert(stops)

@@ -1,0 +1,64 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { idParamsSchema } from '#core/contract/common';
+import { orderInputSchema, orderSchema, ordersQuerySchema, orderUpdateSchema } from '#core/contract/orders';
+import { ERROR_CODES } from '#core/contract/errors';
+import { type ServerContext, zodRoutes } from '#server/context';
+import { guard, requireAuth } from '#server/plugins/auth';
+import { HttpError } from '#server/plugins/error-handler';
+import { createOrder, listOrders, updateOrder } from './orders.service.ts';
+
+/** The version an update is based on: the body's `version`, else an `If-Match: "<version>"` header. */
+function baseVersion(bodyVersion: number | undefined, ifMatch: string | undefined) {
+  const fromHeader = ifMatch ? Number(ifMatch.replace(/^W\//, '').replaceAll('"', '')) : Number.NaN;
+  const version = bodyVersion ?? (Number.isInteger(fromHeader) ? fromHeader : undefined);
+  if (version === undefined) {
+    throw new HttpError(400, ERROR_CODES.badRequest, 'Invalid body.version', {
+      issues: [{ path: 'body.version', message: 'the base version is required (body.version or If-Match)' }],
+    });
+  }
+  return version;
+}
+
+export function registerOrderRoutes(app: FastifyInstance, { db }: ServerContext) {
+  const api = zodRoutes(app);
+
+  api.get(
+    '/self/orders',
+    {
+      schema: { tags: ['orders'], querystring: ordersQuerySchema, response: { 200: z.array(orderSchema) } },
+      onRequest: guard({ permissions: ['ViewOwningOrders'] }),
+    },
+    async (request) => listOrders(db, requireAuth(request), { isDraft: false, ...request.query }),
+  );
+
+  api.get(
+    '/self/drafts',
+    {
+      schema: { tags: ['orders'], response: { 200: z.array(orderSchema) } },
+      onRequest: guard({ features: ['Drafts'], permissions: ['EditOrder', 'ViewOwningOrders'], notForCarriers: true }),
+    },
+    async (request) => listOrders(db, requireAuth(request), { isDraft: true }),
+  );
+
+  api.post(
+    '/orders',
+    {
+      schema: { tags: ['orders'], body: orderInputSchema, response: { 201: orderSchema } },
+      onRequest: guard({ permissions: ['CreateOrder'], notForCarriers: true }),
+    },
+    async (request, reply) => reply.code(201).send(await createOrder(db, requireAuth(request), request.body)),
+  );
+
+  api.put(
+    '/orders/:id',
+    {
+      schema: { tags: ['orders'], params: idParamsSchema, body: orderUpdateSchema, response: { 200: orderSchema } },
+      onRequest: guard({ permissions: ['EditOrder'] }),
+    },
+    async (request) => {
+      const version = baseVersion(request.body.version, request.headers['if-match']);
+      return updateOrder(db, requireAuth(request), request.params.id, request.body, version);
+    },
+  );
+}

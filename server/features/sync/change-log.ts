@@ -1,0 +1,19 @@
+import type { ChangeEntity } from '#core/contract/orders';
+import type { Queryable } from '#server/db/database';
+import { changeLog } from '#server/db/schema';
+
+/** Appends to the change log inside the writer's transaction, once per organization that may see the row. */
+export async function recordChanges(
+  tx: Queryable,
+  changes: { entity: ChangeEntity; id: number; op: 'upsert' | 'delete'; organizationIds: (number | null)[] }[],
+) {
+  const rows = changes.flatMap((change) =>
+    [...new Set(change.organizationIds)].map((organizationId) => ({
+      organizationId,
+      entity: change.entity,
+      entityId: change.id,
+      op: change.op,
+    })),
+  );
+  if (rows.length) await tx.insert(changeLog).values(rows);
+}
