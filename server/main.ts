@@ -2,6 +2,7 @@ import { connectDatabase, migrateDatabase } from './db/database.ts';
 import { startEmbeddedPostgres, type RunningPostgres } from './db/embedded-postgres.ts';
 import { DEMO_LOGINS, DEMO_PASSWORD, seedDemoIfEmpty } from './db/seed/demo-seed.ts';
 import { buildApp } from './app.ts';
+import { pruneIdempotencyKeys } from './plugins/idempotency.ts';
 import { readConfig } from './config.ts';
 
 /** `npm start`: database (embedded unless DATABASE_URL), migrations, demo seed, HTTP server, clean shutdown. */
@@ -16,6 +17,9 @@ async function main() {
   const database = connectDatabase(connectionString);
   await migrateDatabase(database.db);
   const seeded = config.DEMO ? await seedDemoIfEmpty(database.db) : false;
+  await pruneIdempotencyKeys(database.db);
+  const pruneTimer = setInterval(() => void pruneIdempotencyKeys(database.db).catch(() => {}), 60 * 60 * 1000);
+  pruneTimer.unref();
 
   const app = await buildApp({ db: database.db, config, serveWebApp: true, logger: true });
   await app.listen({ port: config.PORT, host: config.HOST });

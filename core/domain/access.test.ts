@@ -3,30 +3,17 @@ import {
   ADMIN_PAGES,
   type AccessSubject,
   canOpenPage,
+  DEFAULT_ROLE_PERMISSIONS,
   decidePageAccess,
   FEATURES,
   PAGE_RULES,
   PERMISSIONS,
-  PLATFORM_PERMISSIONS,
-  REPORT_PERMISSIONS,
   showsSummaryCards,
   visibleHomeTiles,
 } from './access.ts';
 
-const companyPermissions = PERMISSIONS.filter((name) => !PLATFORM_PERMISSIONS.includes(name));
-const dispatcherPermissions = [
-  'ViewOwningOrders',
-  'EditOrder',
-  'CreateOrder',
-  'CompleteOrder',
-  'AssignDrivers',
-  'DeleteOrder',
-  'ViewLiveMap',
-  'ViewProductionCards',
-  'ViewChecklist',
-  'ViewSiteIssues',
-  ...REPORT_PERMISSIONS,
-];
+const companyPermissions = DEFAULT_ROLE_PERMISSIONS.Administrator;
+const dispatcherPermissions = DEFAULT_ROLE_PERMISSIONS.Dispatcher;
 
 const standard = { tier: 'Standard' as const, isCarrier: false, features: [...FEATURES] };
 const admin: AccessSubject = { permissions: companyPermissions, organization: standard };

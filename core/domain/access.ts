@@ -111,6 +111,55 @@ export const ROLE_IDS = {
   LoadingTeamMember: 8,
 } as const;
 
+export type RoleName = keyof typeof ROLE_IDS;
+
+/** The permissions each role starts with; platform administrators edit them on the permissions page. */
+export const DEFAULT_ROLE_PERMISSIONS: Readonly<Record<RoleName, readonly PermissionName[]>> = {
+  Administrator: PERMISSIONS.filter((name) => !PLATFORM_PERMISSIONS.includes(name)),
+  Dispatcher: [
+    'ViewOwningOrders',
+    'EditOrder',
+    'CreateOrder',
+    'CompleteOrder',
+    'AssignDrivers',
+    'DeleteOrder',
+    'ViewLiveMap',
+    'ViewProductionCards',
+    'ViewChecklist',
+    'ViewSiteIssues',
+    ...REPORT_PERMISSIONS,
+  ],
+  Driver: ['ViewChecklist', 'ResolveChecklistItem'],
+  PlatformAdministrator: ['ViewAllCompanies', 'CreateCompany'],
+  CarrierDispatcher: [
+    'ViewOwningOrders',
+    'EditOrder',
+    'AssignDrivers',
+    'ViewLiveMap',
+    'AccessAdministration',
+    'ViewTractors',
+    'ViewTrailers',
+    'ViewUsers',
+  ],
+  Manager: [
+    'ViewOwningOrders',
+    'ViewLiveMap',
+    'ViewSiteIssues',
+    'ViewChecklist',
+    'ViewInteractiveReports',
+    ...REPORT_PERMISSIONS,
+  ],
+  SiteManager: [
+    'ViewOwningOrders',
+    'ViewLiveMap',
+    'ViewSiteIssues',
+    'ResolveSiteIssues',
+    'ViewProductionCards',
+    'CreateProductionCards',
+  ],
+  LoadingTeamMember: ['ViewProductionCards'],
+};
+
 /** What access decisions need to know about the signed-in user and the active company. */
 export interface AccessSubject {
   permissions: readonly string[];

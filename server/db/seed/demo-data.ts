@@ -2,15 +2,7 @@
  * Static tables of the demo data set (seeded by demo-seed.ts). Everything here is fixed; only the
  * dates of the loads are placed relative to the seeding time (week 0 = the current week).
  */
-import {
-  FEATURES,
-  type FeatureName,
-  PERMISSIONS,
-  type PermissionName,
-  PLATFORM_PERMISSIONS,
-  REPORT_PERMISSIONS,
-  type ROLE_IDS,
-} from '#core/domain/access';
+import { FEATURES, type FeatureName, type PermissionName, type RoleName } from '#core/domain/access';
 
 export const DEMO_TIMEZONE = 'America/Chicago';
 
@@ -101,53 +93,8 @@ export const PERMISSION_DESCRIPTIONS: Readonly<Record<PermissionName, string>> =
   ManageDowntime: 'Schedule downtime for tractors, trailers and locations',
 };
 
-export type RoleName = keyof typeof ROLE_IDS;
-
-export const ROLE_PERMISSIONS: Readonly<Record<RoleName, readonly PermissionName[]>> = {
-  Administrator: PERMISSIONS.filter((name) => !PLATFORM_PERMISSIONS.includes(name)),
-  Dispatcher: [
-    'ViewOwningOrders',
-    'EditOrder',
-    'CreateOrder',
-    'CompleteOrder',
-    'AssignDrivers',
-    'DeleteOrder',
-    'ViewLiveMap',
-    'ViewProductionCards',
-    'ViewChecklist',
-    'ViewSiteIssues',
-    ...REPORT_PERMISSIONS,
-  ],
-  Driver: ['ViewChecklist', 'ResolveChecklistItem'],
-  PlatformAdministrator: ['ViewAllCompanies', 'CreateCompany'],
-  CarrierDispatcher: [
-    'ViewOwningOrders',
-    'EditOrder',
-    'AssignDrivers',
-    'ViewLiveMap',
-    'AccessAdministration',
-    'ViewTractors',
-    'ViewTrailers',
-    'ViewUsers',
-  ],
-  Manager: [
-    'ViewOwningOrders',
-    'ViewLiveMap',
-    'ViewSiteIssues',
-    'ViewChecklist',
-    'ViewInteractiveReports',
-    ...REPORT_PERMISSIONS,
-  ],
-  SiteManager: [
-    'ViewOwningOrders',
-    'ViewLiveMap',
-    'ViewSiteIssues',
-    'ResolveSiteIssues',
-    'ViewProductionCards',
-    'CreateProductionCards',
-  ],
-  LoadingTeamMember: ['ViewProductionCards'],
-};
+export { DEFAULT_ROLE_PERMISSIONS as ROLE_PERMISSIONS } from '#core/domain/access';
+export type { RoleName };
 
 /**
  * Labels follow the measurement basis of core/domain/cargo.ts: ids 2, 9–11 and 22–35 are bulk
