@@ -20,16 +20,7 @@ const admin: AccessSubject = { permissions: companyPermissions, organization: st
 const dispatcher: AccessSubject = { permissions: dispatcherPermissions, organization: standard };
 const platform: AccessSubject = { permissions: [...PERMISSIONS], organization: standard };
 const carrier: AccessSubject = {
-  permissions: [
-    'ViewOwningOrders',
-    'EditOrder',
-    'AssignDrivers',
-    'ViewLiveMap',
-    'AccessAdministration',
-    'ViewTractors',
-    'ViewTrailers',
-    'ViewUsers',
-  ],
+  permissions: DEFAULT_ROLE_PERMISSIONS.CarrierDispatcher,
   organization: { tier: 'Standard', isCarrier: true, features: ['DeliveryTracking', 'DeliveryTickets', 'Reports', 'Drafts'] },
 };
 const freemium: AccessSubject = {

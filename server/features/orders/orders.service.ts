@@ -183,19 +183,17 @@ async function assertReferences(db: Queryable, auth: AuthContext, input: OrderIn
       .where(and(eq(users.id, input.transportedByUserId), eq(users.organizationId, org)));
     if (!driver) throw badReference('body.transportedByUserId', 'unknown driver');
   }
-  if (input.tractorId) {
-    const [tractor] = await db
-      .select({ id: tractors.id })
-      .from(tractors)
-      .where(and(eq(tractors.id, input.tractorId), eq(tractors.organizationId, org)));
-    if (!tractor) throw badReference('body.tractorId', 'unknown tractor');
-  }
-  if (input.trailerId) {
-    const [trailer] = await db
-      .select({ id: trailers.id })
-      .from(trailers)
-      .where(and(eq(trailers.id, input.trailerId), eq(trailers.organizationId, org)));
-    if (!trailer) throw badReference('body.trailerId', 'unknown trailer');
+  const equipment = [
+    { table: tractors, id: input.tractorId, field: 'tractorId', label: 'unknown tractor' },
+    { table: trailers, id: input.trailerId, field: 'trailerId', label: 'unknown trailer' },
+  ] as const;
+  for (const item of equipment) {
+    if (!item.id) continue;
+    const [found] = await db
+      .select({ id: item.table.id })
+      .from(item.table)
+      .where(and(eq(item.table.id, item.id), eq(item.table.organizationId, org)));
+    if (!found) throw badReference(`body.${item.field}`, item.label);
   }
 }
 

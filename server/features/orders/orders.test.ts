@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { locations, orders, stops } from '#server/db/schema';
+import { locations, orders, stops, tractors } from '#server/db/schema';
 import { createTestApp, signInAs, type TestApp } from '#test/server/test-app';
 
 let test: TestApp;
@@ -112,6 +112,14 @@ describe('loads', () => {
     );
     expect(foreignLocation.statusCode).toBe(400);
     expect(foreignLocation.json().error.issues[0].path).toBe('body.stops.0.organizationLocationId');
+    const [foreignTractor] = await test.database.db
+      .select({ id: tractors.id })
+      .from(tractors)
+      .where(sql`${tractors.organizationId} <> (select organization_id from locations where id = ${millId})`)
+      .limit(1);
+    const foreignEquipment = await send('POST', '/api/orders', newLoad({ tractorId: foreignTractor?.id }));
+    expect(foreignEquipment.statusCode).toBe(400);
+    expect(foreignEquipment.json().error.issues[0].path).toBe('body.tractorId');
     expect(await countOrders()).toBe(before);
   });
 
