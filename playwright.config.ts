@@ -2,6 +2,7 @@ import { chmodSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
+import { CHROMIUM_ARGS, CHROMIUM_EXECUTABLE } from './test/chromium.ts';
 
 // One fresh embedded database per run; workers inherit the variable, so only the first load creates it.
 if (!process.env.E2E_DATA_DIR) {
@@ -10,15 +11,6 @@ if (!process.env.E2E_DATA_DIR) {
 }
 const port = Number(process.env.E2E_PORT ?? 8787);
 export const baseURL = `http://localhost:${port}`;
-
-export const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--no-first-run',
-  '--disable-sync',
-];
 
 /** End-to-end tests against the production build served by the real server (DESIGN §8). */
 export default defineConfig({
@@ -31,7 +23,7 @@ export default defineConfig({
   use: {
     baseURL,
     viewport: { width: 1280, height: 800 },
-    launchOptions: { executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS },
+    launchOptions: { executablePath: CHROMIUM_EXECUTABLE, args: CHROMIUM_ARGS },
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
   },

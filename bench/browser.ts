@@ -1,22 +1,12 @@
 import { gzipSync } from 'node:zlib';
 import { type Browser, chromium, type Page, type Response } from 'playwright-core';
+import { CHROMIUM_ARGS, CHROMIUM_EXECUTABLE } from '#test/chromium';
 import { medianAndP90, roundMs } from './stats.ts';
 
 export const DEMO_USER = { username: 'dispatcher', password: 'Demo-pass1' };
 
 export function launchChromium(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    // Background networking, updates and sync would add requests and CPU noise to the figures.
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--no-first-run',
-      '--disable-sync',
-    ],
-  });
+  return chromium.launch({ executablePath: CHROMIUM_EXECUTABLE, args: CHROMIUM_ARGS });
 }
 
 type AssetKind = 'script' | 'stylesheet';

@@ -28,7 +28,7 @@ async function main() {
   console.log(`\nDispatch is running at ${url} (${where}${seeded ? ', demo data seeded' : ''})`);
   if (config.DEMO) {
     console.log(`Demo logins (password ${DEMO_PASSWORD}):`);
-    for (const login of DEMO_LOGINS) console.log(`  ${login.username.padEnd(12)} ${login.description}`);
+    for (const login of DEMO_LOGINS) console.log(`  ${login.username.padEnd(15)} ${login.description}`);
   }
 
   let stopping = false;

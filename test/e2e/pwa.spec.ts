@@ -2,14 +2,15 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium, expect, test } from '@playwright/test';
-import { baseURL, CHROMIUM_ARGS } from '../../playwright.config.ts';
+import { baseURL } from '../../playwright.config.ts';
+import { CHROMIUM_ARGS, CHROMIUM_EXECUTABLE } from '../chromium.ts';
 import { signIn } from './pages/app.ts';
 
 test('Chromium reports the app installable', async () => {
   // Installability is never reported in incognito, which a default Playwright context is.
   const userDataDir = mkdtempSync(path.join(tmpdir(), 'dispatch-install-'));
   const context = await chromium.launchPersistentContext(userDataDir, {
-    executablePath: '/usr/bin/chromium',
+    executablePath: CHROMIUM_EXECUTABLE,
     args: CHROMIUM_ARGS,
     baseURL,
   });

@@ -21,6 +21,8 @@ test('switching the language to Español translates the shell at once and is kep
 test('column toggles are saved in the preferences', async ({ page }) => {
   const shell = await signIn(page, 'admin');
   await shell.openSettings();
+  // Stored sort orders contain ':' (i18next's namespace separator): the label must still be translated.
+  await expect(page.getByTestId('settings-drafts-sort')).toHaveValue('First stop time, earliest first');
   const toggle = page.getByRole('switch', { name: 'Tractor' });
   await expect(toggle).toBeChecked();
   await toggle.click({ force: true });

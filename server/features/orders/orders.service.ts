@@ -226,6 +226,19 @@ function loadDate(input: OrderInput) {
   return new Date(first?.arrivalTime ?? input.date);
 }
 
+/** The columns a client sets on a load; status, owner and version are the server's. */
+function orderValues(input: OrderInput) {
+  return {
+    date: loadDate(input),
+    isDraft: input.isDraft,
+    transportedByUserId: input.transportedByUserId,
+    tractorId: input.tractorId,
+    trailerId: input.trailerId,
+    washOption: input.washOption,
+    metadata: input.metadata,
+  };
+}
+
 /** Choosing a driver makes a load Assigned, clearing it makes it Open (spec 1 §4). */
 function statusFor(input: OrderInput, current?: OrderRow['status']) {
   if (current === 'In Transit' || current === 'Delivered' || current === 'Merged') return current;
@@ -244,14 +257,8 @@ export async function createOrder(db: Database, auth: AuthContext, input: OrderI
       .values({
         organizationId: auth.organizationId,
         transportingOrganizationId: auth.organizationId,
-        date: loadDate(input),
+        ...orderValues(input),
         status: statusFor(input),
-        isDraft: input.isDraft,
-        transportedByUserId: input.transportedByUserId,
-        tractorId: input.tractorId,
-        trailerId: input.trailerId,
-        washOption: input.washOption,
-        metadata: input.metadata,
       })
       .returning();
     if (!row) throw new Error('insert returned no order');
@@ -304,14 +311,8 @@ export async function updateOrder(
     const [row] = await tx
       .update(orders)
       .set({
-        date: loadDate(input),
+        ...orderValues(input),
         status: statusFor(input, current.status),
-        isDraft: input.isDraft,
-        transportedByUserId: input.transportedByUserId,
-        tractorId: input.tractorId,
-        trailerId: input.trailerId,
-        washOption: input.washOption,
-        metadata: input.metadata,
         version: sql`${orders.version} + 1`,
         updatedAt: new Date(),
       })

@@ -24,6 +24,11 @@ import { saveContactSettings, savePreferences, selfQuery } from '#src/data/sessi
 import { reportError } from '../error-reporting.ts';
 import { applyLanguage } from '../i18n.ts';
 
+/** Sort orders are stored as `field:direction`; i18next reads ':' as a namespace separator, so keys are camel case. */
+function sortOrderKey(order: string) {
+  return order.replace(/:(\w)/, (_, letter: string) => letter.toUpperCase());
+}
+
 const COLUMN_TOGGLES = ['showLoadDate', 'showEstimatedTotalTripTime', 'showTractor', 'showTrailer'] as const;
 
 /** The user settings popover (spec 1 §2); every change saves at once. */
@@ -148,10 +153,11 @@ export function SettingsPopover() {
           {!self.organization.isCarrier && (
             <Select
               label={t('draftsSort')}
+              data-testid="settings-drafts-sort"
               value={self.preferences.draftsLoadsDefaultSort ?? 'firstStopTime:asc'}
               allowDeselect={false}
               comboboxProps={{ withinPortal: false }}
-              data={DRAFTS_SORT_ORDERS.map((order) => ({ value: order, label: t(`draftsSortOrders.${order}`) }))}
+              data={DRAFTS_SORT_ORDERS.map((order) => ({ value: order, label: t(`draftsSortOrders.${sortOrderKey(order)}`) }))}
               onChange={(value) =>
                 value && void updatePreferences({ draftsLoadsDefaultSort: value as Preferences['draftsLoadsDefaultSort'] })
               }

@@ -46,7 +46,7 @@ function WeeklyLoadSummary({ timezone }: { timezone: string }) {
       <Title order={3} size="h5" mb="sm">
         {t('summary.weeklyLoads')}
       </Title>
-      <Group grow>
+      <SimpleGrid cols={3} spacing="xs">
         {figures.map((figure) => (
           <Stack gap={2} key={figure.key}>
             {summary.isPending ? (
@@ -56,12 +56,12 @@ function WeeklyLoadSummary({ timezone }: { timezone: string }) {
                 {figure.value ?? '–'}
               </Text>
             )}
-            <Text size="sm" c="dimmed">
+            <Text size="xs" c="dimmed" lh={1.2}>
               {t(`summary.${figure.key}`)}
             </Text>
           </Stack>
         ))}
-      </Group>
+      </SimpleGrid>
     </Card>
   );
 }
