@@ -1,6 +1,6 @@
 import { z } from 'zod';
+import { LOAD_STATUSES } from '#core/domain/load-rules';
 
-export const LOAD_STATUSES = ['Open', 'Assigned', 'In Transit', 'Delivered', 'Merged'] as const;
 export const STOP_TYPES = ['Origin', 'Destination', 'Weigh', 'Waypoint'] as const;
 export const STOP_STATUSES = ['Not Started', 'Enroute', 'Arrived', 'Complete'] as const;
 

@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import { ERROR_CODES } from '#core/contract/errors';
 import type { Order, OrderInput, StopInput } from '#core/contract/orders';
 import { ROLE_IDS } from '#core/domain/access';
+import { loadDateFromStops, statusAfterDriverChoice } from '#core/domain/load-rules';
 import type { Database, Queryable } from '#server/db/database';
 import {
   cargoTypes,
@@ -220,10 +221,8 @@ function stopValues(stop: StopInput) {
   };
 }
 
-/** A load's date is its first stop's arrival when there is one (spec 1 §4). */
 function loadDate(input: OrderInput) {
-  const first = [...input.stops].sort((a, b) => a.sequence - b.sequence)[0];
-  return new Date(first?.arrivalTime ?? input.date);
+  return new Date(loadDateFromStops(input.stops, input.date));
 }
 
 /** The columns a client sets on a load; status, owner and version are the server's. */
@@ -239,12 +238,6 @@ function orderValues(input: OrderInput) {
   };
 }
 
-/** Choosing a driver makes a load Assigned, clearing it makes it Open (spec 1 §4). */
-function statusFor(input: OrderInput, current?: OrderRow['status']) {
-  if (current === 'In Transit' || current === 'Delivered' || current === 'Merged') return current;
-  return input.transportedByUserId ? 'Assigned' : 'Open';
-}
-
 function organizationsSeeing(row: { organizationId: number; transportingOrganizationId: number }) {
   return [row.organizationId, row.transportingOrganizationId];
 }
@@ -258,7 +251,7 @@ export async function createOrder(db: Database, auth: AuthContext, input: OrderI
         organizationId: auth.organizationId,
         transportingOrganizationId: auth.organizationId,
         ...orderValues(input),
-        status: statusFor(input),
+        status: statusAfterDriverChoice(input.transportedByUserId),
       })
       .returning();
     if (!row) throw new Error('insert returned no order');
@@ -312,7 +305,7 @@ export async function updateOrder(
       .update(orders)
       .set({
         ...orderValues(input),
-        status: statusFor(input, current.status),
+        status: statusAfterDriverChoice(input.transportedByUserId, current.status),
         version: sql`${orders.version} + 1`,
         updatedAt: new Date(),
       })

@@ -1,0 +1,19 @@
+/** Load rules of spec 1 §4 that the load editor and the server both apply. */
+
+export const LOAD_STATUSES = ['Open', 'Assigned', 'In Transit', 'Delivered', 'Merged'] as const;
+export type LoadStatus = (typeof LOAD_STATUSES)[number];
+
+/** A load's date is its first stop's arrival when it has one, else the date it was given. */
+export function loadDateFromStops(stops: readonly { sequence: number; arrivalTime: string | null }[], fallback: string): string {
+  const first = [...stops].sort((a, b) => a.sequence - b.sequence)[0];
+  return first?.arrivalTime ?? fallback;
+}
+
+/**
+ * Choosing a driver makes a load Assigned and clearing it makes it Open; a load already moving,
+ * delivered or merged keeps its status (those transitions belong to the trip, not the editor).
+ */
+export function statusAfterDriverChoice(driverId: number | null, current?: LoadStatus): LoadStatus {
+  if (current === 'In Transit' || current === 'Delivered' || current === 'Merged') return current;
+  return driverId ? 'Assigned' : 'Open';
+}
