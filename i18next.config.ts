@@ -27,6 +27,7 @@ export default defineConfig({
       'toggles.*',
       'unitSystems.*',
       'weightUnitNames.*',
+      'status.*',
     ],
     removeUnusedKeys: true,
   },

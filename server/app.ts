@@ -4,6 +4,7 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance } from 'fastify';
+import type pg from 'pg';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { ERROR_CODES } from '#core/contract/errors';
 import type { Config } from './config.ts';
@@ -20,6 +21,7 @@ import { registerAuth } from './plugins/auth.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { registerIdempotency } from './plugins/idempotency.ts';
 import { registerOriginCheck } from './plugins/origin-check.ts';
+import { realtimeOff, registerRealtime } from './plugins/realtime.ts';
 
 export interface BuildAppOptions {
   db: Database;
@@ -27,6 +29,8 @@ export interface BuildAppOptions {
   /** Serve the built PWA from config.STATIC_DIR (off in API tests). */
   serveWebApp?: boolean;
   logger?: boolean;
+  /** Attach socket.io at /socket.io, relayed between nodes through this pool (off in API tests). */
+  realtime?: { pool: pg.Pool };
 }
 
 const FEATURE_ROUTES = [
@@ -51,7 +55,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerErrorHandler(app);
   await app.register(fastifyCookie);
 
-  const context: ServerContext = { db, config };
+  const realtime = options.realtime
+    ? registerRealtime(app, { db, pool: options.realtime.pool, publicUrl: config.PUBLIC_URL })
+    : realtimeOff;
+  const context: ServerContext = { db, config, realtime };
   await app.register(
     async (api) => {
       await api.register(fastifySwagger, {

@@ -2,11 +2,14 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
+import type { RealtimePublisher } from './plugins/realtime.ts';
 
 /** What every feature's routes receive. */
 export interface ServerContext {
   db: Database;
   config: Config;
+  /** Announces committed changes over socket.io; does nothing when realtime is not attached. */
+  realtime: RealtimePublisher;
 }
 
 /** The app typed so route handlers see their zod-parsed params, query and body. */

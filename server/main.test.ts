@@ -1,55 +1,7 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { once } from 'node:events';
-import { chmod, mkdtemp, readdir, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { readdir, rm } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort, type RunningPostgres, startEmbeddedPostgres } from './db/embedded-postgres.ts';
-
-const root = path.resolve(import.meta.dirname, '..');
-
-async function tempDir(prefix: string) {
-  const dir = await mkdtemp(path.join(tmpdir(), prefix));
-  await chmod(dir, 0o755);
-  return dir;
-}
-
-interface RunningServer {
-  process: ChildProcess;
-  url: string;
-  output: () => string;
-}
-
-/** Runs `server/main.ts` exactly as `npm start` does, and waits for /api/health. */
-async function startServer(env: Record<string, string>): Promise<RunningServer> {
-  const port = await freePort();
-  let output = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    cwd: root,
-    env: { ...process.env, ...env, PORT: String(port), LOG_LEVEL: 'warn', STATIC_DIR: '/nonexistent' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout?.on('data', (chunk) => (output += chunk));
-  child.stderr?.on('data', (chunk) => (output += chunk));
-  const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`);
-    const healthy = await fetch(`${url}/api/health`)
-      .then((response) => response.ok)
-      .catch(() => false);
-    if (healthy) return { process: child, url, output: () => output };
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  child.kill('SIGKILL');
-  throw new Error(`server did not answer /api/health:\n${output}`);
-}
-
-async function stopServer(server: RunningServer) {
-  server.process.kill('SIGTERM');
-  const [code] = await once(server.process, 'exit');
-  return code as number;
-}
+import { startServerProcess, stopServerProcess, tempDir } from '#test/server/server-process';
+import { type RunningPostgres, startEmbeddedPostgres } from './db/embedded-postgres.ts';
 
 async function signIn(url: string) {
   const response = await fetch(`${url}/api/session`, {
@@ -72,7 +24,7 @@ describe('npm start with the embedded database', () => {
   afterAll(() => rm(dataDir, { recursive: true, force: true }));
 
   it('migrates, seeds, prints the logins, stops cleanly on SIGTERM and keeps the data on the next start', async () => {
-    const first = await startServer({ DATA_DIR: dataDir });
+    const first = await startServerProcess({ DATA_DIR: dataDir });
     expect(first.output()).toContain('Demo logins');
     const cookie = await signIn(first.url);
     const self = (await (await fetch(`${first.url}/api/self`, { headers: { cookie } })).json()) as { id: number };
@@ -82,17 +34,17 @@ describe('npm start with the embedded database', () => {
       body: JSON.stringify({ showTrailer: false }),
     });
     expect(saved.status).toBe(200);
-    expect(await stopServer(first)).toBe(0);
+    expect(await stopServerProcess(first)).toBe(0);
     expect(first.output()).toContain('SIGTERM received');
 
-    const second = await startServer({ DATA_DIR: dataDir });
+    const second = await startServerProcess({ DATA_DIR: dataDir });
     expect(second.output()).not.toContain('demo data seeded');
     const again = await signIn(second.url);
     const selfAgain = (await (await fetch(`${second.url}/api/self`, { headers: { cookie: again } })).json()) as {
       preferences: unknown;
     };
     expect(selfAgain.preferences).toEqual({ showTrailer: false });
-    expect(await stopServer(second)).toBe(0);
+    expect(await stopServerProcess(second)).toBe(0);
   }, 120_000);
 });
 
@@ -117,12 +69,12 @@ describe('npm start with DATABASE_URL', () => {
   });
 
   it('runs the same migrations and seed on that server and starts no embedded database', async () => {
-    const server = await startServer({ DATABASE_URL: postgres.connectionString('dispatch_external'), DATA_DIR: dataDir });
+    const server = await startServerProcess({ DATABASE_URL: postgres.connectionString('dispatch_external'), DATA_DIR: dataDir });
     expect(server.output()).toContain('PostgreSQL at DATABASE_URL');
     const cookie = await signIn(server.url);
     const locations = (await (await fetch(`${server.url}/api/locations`, { headers: { cookie } })).json()) as unknown[];
     expect(locations.length).toBeGreaterThanOrEqual(12);
-    expect(await stopServer(server)).toBe(0);
+    expect(await stopServerProcess(server)).toBe(0);
     expect(await readdir(dataDir)).toEqual([]);
   }, 120_000);
 });

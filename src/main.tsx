@@ -7,11 +7,19 @@ import { createAppRouter } from './app/router.tsx';
 import { registerServiceWorker } from './app/service-worker.ts';
 import { reportError } from './app/error-reporting.ts';
 import { createQueryClient, restorePersistedCache } from './data/query-client.ts';
+import { registerOutbox, resumeOutbox } from './data/sync/outbox.ts';
+import { showRefusedChange } from './app/refused-change-notice.ts';
 
 async function boot() {
   initI18n();
   const queryClient = createQueryClient(reportError);
+  // Mutation defaults first: restored queued writes need them to send (OFFLINE-NOTES 2).
+  registerOutbox(queryClient, showRefusedChange);
   await restorePersistedCache(queryClient);
+  await resumeOutbox(queryClient);
+  // The saved user may be older than the server's session (a company switched in another tab):
+  // show it at once, and let the first screen that reads it fetch it again.
+  void queryClient.invalidateQueries({ queryKey: ['self'], refetchType: 'none' });
   const router = createAppRouter(queryClient);
   registerServiceWorker();
   const root = document.getElementById('root');

@@ -35,3 +35,14 @@ export function timeInWeek(week: WeekRange, zone: string, dayOffset: number, hou
 export function isoDateInZone(at: Date, zone: string): string {
   return dayjs(at).tz(zone).format('YYYY-MM-DD');
 }
+
+/** The instant of a wall-clock time ("YYYY-MM-DDTHH:mm", as a datetime input gives it) in `zone`. */
+export function instantOfWallClock(local: string, zone: string): Date | null {
+  const parsed = dayjs.tz(local, zone);
+  return parsed.isValid() ? parsed.toDate() : null;
+}
+
+/** The wall-clock "YYYY-MM-DDTHH:00" of an instant in `zone`, as a datetime input expects it. */
+export function wallClockInZone(at: Date, zone: string): string {
+  return dayjs(at).tz(zone).format('YYYY-MM-DDTHH:00');
+}

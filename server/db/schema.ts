@@ -3,6 +3,7 @@ import {
   bigint,
   bigserial,
   boolean,
+  customType,
   doublePrecision,
   index,
   integer,
@@ -455,3 +456,16 @@ export const idempotencyKeys = pgTable(
   },
   (table) => [primaryKey({ columns: [table.userId, table.key] }), index('idempotency_keys_created_idx').on(table.createdAt)],
 );
+
+const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => 'bytea' });
+
+/**
+ * Written and read only by `@socket.io/postgres-adapter` (plugins/realtime.ts): events too large for
+ * a NOTIFY payload (8000 bytes) or carrying binary data; the adapter deletes rows after 30 s.
+ * Columns as the adapter's README declares them.
+ */
+export const socketIoAttachments = pgTable('socket_io_attachments', {
+  id: bigserial('id', { mode: 'bigint' }).primaryKey(),
+  createdAt: timestamp('created_at', { withTimezone: true }).defaultNow(),
+  payload: bytea('payload'),
+});

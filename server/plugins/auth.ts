@@ -32,7 +32,7 @@ export function newSessionToken(): string {
 }
 
 /** Resolves the session cookie to the user, their permissions and the active company's access facts. */
-async function loadAuthContext(db: Database, token: string): Promise<AuthContext | null> {
+export async function loadAuthContext(db: Database, token: string): Promise<AuthContext | null> {
   const tokenHash = hashToken(token);
   const [row] = await db
     .select({

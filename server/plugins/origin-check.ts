@@ -1,3 +1,4 @@
+import type { IncomingHttpHeaders } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import { ERROR_CODES } from '#core/contract/errors';
 import { HttpError } from './error-handler.ts';
@@ -5,27 +6,33 @@ import { HttpError } from './error-handler.ts';
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
+ * Whether a browser sent the request from another site's page: `Sec-Fetch-Site: cross-site`, or an
+ * `Origin` that is neither PUBLIC_URL's nor the requested host. Requests without Origin (curl,
+ * server-to-server integrations) carry no ambient browser cookie risk.
+ */
+export function isForeignOrigin(headers: IncomingHttpHeaders, publicUrl: string | undefined): boolean {
+  if (headers['sec-fetch-site'] === 'cross-site') return true;
+  const origin = headers.origin;
+  if (!origin) return false;
+  const host = headers['x-forwarded-host'] ?? headers.host;
+  let originHost: string;
+  try {
+    originHost = new URL(origin).host;
+  } catch {
+    return true;
+  }
+  const trusted = publicUrl ? new URL(publicUrl).origin : null;
+  return !(origin === trusted || originHost === host);
+}
+
+/**
  * Refuses state-changing requests sent by another site's page (CSRF). SameSite=Lax already keeps
  * the cookie off most cross-site requests; this also covers same-site subdomains and old browsers.
- * Requests without Origin (curl, server-to-server integrations) carry no ambient browser cookie risk.
  */
 export function registerOriginCheck(app: FastifyInstance, publicUrl: string | undefined): void {
-  const trusted = publicUrl ? new URL(publicUrl).origin : null;
   app.addHook('onRequest', async (request) => {
     if (SAFE_METHODS.has(request.method)) return;
-    const origin = request.headers.origin;
-    const fetchSite = request.headers['sec-fetch-site'];
-    if (fetchSite === 'cross-site') throw foreignOrigin();
-    if (!origin) return;
-    const host = request.headers['x-forwarded-host'] ?? request.headers.host;
-    let originHost: string;
-    try {
-      originHost = new URL(origin).host;
-    } catch {
-      throw foreignOrigin();
-    }
-    if (origin === trusted || originHost === host) return;
-    throw foreignOrigin();
+    if (isForeignOrigin(request.headers, publicUrl)) throw foreignOrigin();
   });
 }
 

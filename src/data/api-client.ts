@@ -17,6 +17,8 @@ export class ApiError extends Error {
 
   /** A final refusal: resending the same request cannot succeed (OFFLINE-NOTES: retry rule). */
   get isDefinitive() {
+    // "Still being handled" means the first copy of this request is running: asking again later gets its answer.
+    if (this.body?.rule === 'requestInProgress') return false;
     return this.status >= 400 && this.status < 500 && this.status !== 408 && this.status !== 429;
   }
 }

@@ -1,17 +1,60 @@
 import Dexie, { type EntityTable } from 'dexie';
+import type { Order, OrderInput } from '#core/contract/orders';
 
 interface KeyValueRow {
   key: string;
   value: string;
 }
 
-/** The app's IndexedDB: the persisted query cache (and, with the sync layer, the data mirror). */
+/** A reference-list row as the change feed delivers it (contract shape, keyed by id). */
+export interface MirrorRow {
+  id: number;
+  [field: string]: unknown;
+}
+
+/** The user's attempted change the server refused as stale, kept so it can be re-applied. */
+export interface ConflictRow {
+  id?: number;
+  loadId: number;
+  label: string;
+  attempted: OrderInput;
+  serverVersion: number;
+  at: string;
+}
+
+/**
+ * The app's IndexedDB: the persisted query cache, the mirror of everything the change feed
+ * delivered (readable offline), and the outbox's bookkeeping.
+ */
 class LocalDatabase extends Dexie {
   keyValue!: EntityTable<KeyValueRow, 'key'>;
+  orders!: EntityTable<Order, 'id'>;
+  customers!: EntityTable<MirrorRow, 'id'>;
+  locations!: EntityTable<MirrorRow, 'id'>;
+  tractors!: EntityTable<MirrorRow, 'id'>;
+  trailers!: EntityTable<MirrorRow, 'id'>;
+  drivers!: EntityTable<MirrorRow, 'id'>;
+  cargoTypes!: EntityTable<MirrorRow, 'id'>;
+  carriers!: EntityTable<MirrorRow, 'id'>;
+  conflicts!: EntityTable<ConflictRow, 'id'>;
 
   constructor() {
     super('dispatch');
     this.version(1).stores({ keyValue: 'key' });
+    // Orders are indexed for the table filters: date, status, driver. (IndexedDB cannot index
+    // booleans, so the draft flag is filtered while reading a date range.)
+    this.version(2).stores({
+      keyValue: 'key',
+      orders: 'id, date, status, transportedByUserId',
+      customers: 'id',
+      locations: 'id',
+      tractors: 'id',
+      trailers: 'id',
+      drivers: 'id',
+      cargoTypes: 'id',
+      carriers: 'id',
+      conflicts: '++id, loadId',
+    });
   }
 }
 
@@ -28,6 +71,18 @@ export const indexedDbStorage = {
   },
 };
 
+/** Sign-out and company switches start from nothing: no other user's or company's rows stay behind. */
 export async function clearLocalData() {
-  await localDatabase.keyValue.clear();
+  await localDatabase.transaction('rw', localDatabase.tables, async () => {
+    await Promise.all(localDatabase.tables.map((table) => table.clear()));
+  });
+}
+
+/** Only the mirror and its cursor, keeping the saved query cache (and its queued writes). */
+export async function clearMirror() {
+  const mirrorTables = localDatabase.tables.filter((table) => table.name !== 'keyValue');
+  await localDatabase.transaction('rw', [...mirrorTables, localDatabase.keyValue], async () => {
+    await Promise.all(mirrorTables.map((table) => table.clear()));
+    await localDatabase.keyValue.bulkDelete(['sync.cursor', 'sync.lastSyncedAt', 'sync.scope']);
+  });
 }

@@ -21,7 +21,12 @@ function shouldRetry(failureCount: number, error: unknown) {
 export function createQueryClient(onError: (error: unknown) => void) {
   return new QueryClient({
     queryCache: new QueryCache({ onError }),
-    mutationCache: new MutationCache({ onError }),
+    // Queued saves tell the user themselves, naming the load (outbox.ts).
+    mutationCache: new MutationCache({
+      onError: (error, _variables, _context, mutation) => {
+        if (!mutation.meta?.reportsOwnErrors) onError(error);
+      },
+    }),
     defaultOptions: {
       queries: { staleTime: 0, gcTime: FIVE_MINUTES, retry: shouldRetry },
       mutations: { retry: shouldRetry },
@@ -51,6 +56,8 @@ export async function restorePersistedCache(queryClient: QueryClient) {
     dehydrateOptions: {
       shouldDehydrateQuery: (query: { state: { status: string }; meta?: Record<string, unknown> }) =>
         query.state.status === 'success' && query.meta?.persist !== false,
+      // In-flight writes too, not only paused ones: a reload during an outage must not lose them (OFFLINE-NOTES 3).
+      shouldDehydrateMutation: (mutation: { state: { status: string } }) => mutation.state.status === 'pending',
     },
   };
   try {

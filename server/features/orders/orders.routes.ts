@@ -20,7 +20,7 @@ function baseVersion(bodyVersion: number | undefined, ifMatch: string | undefine
   return version;
 }
 
-export function registerOrderRoutes(app: FastifyInstance, { db }: ServerContext) {
+export function registerOrderRoutes(app: FastifyInstance, { db, realtime }: ServerContext) {
   const api = zodRoutes(app);
 
   api.get(
@@ -47,7 +47,7 @@ export function registerOrderRoutes(app: FastifyInstance, { db }: ServerContext)
       schema: { tags: ['orders'], body: orderInputSchema, response: { 201: orderSchema } },
       onRequest: guard({ permissions: ['CreateOrder'], notForCarriers: true }),
     },
-    async (request, reply) => reply.code(201).send(await createOrder(db, requireAuth(request), request.body)),
+    async (request, reply) => reply.code(201).send(await createOrder(db, realtime, requireAuth(request), request.body)),
   );
 
   api.put(
@@ -58,7 +58,7 @@ export function registerOrderRoutes(app: FastifyInstance, { db }: ServerContext)
     },
     async (request) => {
       const version = baseVersion(request.body.version, request.headers['if-match']);
-      return updateOrder(db, requireAuth(request), request.params.id, request.body, version);
+      return updateOrder(db, realtime, requireAuth(request), request.params.id, request.body, version);
     },
   );
 }

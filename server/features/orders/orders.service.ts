@@ -16,6 +16,7 @@ import {
   users,
 } from '#server/db/schema';
 import type { AuthContext } from '#server/plugins/auth';
+import type { RealtimePublisher } from '#server/plugins/realtime';
 import { forbidden, HttpError, notFound } from '#server/plugins/error-handler';
 import { recordChanges } from '#server/features/sync/change-log';
 
@@ -242,9 +243,14 @@ function organizationsSeeing(row: { organizationId: number; transportingOrganiza
   return [row.organizationId, row.transportingOrganizationId];
 }
 
-export async function createOrder(db: Database, auth: AuthContext, input: OrderInput): Promise<Order> {
+export async function createOrder(
+  db: Database,
+  realtime: RealtimePublisher,
+  auth: AuthContext,
+  input: OrderInput,
+): Promise<Order> {
   await assertReferences(db, auth, input);
-  return db.transaction(async (tx) => {
+  const created = await db.transaction(async (tx) => {
     const [row] = await tx
       .insert(orders)
       .values({
@@ -262,6 +268,9 @@ export async function createOrder(db: Database, auth: AuthContext, input: OrderI
     await recordChanges(tx, [{ entity: 'order', id: row.id, op: 'upsert', organizationIds: organizationsSeeing(row) }]);
     return toOrder(row, stopRows);
   });
+  // Only after the commit: a browser poked earlier would refetch and not yet see the load.
+  realtime.publishOrderChange(organizationsSeeing(created), created);
+  return created;
 }
 
 /**
@@ -270,12 +279,13 @@ export async function createOrder(db: Database, auth: AuthContext, input: OrderI
  */
 export async function updateOrder(
   db: Database,
+  realtime: RealtimePublisher,
   auth: AuthContext,
   id: number,
   input: OrderInput,
   baseVersion: number,
 ): Promise<Order> {
-  return db.transaction(async (tx) => {
+  const saved = await db.transaction(async (tx) => {
     const [current] = await tx
       .select()
       .from(orders)
@@ -334,8 +344,10 @@ export async function updateOrder(
         .values(added.map((stop) => ({ ...stopValues(stop), orderId: id, organizationId: row.organizationId })));
     }
     await recordChanges(tx, [{ entity: 'order', id, op: 'upsert', organizationIds: organizationsSeeing(row) }]);
-    const [saved] = await withStops(tx, [row]);
-    if (!saved) throw notFound('Load');
-    return saved;
+    const [updated] = await withStops(tx, [row]);
+    if (!updated) throw notFound('Load');
+    return updated;
   });
+  realtime.publishOrderChange(organizationsSeeing(saved), saved);
+  return saved;
 }

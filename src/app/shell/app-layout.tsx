@@ -1,18 +1,29 @@
 import { AppShell, Burger, Group, Title, UnstyledButton } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { Link, Outlet } from '@tanstack/react-router';
+import { Link, Outlet, useNavigate } from '@tanstack/react-router';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CompanySwitcher } from './company-switcher.tsx';
-import { ConnectionBadge } from './connection-badge.tsx';
 import { SettingsPopover } from './settings-popover.tsx';
 import { SideNavigation } from './side-navigation.tsx';
+import { SyncIndicator } from './sync-indicator.tsx';
 import { UpdatePrompt } from './update-prompt.tsx';
 import { useSyncedLanguage } from './use-synced-language.ts';
+import { useQuery } from '@tanstack/react-query';
+import { selfQuery } from '#src/data/session-queries.ts';
+import { useSyncEngine } from '#src/data/sync/use-sync-engine.ts';
 
 export function AppLayout() {
   const { t } = useTranslation('common');
   const [navigationOpen, { toggle, close }] = useDisclosure(false);
   useSyncedLanguage();
+  const { data: self, isSuccess } = useQuery(selfQuery);
+  const navigate = useNavigate();
+  // The server no longer knows this session (it expired, or was ended elsewhere): sign in again.
+  useEffect(() => {
+    if (isSuccess && self === null) void navigate({ to: '/login' });
+  }, [isSuccess, self, navigate]);
+  useSyncEngine(self?.id, self?.activeOrganizationId);
   return (
     <AppShell
       header={{ height: 60 }}
@@ -30,7 +41,7 @@ export function AppLayout() {
             </UnstyledButton>
           </Group>
           <Group gap="sm" wrap="nowrap">
-            <ConnectionBadge />
+            <SyncIndicator />
             <CompanySwitcher />
             <SettingsPopover />
           </Group>

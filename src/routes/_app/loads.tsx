@@ -1,4 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { PlaceholderPage } from '#src/features/access/placeholder-page.tsx';
+import { PageGate } from '#src/features/access/page-gate.tsx';
+import { LoadsPage } from '#src/features/loads/loads-page.tsx';
 
-export const Route = createFileRoute('/_app/loads')({ component: () => <PlaceholderPage page="loads" /> });
+export const Route = createFileRoute('/_app/loads')({
+  component: () => (
+    <PageGate page="loads">
+      <LoadsPage />
+    </PageGate>
+  ),
+});

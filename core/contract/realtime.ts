@@ -1,0 +1,43 @@
+import { z } from 'zod';
+
+/**
+ * Socket.io events (spec 1 §7, DESIGN §5). They are pokes: each says what changed so a client
+ * knows what to refetch; the change feed (`GET /api/sync/changes`) stays the source of truth.
+ */
+export const REALTIME_PATH = '/socket.io';
+
+export const REALTIME_EVENTS = {
+  orderChanged: 'orders:update',
+  stopChanged: 'orders:stops:update',
+  deviceLocation: 'device:locations:latest:update',
+} as const;
+
+export const orderChangedEventSchema = z.object({ id: z.number().int(), version: z.number().int() });
+export type OrderChangedEvent = z.infer<typeof orderChangedEventSchema>;
+
+export const stopChangedEventSchema = z.object({ orderId: z.number().int(), stopId: z.number().int() });
+export type StopChangedEvent = z.infer<typeof stopChangedEventSchema>;
+
+/** A device's latest position (spec 1 §3 "Device location"); nothing stores these yet. */
+export const deviceLocationEventSchema = z.object({
+  deviceId: z.number().int(),
+  deviceType: z.enum(['mobile', 'trailer']),
+  userId: z.number().int().nullable(),
+  orderId: z.number().int().nullable(),
+  tractorId: z.number().int().nullable(),
+  trailerId: z.number().int().nullable(),
+  latitude: z.number(),
+  longitude: z.number(),
+  heading: z.number().nullable(),
+  speed: z.number().nullable(),
+  accuracy: z.number().nullable(),
+  timestamp: z.iso.datetime({ offset: true }),
+});
+export type DeviceLocationEvent = z.infer<typeof deviceLocationEventSchema>;
+
+/** What the server emits, by event name (socket.io's typed-events map for both ends). */
+export interface RealtimeEvents {
+  [REALTIME_EVENTS.orderChanged]: (event: OrderChangedEvent) => void;
+  [REALTIME_EVENTS.stopChanged]: (event: StopChangedEvent) => void;
+  [REALTIME_EVENTS.deviceLocation]: (event: DeviceLocationEvent) => void;
+}

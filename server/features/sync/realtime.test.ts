@@ -1,0 +1,195 @@
+import { rm } from 'node:fs/promises';
+import pg from 'pg';
+import { io, type Socket } from 'socket.io-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Order } from '#core/contract/orders';
+import { type OrderChangedEvent, REALTIME_EVENTS, REALTIME_PATH } from '#core/contract/realtime';
+import { type RunningPostgres, startEmbeddedPostgres } from '#server/db/embedded-postgres';
+import { type RunningServer, startServerProcess, stopServerProcess, tempDir } from '#test/server/server-process';
+
+/**
+ * Two real server processes on one PostgreSQL: a load saved through node A pokes the browsers
+ * connected to node B (the Postgres adapter relays the emit through LISTEN/NOTIFY), and only
+ * those of the organizations that see the load.
+ */
+
+const PASSWORD = 'Demo-pass1';
+
+let postgres: RunningPostgres;
+let postgresDir: string;
+let dataDir: string;
+let nodeA: RunningServer;
+let nodeB: RunningServer;
+const sockets: Socket[] = [];
+
+beforeAll(async () => {
+  postgresDir = await tempDir('dispatch-realtime-pg-');
+  dataDir = await tempDir('dispatch-realtime-unused-');
+  postgres = await startEmbeddedPostgres({ dataDir: postgresDir });
+  const admin = new pg.Client(postgres.connectionString());
+  await admin.connect();
+  await admin.query('create database dispatch_realtime');
+  await admin.end();
+  const env = { DATABASE_URL: postgres.connectionString('dispatch_realtime'), DATA_DIR: dataDir, DEMO: 'true' };
+  // A migrates and seeds; B starts once that is done.
+  nodeA = await startServerProcess(env);
+  nodeB = await startServerProcess(env);
+}, 120_000);
+
+afterAll(async () => {
+  // Sockets stay open: SIGTERM must still stop each node cleanly (socket.io closes before the HTTP server).
+  const codes = await Promise.all([nodeA, nodeB].filter(Boolean).map((node) => stopServerProcess(node)));
+  for (const socket of sockets) socket.disconnect();
+  await postgres?.stop();
+  await rm(postgresDir, { recursive: true, force: true });
+  await rm(dataDir, { recursive: true, force: true });
+  expect(codes, `${nodeA.output()}\n---\n${nodeB.output()}`).toEqual([0, 0]);
+}, 60_000);
+
+async function signIn(url: string, username: string) {
+  const response = await fetch(`${url}/api/session`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username, password: PASSWORD }),
+  });
+  expect(response.status).toBe(200);
+  return response.headers
+    .getSetCookie()
+    .map((cookie) => cookie.split(';')[0])
+    .join('; ');
+}
+
+/** A socket.io client as a browser on that node would open it; resolves once connected, rejects with the refusal. */
+function connect(url: string, cookie?: string, headers: Record<string, string> = {}): Promise<Socket> {
+  const socket = io(url, {
+    path: REALTIME_PATH,
+    transports: ['websocket'],
+    extraHeaders: { ...headers, ...(cookie ? { cookie } : {}) },
+    reconnection: false,
+    forceNew: true,
+  });
+  sockets.push(socket);
+  return new Promise((resolve, reject) => {
+    socket.once('connect', () => resolve(socket));
+    socket.once('connect_error', (error) => reject(error));
+  });
+}
+
+/** Every `orders:update` the socket receives from now on. */
+function recordOrderChanges(socket: Socket) {
+  const received: OrderChangedEvent[] = [];
+  socket.on(REALTIME_EVENTS.orderChanged, (event: OrderChangedEvent) => received.push(event));
+  return received;
+}
+
+async function waitFor<T>(find: () => T | undefined, timeoutMs: number): Promise<T | undefined> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const found = find();
+    if (found !== undefined || Date.now() >= deadline) return found;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+async function getJson<T>(url: string, cookie: string): Promise<T> {
+  const response = await fetch(url, { headers: { cookie } });
+  expect(response.status).toBe(200);
+  return (await response.json()) as T;
+}
+
+/** The load's editable fields and its version: what the edit form sends back unchanged. */
+function editBody(load: Order) {
+  return {
+    date: load.date,
+    isDraft: load.isDraft,
+    transportedByUserId: load.transportedByUserId,
+    tractorId: load.tractorId,
+    trailerId: load.trailerId,
+    washOption: load.washOption,
+    metadata: load.metadata,
+    stops: load.stops.map((stop) => ({
+      id: stop.id,
+      sequence: stop.sequence,
+      type: stop.type,
+      organizationLocationId: stop.organizationLocationId,
+      organizationSubLocationIds: stop.organizationSubLocationIds,
+      cargoTypeId: stop.cargoTypeId,
+      customerId: stop.customerId,
+      lotId: stop.lotId,
+      orderNumber: stop.orderNumber,
+      customerOrderNumber: stop.customerOrderNumber,
+      quantity: stop.quantity,
+      weight: stop.weight,
+      notes: stop.notes,
+      arrivalTime: stop.arrivalTime,
+      requiredBegin: stop.requiredBegin,
+      requiredEnd: stop.requiredEnd,
+      durationMinutes: stop.durationMinutes,
+      metadata: stop.metadata,
+    })),
+    version: load.version,
+  };
+}
+
+async function saveUnchanged(url: string, cookie: string, load: Order): Promise<Order> {
+  const response = await fetch(`${url}/api/orders/${load.id}`, {
+    method: 'PUT',
+    headers: { cookie, 'content-type': 'application/json' },
+    body: JSON.stringify(editBody(load)),
+  });
+  expect(response.status).toBe(200);
+  return (await response.json()) as Order;
+}
+
+describe('realtime across two server nodes', () => {
+  it('refuses a socket without a valid session cookie', async () => {
+    await expect(connect(nodeB.url)).rejects.toThrow('unauthenticated');
+    await expect(connect(nodeB.url, 'dispatch_session=not-a-session')).rejects.toThrow('unauthenticated');
+  });
+
+  it('refuses a handshake from another site’s page, even with a valid cookie', async () => {
+    const cookie = await signIn(nodeB.url, 'dispatcher');
+    await expect(connect(nodeB.url, cookie, { origin: 'https://evil.example' })).rejects.toThrow();
+    const sameOrigin = await connect(nodeB.url, cookie, { origin: nodeB.url });
+    expect(sameOrigin.connected).toBe(true);
+  });
+
+  it('pokes the owner’s sockets on the other node with the saved version, and not the carrier’s', async () => {
+    const dispatcherSocket = await connect(nodeB.url, await signIn(nodeB.url, 'dispatcher'));
+    const carrierSocket = await connect(nodeB.url, await signIn(nodeB.url, 'carrier'));
+    const dispatcherReceived = recordOrderChanges(dispatcherSocket);
+    const carrierReceived = recordOrderChanges(carrierSocket);
+
+    const cookieA = await signIn(nodeA.url, 'dispatcher');
+    const drafts = await getJson<Order[]>(`${nodeA.url}/api/self/drafts`, cookieA);
+    const draft = drafts.find((load) => load.transportingOrganizationId === load.owningOrganizationId);
+    if (!draft) throw new Error('the demo seed has no Prairie Feed draft');
+    const saved = await saveUnchanged(nodeA.url, cookieA, draft);
+    expect(saved.version).toBe(draft.version + 1);
+
+    const poke = await waitFor(() => dispatcherReceived.find((event) => event.id === draft.id), 2000);
+    expect(poke).toEqual({ id: draft.id, version: saved.version });
+
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(carrierReceived.filter((event) => event.id === draft.id)).toEqual([]);
+  });
+
+  it('pokes the carrier’s sockets for a load Swift Haul transports', async () => {
+    const carrierSocket = await connect(nodeB.url, await signIn(nodeB.url, 'carrier'));
+    const carrierReceived = recordOrderChanges(carrierSocket);
+
+    const cookieA = await signIn(nodeA.url, 'dispatcher');
+    const now = Date.now();
+    const day = 24 * 60 * 60 * 1000;
+    const range = `startDate=${new Date(now - 30 * day).toISOString()}&endDate=${new Date(now + 30 * day).toISOString()}`;
+    const loads = await getJson<Order[]>(`${nodeA.url}/api/self/orders?${range}`, cookieA);
+    const carried = loads.find(
+      (load) => load.transportingOrganizationId !== load.owningOrganizationId && load.transportedByUserId === null,
+    );
+    if (!carried) throw new Error('the demo seed has no load given to Swift Haul without a driver');
+    const saved = await saveUnchanged(nodeA.url, cookieA, carried);
+
+    const poke = await waitFor(() => carrierReceived.find((event) => event.id === carried.id), 2000);
+    expect(poke).toEqual({ id: carried.id, version: saved.version });
+  });
+});

@@ -1,0 +1,108 @@
+import fastifyCookie from '@fastify/cookie';
+import { createAdapter } from '@socket.io/postgres-adapter';
+import type { FastifyInstance } from 'fastify';
+import type pg from 'pg';
+import { Server } from 'socket.io';
+import { ERROR_CODES } from '#core/contract/errors';
+import {
+  type DeviceLocationEvent,
+  type OrderChangedEvent,
+  REALTIME_EVENTS,
+  REALTIME_PATH,
+  type RealtimeEvents,
+  type StopChangedEvent,
+} from '#core/contract/realtime';
+import type { Database } from '#server/db/database';
+import { loadAuthContext, SESSION_COOKIE } from './auth.ts';
+import { isForeignOrigin } from './origin-check.ts';
+
+/** How services announce committed changes to the browsers of the organizations that see them. */
+export interface RealtimePublisher {
+  publishOrderChange(organizationIds: number[], order: OrderChangedEvent): void;
+  publishStopChange(organizationIds: number[], stop: StopChangedEvent): void;
+  publishDeviceLocation(organizationId: number, location: DeviceLocationEvent): void;
+}
+
+/** The publisher when realtime is not attached (API tests that inject into buildApp): publishing does nothing. */
+export const realtimeOff: RealtimePublisher = {
+  publishOrderChange: () => {},
+  publishStopChange: () => {},
+  publishDeviceLocation: () => {},
+};
+
+interface SocketData {
+  userId: number;
+  organizationId: number;
+}
+
+const organizationRoom = (organizationId: number) => `org:${organizationId}`;
+
+/**
+ * Attaches socket.io to the app's HTTP server at /socket.io (same origin, no CORS). A socket is
+ * accepted only with a valid `dispatch_session` cookie and joins its active organization's room
+ * `org:<id>`; the Postgres adapter relays every emit through LISTEN/NOTIFY, so a change written on
+ * one node reaches the sockets held by every other node. Closed by `app.close()`.
+ *
+ * A socket keeps the room it joined: after a company switch or a sign-out the browser reconnects.
+ * Events carry ids and versions only, and reading the rows still needs a valid session.
+ */
+export function registerRealtime(
+  app: FastifyInstance,
+  options: { db: Database; pool: pg.Pool; publicUrl: string | undefined },
+): RealtimePublisher {
+  const io = new Server<Record<string, never>, RealtimeEvents, Record<string, never>, SocketData>(app.server, {
+    path: REALTIME_PATH,
+    serveClient: false,
+    adapter: createAdapter(options.pool, {
+      errorHandler: (error) => app.log.warn({ err: error }, 'realtime: PostgreSQL adapter error'),
+    }),
+    // Cross-site WebSocket hijacking: the handshake is a GET, so the HTTP origin check does not see it.
+    allowRequest: (request, callback) => callback(null, !isForeignOrigin(request.headers, options.publicUrl)),
+  });
+
+  io.use(async (socket, next) => {
+    try {
+      const cookies = fastifyCookie.parse(socket.request.headers.cookie ?? '');
+      const token = cookies[SESSION_COOKIE];
+      const auth = token ? await loadAuthContext(options.db, token) : null;
+      if (!auth) return next(new Error(ERROR_CODES.unauthenticated));
+      socket.data = { userId: auth.userId, organizationId: auth.organizationId };
+      next();
+    } catch (error) {
+      app.log.error({ err: error }, 'realtime: session lookup failed');
+      next(new Error(ERROR_CODES.internal));
+    }
+  });
+
+  io.on('connection', (socket) => {
+    void socket.join(organizationRoom(socket.data.organizationId));
+  });
+
+  // preClose runs before the HTTP server stops: open sockets would otherwise keep it from closing.
+  app.addHook('preClose', async () => {
+    await io.close();
+  });
+
+  /** An emit must never fail the committed write that caused it; with no room it would reach everyone. */
+  function emitTo<E extends keyof RealtimeEvents>(
+    organizationIds: number[],
+    event: E,
+    ...payload: Parameters<RealtimeEvents[E]>
+  ) {
+    const rooms = [...new Set(organizationIds)].map(organizationRoom);
+    if (!rooms.length) return;
+    try {
+      io.to(rooms).emit(event, ...payload);
+    } catch (error) {
+      app.log.warn({ err: error, event }, 'realtime: emit failed');
+    }
+  }
+
+  return {
+    publishOrderChange: (organizationIds, order) =>
+      emitTo(organizationIds, REALTIME_EVENTS.orderChanged, { id: order.id, version: order.version }),
+    publishStopChange: (organizationIds, stop) =>
+      emitTo(organizationIds, REALTIME_EVENTS.stopChanged, { orderId: stop.orderId, stopId: stop.stopId }),
+    publishDeviceLocation: (organizationId, location) => emitTo([organizationId], REALTIME_EVENTS.deviceLocation, location),
+  };
+}

@@ -1,0 +1,108 @@
+import { ActionIcon, Badge, Button, Divider, Group, Indicator, Popover, ScrollArea, Stack, Text, Tooltip } from '@mantine/core';
+import { IconCloudUpload } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { dismissConflict, getMirroredLoad, useConflicts, useQueuedChanges, useSaveLoad } from '#src/data/loads.ts';
+import { useOnlineStatus } from '#src/data/online-status.ts';
+import { useSyncStatus } from '#src/data/sync/use-sync-engine.ts';
+
+function useRelativeTime() {
+  const { i18n } = useTranslation();
+  const format = new Intl.RelativeTimeFormat(i18n.language, { numeric: 'auto' });
+  return (iso: string) => {
+    const minutes = Math.round((Date.parse(iso) - Date.now()) / 60_000);
+    return Math.abs(minutes) < 60 ? format.format(minutes, 'minute') : format.format(Math.round(minutes / 60), 'hour');
+  };
+}
+
+/** Header sync state: online or offline, queued changes (a list on click), conflicts, last synced. */
+export function SyncIndicator() {
+  const { t, i18n } = useTranslation('sync');
+  const online = useOnlineStatus();
+  const queued = useQueuedChanges();
+  const conflicts = useConflicts().data ?? [];
+  const { lastSyncedAt } = useSyncStatus();
+  const relative = useRelativeTime();
+  const saveLoad = useSaveLoad();
+  const queryClient = useQueryClient();
+  const pendingCount = queued.length + conflicts.length;
+  const time = (iso: string) => new Intl.DateTimeFormat(i18n.language, { timeStyle: 'short' }).format(new Date(iso));
+
+  const reapply = async (conflict: (typeof conflicts)[number]) => {
+    const current = await getMirroredLoad(conflict.loadId);
+    if (current) saveLoad(current, conflict.attempted, conflict.label);
+    if (conflict.id !== undefined) await dismissConflict(conflict.id, queryClient);
+  };
+
+  return (
+    <Group gap="xs" wrap="nowrap">
+      <Badge color={online ? 'teal' : 'orange'} variant="light" data-testid="connection-state" visibleFrom="xs">
+        {online ? t('common:shell.online') : t('common:shell.offline')}
+      </Badge>
+      <Popover width={320} position="bottom-end" shadow="md" withArrow>
+        <Popover.Target>
+          <Tooltip label={lastSyncedAt ? t('lastSynced', { time: relative(lastSyncedAt) }) : t('neverSynced')}>
+            <Indicator label={pendingCount} size={18} disabled={pendingCount === 0} color={conflicts.length ? 'orange' : 'blue'}>
+              <ActionIcon
+                variant="subtle"
+                size="lg"
+                aria-label={t('queueButton', { total: pendingCount })}
+                data-testid="queue-button"
+              >
+                <IconCloudUpload size={22} />
+              </ActionIcon>
+            </Indicator>
+          </Tooltip>
+        </Popover.Target>
+        <Popover.Dropdown data-testid="queue-list">
+          <Stack gap="xs">
+            <Text size="sm" fw={600} data-testid="queued-count">
+              {t('queued', { total: queued.length })}
+            </Text>
+            <ScrollArea.Autosize mah={240}>
+              <Stack gap={4}>
+                {queued.map((change) => (
+                  <Text size="sm" key={change.idempotencyKey} data-testid="queued-change">
+                    {t(change.kind === 'create' ? 'queuedCreate' : 'queuedUpdate', {
+                      load: change.label,
+                      time: time(change.queuedAt),
+                    })}
+                  </Text>
+                ))}
+              </Stack>
+            </ScrollArea.Autosize>
+            {conflicts.length > 0 && (
+              <>
+                <Divider />
+                <Text size="sm" fw={600}>
+                  {t('conflicts')}
+                </Text>
+                {conflicts.map((conflict) => (
+                  <Stack gap={4} key={conflict.id} data-testid="conflict">
+                    <Text size="sm">{t('conflictLine', { load: conflict.label, version: conflict.serverVersion })}</Text>
+                    <Group gap="xs">
+                      <Button size="compact-xs" onClick={() => void reapply(conflict)}>
+                        {t('reapply')}
+                      </Button>
+                      <Button
+                        size="compact-xs"
+                        variant="subtle"
+                        onClick={() => conflict.id !== undefined && void dismissConflict(conflict.id, queryClient)}
+                      >
+                        {t('dismiss')}
+                      </Button>
+                    </Group>
+                  </Stack>
+                ))}
+              </>
+            )}
+            <Divider />
+            <Text size="xs" c="dimmed" data-testid="last-synced">
+              {lastSyncedAt ? t('lastSynced', { time: relative(lastSyncedAt) }) : t('neverSynced')}
+            </Text>
+          </Stack>
+        </Popover.Dropdown>
+      </Popover>
+    </Group>
+  );
+}

@@ -1,0 +1,111 @@
+import { useMutationState, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import type { Order, OrderInput } from '#core/contract/orders';
+import { localDatabase, type MirrorRow } from './local-database.ts';
+import { overlayQueued, type SaveLoadVariables } from './sync/load-overlay.ts';
+import { realIdOf, SAVE_LOAD_KEY } from './sync/outbox.ts';
+
+export { inputFromOrder } from './sync/load-overlay.ts';
+
+export interface LoadsFilter {
+  startDate: string;
+  endDate: string;
+  isDraft: boolean;
+}
+
+/** Saves still queued or in flight, oldest first. */
+export function useQueuedChanges(): SaveLoadVariables[] {
+  return useMutationState({
+    filters: { mutationKey: SAVE_LOAD_KEY, status: 'pending' },
+    select: (mutation) => mutation.state.variables as SaveLoadVariables,
+  });
+}
+
+/**
+ * Loads of a date range from the mirror (at once, offline too), with the queued changes laid
+ * over them. The sync engine refreshes the mirror from the network and invalidates ['mirror'].
+ */
+export function useLoads(filter: LoadsFilter, organizationId: number) {
+  const queued = useQueuedChanges();
+  const mirror = useQuery({
+    queryKey: ['mirror', 'orders', filter],
+    queryFn: () =>
+      localDatabase.orders
+        .where('date')
+        .between(filter.startDate, filter.endDate, true, true)
+        .filter((order) => order.isDraft === filter.isDraft)
+        .toArray(),
+    networkMode: 'always',
+    meta: { persist: false },
+  });
+  const rows = overlayQueued(mirror.data ?? [], queued, realIdOf, organizationId)
+    .filter((order) => order.isDraft === filter.isDraft && order.date >= filter.startDate && order.date <= filter.endDate)
+    .sort((a, b) => a.date.localeCompare(b.date) || a.id - b.id);
+  return { ...mirror, data: mirror.data ? rows : undefined };
+}
+
+export type MirrorList = 'drivers' | 'locations' | 'customers' | 'tractors' | 'trailers' | 'cargoTypes' | 'carriers';
+
+/** A reference list from the mirror, readable offline. */
+export function useMirrorList<Row extends { id: number } = MirrorRow>(list: MirrorList) {
+  return useQuery({
+    queryKey: ['mirror', list],
+    queryFn: async () => (await localDatabase[list].toArray()) as unknown as Row[],
+    networkMode: 'always',
+    meta: { persist: false },
+  });
+}
+
+let provisionalCounter = 0;
+/** Negative ids never collide with the server's; time keeps them unique across reloads. */
+function provisionalId() {
+  provisionalCounter += 1;
+  return -(Date.now() * 100 + (provisionalCounter % 100));
+}
+
+/**
+ * Queues a save of a load (a new one when `order` is null). It shows at once, survives reloads
+ * while offline, and is sent once, in order with the other saves of the same load.
+ */
+export function useSaveLoad() {
+  const queryClient = useQueryClient();
+  return useCallback(
+    (order: Order | null, input: OrderInput, label: string) => {
+      const loadId = order?.id ?? provisionalId();
+      const variables: SaveLoadVariables = {
+        kind: order ? 'update' : 'create',
+        loadId,
+        baseVersion: order?.version || 1,
+        input,
+        idempotencyKey: crypto.randomUUID(),
+        label,
+        queuedAt: new Date().toISOString(),
+      };
+      const mutation = queryClient.getMutationCache().build(queryClient, {
+        mutationKey: SAVE_LOAD_KEY,
+        scope: { id: `load:${loadId}` },
+      });
+      void mutation.execute(variables).catch(() => {});
+      return loadId;
+    },
+    [queryClient],
+  );
+}
+
+export function useConflicts() {
+  return useQuery({
+    queryKey: ['mirror', 'conflicts'],
+    queryFn: () => localDatabase.conflicts.orderBy('id').reverse().toArray(),
+    networkMode: 'always',
+    meta: { persist: false },
+  });
+}
+
+export async function dismissConflict(id: number, queryClient: ReturnType<typeof useQueryClient>) {
+  await localDatabase.conflicts.delete(id);
+  await queryClient.invalidateQueries({ queryKey: ['mirror', 'conflicts'] });
+}
+
+export function getMirroredLoad(id: number) {
+  return localDatabase.orders.get(id);
+}

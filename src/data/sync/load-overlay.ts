@@ -1,0 +1,128 @@
+import type { Order, OrderInput } from '#core/contract/orders';
+import { loadDateFromStops, statusAfterDriverChoice } from '#core/domain/load-rules';
+
+/** What a queued save carries; everything in it survives a reload in the persisted cache. */
+export interface SaveLoadVariables {
+  kind: 'create' | 'update';
+  /** The real id, or a negative provisional id for a load created while offline. */
+  loadId: number;
+  /** The version the user's change was based on (1 for a load created here). */
+  baseVersion: number;
+  input: OrderInput;
+  /** Made when the user acted, so every re-send after a retry or reload is recognised by the server. */
+  idempotencyKey: string;
+  /** How notices name the load (its order number, else its date). */
+  label: string;
+  queuedAt: string;
+}
+
+/** The load as it will be once the server accepts the change: the server row with the user's input laid over it. */
+export function applyInput(input: OrderInput, base: Order | undefined, id: number, organizationId: number): Order {
+  const now = new Date().toISOString();
+  return {
+    id,
+    date: loadDateFromStops(input.stops, input.date),
+    status: statusAfterDriverChoice(input.transportedByUserId, base?.status),
+    isDraft: input.isDraft,
+    organizationId: base?.organizationId ?? organizationId,
+    owningOrganizationId: base?.owningOrganizationId ?? organizationId,
+    transportingOrganizationId: base?.transportingOrganizationId ?? organizationId,
+    transportedByUserId: input.transportedByUserId,
+    acceptedByUserId: base?.acceptedByUserId ?? null,
+    tractorId: input.tractorId,
+    trailerId: input.trailerId,
+    washOption: input.washOption,
+    metadata: input.metadata,
+    mergedFromOrderIds: base?.mergedFromOrderIds ?? null,
+    timeSeconds: base?.timeSeconds ?? null,
+    distanceMeters: base?.distanceMeters ?? null,
+    version: base?.version ?? 0,
+    updatedAt: base?.updatedAt ?? now,
+    stops: input.stops.map((stop, index) => {
+      const previous = base?.stops.find((candidate) => candidate.id === stop.id);
+      return {
+        id: stop.id ?? -(index + 1),
+        orderId: id,
+        sequence: stop.sequence,
+        type: stop.type,
+        status: previous?.status ?? 'Not Started',
+        organizationLocationId: stop.organizationLocationId,
+        organizationSubLocationIds: stop.organizationSubLocationIds,
+        cargoTypeId: stop.cargoTypeId,
+        customerId: stop.customerId,
+        lotId: stop.lotId,
+        productionPlan: previous?.productionPlan ?? null,
+        orderNumber: stop.orderNumber,
+        customerOrderNumber: stop.customerOrderNumber,
+        quantity: stop.quantity,
+        actualQuantity: previous?.actualQuantity ?? null,
+        weight: stop.weight,
+        actualWeight: previous?.actualWeight ?? null,
+        notes: stop.notes,
+        arrivalTime: stop.arrivalTime,
+        requiredBegin: stop.requiredBegin,
+        requiredEnd: stop.requiredEnd,
+        completedAt: previous?.completedAt ?? null,
+        durationMinutes: stop.durationMinutes,
+        distanceMeters: previous?.distanceMeters ?? null,
+        timeSeconds: previous?.timeSeconds ?? null,
+        originalStopId: previous?.originalStopId ?? null,
+        metadata: stop.metadata,
+      };
+    }),
+  };
+}
+
+/** The editable part of a load, as a save sends it. */
+export function inputFromOrder(order: Order): OrderInput {
+  return {
+    date: order.date,
+    isDraft: order.isDraft,
+    transportedByUserId: order.transportedByUserId,
+    tractorId: order.tractorId,
+    trailerId: order.trailerId,
+    washOption: order.washOption,
+    metadata: order.metadata,
+    stops: order.stops.map((stop) => ({
+      id: stop.id > 0 ? stop.id : undefined,
+      sequence: stop.sequence,
+      type: stop.type,
+      organizationLocationId: stop.organizationLocationId,
+      organizationSubLocationIds: stop.organizationSubLocationIds,
+      cargoTypeId: stop.cargoTypeId,
+      customerId: stop.customerId,
+      lotId: stop.lotId,
+      orderNumber: stop.orderNumber,
+      customerOrderNumber: stop.customerOrderNumber,
+      quantity: stop.quantity,
+      weight: stop.weight,
+      notes: stop.notes,
+      arrivalTime: stop.arrivalTime,
+      requiredBegin: stop.requiredBegin,
+      requiredEnd: stop.requiredEnd,
+      durationMinutes: stop.durationMinutes,
+      metadata: stop.metadata,
+    })),
+  };
+}
+
+/**
+ * The loads to show: the mirror's rows with every queued change laid over them in queue order,
+ * and loads created offline added. Nothing is written to the mirror before the server accepts,
+ * so a refused change disappears with its mutation and the server's row shows again
+ * (OFFLINE-NOTES 6: onMutate does not run again after a reload, but this does).
+ */
+export function overlayQueued(
+  rows: Order[],
+  queued: SaveLoadVariables[],
+  realIdOf: (loadId: number) => number | undefined,
+  organizationId: number,
+): Order[] {
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  for (const change of queued) {
+    const id = change.loadId < 0 ? (realIdOf(change.loadId) ?? change.loadId) : change.loadId;
+    if (change.kind === 'update' && !byId.has(id)) continue;
+    byId.set(id, applyInput(change.input, byId.get(id), id, organizationId));
+  }
+  return [...byId.values()];
+}

@@ -1,0 +1,64 @@
+import type { Table } from 'dexie';
+import type { ChangeEntity } from '#core/contract/orders';
+import { changesAnswerSchema } from '#core/contract/orders';
+import { apiRequest } from '../api-client.ts';
+import { clearMirror, localDatabase } from '../local-database.ts';
+
+const PAGE_SIZE = 1000;
+
+// The feed's rows are parsed by the api client's schema; the tables hold them as they come.
+// biome-ignore lint/suspicious/noExplicitAny: one table type for rows of every entity
+function tableFor(entity: ChangeEntity): Table<any, number> {
+  // biome-ignore lint/suspicious/noExplicitAny: see above
+  const tables: Record<ChangeEntity, Table<any, number>> = {
+    order: localDatabase.orders,
+    customer: localDatabase.customers,
+    location: localDatabase.locations,
+    tractor: localDatabase.tractors,
+    trailer: localDatabase.trailers,
+    driver: localDatabase.drivers,
+    cargoType: localDatabase.cargoTypes,
+    carrier: localDatabase.carriers,
+  };
+  return tables[entity];
+}
+
+async function readMeta(key: string) {
+  return (await localDatabase.keyValue.get(key))?.value;
+}
+
+/**
+ * Pulls the change feed into the mirror until it is caught up. The mirror belongs to one user in
+ * one company: another scope starts it again from nothing. Each page is applied in one IndexedDB
+ * transaction together with its cursor, so an interrupted pull resumes where it stopped.
+ */
+export async function pullChanges(scope: string): Promise<number> {
+  if ((await readMeta('sync.scope')) !== scope) {
+    await clearMirror();
+    await localDatabase.keyValue.put({ key: 'sync.scope', value: scope });
+  }
+  let applied = 0;
+  for (;;) {
+    const cursor = await readMeta('sync.cursor');
+    const page = await apiRequest('/sync/changes', changesAnswerSchema, { query: { since: cursor, limit: PAGE_SIZE } });
+    await localDatabase.transaction('rw', [...localDatabase.tables], async () => {
+      const byEntity = new Map<ChangeEntity, typeof page.changes>();
+      for (const change of page.changes) byEntity.set(change.entity, [...(byEntity.get(change.entity) ?? []), change]);
+      for (const [entity, changes] of byEntity) {
+        const table = tableFor(entity);
+        const upserts = changes.filter((change) => change.op === 'upsert').map((change) => change.row as { id: number });
+        const deletions = changes.filter((change) => change.op === 'delete').map((change) => change.id);
+        if (upserts.length) await table.bulkPut(upserts);
+        if (deletions.length) await table.bulkDelete(deletions);
+      }
+      await localDatabase.keyValue.put({ key: 'sync.cursor', value: page.cursor });
+      await localDatabase.keyValue.put({ key: 'sync.lastSyncedAt', value: new Date().toISOString() });
+    });
+    applied += page.changes.length;
+    if (!page.hasMore) return applied;
+  }
+}
+
+export async function lastSyncedAt(): Promise<string | null> {
+  return (await readMeta('sync.lastSyncedAt')) ?? null;
+}

@@ -1,0 +1,55 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { chmod, mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { freePort } from '#server/db/embedded-postgres';
+
+const root = path.resolve(import.meta.dirname, '../..');
+
+/** A temporary directory the `postgres` system user can enter (the embedded server runs as it when we are root). */
+export async function tempDir(prefix: string) {
+  const dir = await mkdtemp(path.join(tmpdir(), prefix));
+  await chmod(dir, 0o755);
+  return dir;
+}
+
+export interface RunningServer {
+  process: ChildProcess;
+  url: string;
+  output: () => string;
+}
+
+/** Runs `server/main.ts` exactly as `npm start` does, on a free port, and waits for /api/health. */
+export async function startServerProcess(env: Record<string, string>): Promise<RunningServer> {
+  const port = await freePort();
+  let output = '';
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    cwd: root,
+    env: { ...process.env, ...env, PORT: String(port), LOG_LEVEL: 'warn', STATIC_DIR: '/nonexistent' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.on('data', (chunk) => (output += chunk));
+  child.stderr?.on('data', (chunk) => (output += chunk));
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`);
+    const healthy = await fetch(`${url}/api/health`)
+      .then((response) => response.ok)
+      .catch(() => false);
+    if (healthy) return { process: child, url, output: () => output };
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  child.kill('SIGKILL');
+  throw new Error(`server did not answer /api/health:\n${output}`);
+}
+
+/** SIGTERM, then the exit code once the process has stopped. */
+export async function stopServerProcess(server: RunningServer): Promise<number> {
+  if (server.process.exitCode !== null || server.process.signalCode !== null) return server.process.exitCode ?? -1;
+  const exited = once(server.process, 'exit');
+  server.process.kill('SIGTERM');
+  const [code] = await exited;
+  return code as number;
+}
