@@ -72,17 +72,20 @@ test('offline edits and a new load survive two reloads and reach the server once
   const monday = timeInWeek(weekContaining(new Date(), 'America/Chicago'), 'America/Chicago', 1, 10);
   await page.getByLabel('First stop arrival').fill(wallClockInZone(monday, 'America/Chicago'));
   await page.getByTestId('new-load-save').click();
-  await expect(page.getByTestId('load-row').filter({ hasText: 'PF-OFFLINE-1' })).toBeVisible();
+  const createdRow = page.getByTestId('load-row').filter({ hasText: 'PF-OFFLINE-1' });
+  await expect(createdRow).toBeVisible();
+  // A change to the load created offline names its provisional id until the server assigns the real one.
+  await assignFirstDriver(page, (await createdRow.getAttribute('data-load-id')) ?? '');
 
   for (let reload = 0; reload < 2; reload++) {
     await page.waitForTimeout(400);
     await page.reload();
     await expect(page.getByTestId('loads-table')).toBeVisible();
     for (const id of ids) await expect(page.locator(`[data-load-id="${id}"]`).getByTestId('load-status')).toHaveText('Assigned');
-    await expect(page.getByTestId('load-row').filter({ hasText: 'PF-OFFLINE-1' })).toBeVisible();
+    await expect(createdRow.getByTestId('load-status')).toHaveText('Assigned');
     await openQueue(page);
-    await expect(page.getByTestId('queued-count')).toHaveText('Waiting to be sent: 4');
-    await expect(page.getByTestId('queued-change')).toHaveCount(4);
+    await expect(page.getByTestId('queued-count')).toHaveText('Waiting to be sent: 5');
+    await expect(page.getByTestId('queued-change')).toHaveCount(5);
   }
 
   await context.setOffline(false);
@@ -98,6 +101,8 @@ test('offline edits and a new load survive two reloads and reach the server once
   }
   const created = after.filter((load) => load.stops.some((stop) => stop.orderNumber === 'PF-OFFLINE-1'));
   expect(created).toHaveLength(1);
+  expect(created[0]).toMatchObject({ status: 'Assigned', version: 2 });
+  expect(created[0]?.transportedByUserId).not.toBeNull();
   expect(after.length).toBe(before.length + 1);
   await api.dispose();
 });

@@ -1,0 +1,83 @@
+import { describe, expect, it } from 'vitest';
+import type { Order, OrderInput } from '#core/contract/orders';
+import { applyInput, inputFromOrder, overlayQueued, type SaveLoadVariables } from './load-overlay.ts';
+
+const serverLoad: Order = applyInput(
+  {
+    date: '2026-11-23T12:00:00.000Z',
+    isDraft: false,
+    transportedByUserId: null,
+    tractorId: null,
+    trailerId: null,
+    washOption: null,
+    metadata: {},
+    stops: [
+      {
+        id: 11,
+        sequence: 1,
+        type: 'Origin',
+        organizationLocationId: 1,
+        organizationSubLocationIds: [],
+        cargoTypeId: 2,
+        customerId: null,
+        lotId: null,
+        orderNumber: 'PF-1',
+        customerOrderNumber: null,
+        quantity: null,
+        weight: 1000,
+        notes: null,
+        arrivalTime: '2026-11-23T13:00:00.000Z',
+        requiredBegin: null,
+        requiredEnd: null,
+        durationMinutes: 30,
+        metadata: {},
+      },
+    ],
+  },
+  undefined,
+  7,
+  1,
+);
+
+function queuedChange(loadId: number, input: OrderInput, kind: SaveLoadVariables['kind'] = 'update'): SaveLoadVariables {
+  return {
+    kind,
+    loadId,
+    baseVersion: 1,
+    input,
+    idempotencyKey: `key-${loadId}-${Math.random()}`,
+    label: 'PF-1',
+    queuedAt: '2026-11-22T00:00:00.000Z',
+  };
+}
+
+describe('queued changes over the mirror', () => {
+  it('lays updates over the server row in queue order and applies the driver rule', () => {
+    const assign = { ...inputFromOrder(serverLoad), transportedByUserId: 5 };
+    const note = { ...assign, stops: assign.stops.map((stop) => ({ ...stop, notes: 'gate 4' })) };
+    const [shown] = overlayQueued([serverLoad], [queuedChange(7, assign), queuedChange(7, note)], () => undefined, 1);
+    expect(shown).toMatchObject({ id: 7, status: 'Assigned', transportedByUserId: 5, date: '2026-11-23T13:00:00.000Z' });
+    expect(shown?.stops[0]).toMatchObject({ id: 11, notes: 'gate 4', weight: 1000 });
+  });
+
+  it('shows a load created offline under its provisional id, then under its real id', () => {
+    const created = queuedChange(-99, inputFromOrder(serverLoad), 'create');
+    const edited = queuedChange(-99, { ...inputFromOrder(serverLoad), transportedByUserId: 3 });
+    const before = overlayQueued([], [created, edited], () => undefined, 1);
+    expect(before.map((load) => [load.id, load.status])).toEqual([[-99, 'Assigned']]);
+    // The create was accepted as load 42; the edit still names -99 and lands on 42.
+    const accepted = { ...serverLoad, id: 42 };
+    const after = overlayQueued([accepted], [edited], (id) => (id === -99 ? 42 : undefined), 1);
+    expect(after.map((load) => [load.id, load.transportedByUserId])).toEqual([[42, 3]]);
+  });
+
+  it('drops nothing and invents nothing for an update of a load the mirror no longer has', () => {
+    expect(overlayQueued([], [queuedChange(8, inputFromOrder(serverLoad))], () => undefined, 1)).toEqual([]);
+  });
+
+  it('keeps delivered loads delivered whatever the driver choice', () => {
+    const delivered = { ...serverLoad, status: 'Delivered' as const };
+    const [shown] = overlayQueued([delivered], [queuedChange(7, inputFromOrder(delivered))], () => undefined, 1);
+    expect(shown?.status).toBe('Delivered');
+  });
+});
