@@ -88,6 +88,13 @@ test('offline edits and a new load survive two reloads and reach the server once
     await expect(page.getByTestId('queued-change')).toHaveCount(5);
   }
 
+  // Signing out would discard the queue: not while offline, and the popover says why.
+  await page.keyboard.press('Escape');
+  await page.getByTestId('settings-button').click();
+  await expect(page.getByTestId('sign-out-warning')).toContainText('5 changes are not sent yet');
+  await expect(page.getByRole('link', { name: 'Sign out' })).toHaveAttribute('data-disabled', 'true');
+  await page.keyboard.press('Escape');
+
   await context.setOffline(false);
   await openQueue(page);
   await expect(page.getByTestId('queued-count')).toHaveText('Waiting to be sent: 0', { timeout: 20_000 });

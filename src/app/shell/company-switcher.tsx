@@ -4,6 +4,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { hasPermission } from '#core/domain/access';
+import { useQueuedChanges } from '#src/data/loads.ts';
 import { organizationsQuery, selfQuery, switchOrganization } from '#src/data/session-queries.ts';
 import { reportError } from '../error-reporting.ts';
 
@@ -16,6 +17,7 @@ export function CompanySwitcher() {
   const allowed = Boolean(self && hasPermission(self, 'ViewAllCompanies'));
   const organizations = useQuery({ ...organizationsQuery, enabled: allowed });
   const [switching, setSwitching] = useState(false);
+  const queued = useQueuedChanges();
   if (!self || !allowed) return null;
   return (
     <Select
@@ -25,7 +27,8 @@ export function CompanySwitcher() {
       visibleFrom="sm"
       searchable
       allowDeselect={false}
-      disabled={switching}
+      // Queued changes belong to the current company; switching first would send them to another.
+      disabled={switching || queued.length > 0}
       value={String(self.activeOrganizationId)}
       data={(organizations.data ?? [{ id: self.activeOrganizationId, name: self.organization.name }]).map((organization) => ({
         value: String(organization.id),

@@ -20,6 +20,8 @@ import { useTranslation } from 'react-i18next';
 import { type ContactSettingsUpdate, DRAFTS_SORT_ORDERS, type Preferences } from '#core/contract/user';
 import { LANGUAGES, TIMEZONES } from '#core/domain/locale';
 import { UNIT_SYSTEMS, WEIGHT_UNITS } from '#core/domain/units';
+import { useQueuedChanges } from '#src/data/loads.ts';
+import { useOnlineStatus } from '#src/data/online-status.ts';
 import { saveContactSettings, savePreferences, selfQuery } from '#src/data/session-queries.ts';
 import { reportError } from '../error-reporting.ts';
 import { applyLanguage } from '../i18n.ts';
@@ -37,6 +39,9 @@ export function SettingsPopover() {
   const queryClient = useQueryClient();
   const { data: self } = useQuery(selfQuery);
   const [saving, setSaving] = useState(false);
+  // Signing out clears this device's data, queued changes included: not while they cannot be sent.
+  const queued = useQueuedChanges();
+  const online = useOnlineStatus();
   if (!self) return null;
 
   const updateContact = async (change: Partial<ContactSettingsUpdate>) => {
@@ -177,7 +182,19 @@ export function SettingsPopover() {
             ))}
           </Stack>
           <Divider />
-          <Button component={Link} to="/logout" variant="light" color="red" leftSection={<IconLogout size={18} />}>
+          {queued.length > 0 && (
+            <Text size="sm" c="orange.8" data-testid="sign-out-warning">
+              {t('signOutQueued', { total: queued.length })}
+            </Text>
+          )}
+          <Button
+            component={Link}
+            to="/logout"
+            variant="light"
+            color="red"
+            leftSection={<IconLogout size={18} />}
+            disabled={queued.length > 0 && !online}
+          >
             {t('signOut')}
           </Button>
         </Stack>
