@@ -1,4 +1,4 @@
-import { Button, Group, Select, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { Button, Group, Pagination, Select, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -9,6 +9,9 @@ import { weekContaining } from '#core/domain/weeks';
 import { inputFromOrder, useLoads, useMirrorList, useSaveLoad } from '#src/data/loads.ts';
 import { selfQuery } from '#src/data/session-queries.ts';
 import { NewLoadModal } from './new-load-modal.tsx';
+
+/** Spec 1 §9: loads tables show 100 rows a page by default. */
+const PAGE_SIZE = 100;
 
 interface DriverRow {
   id: number;
@@ -39,6 +42,7 @@ export function LoadsPage() {
   );
   const saveLoad = useSaveLoad();
   const [creating, setCreating] = useState(false);
+  const [page, setPage] = useState(1);
   const formatDate = (iso: string) =>
     new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short', timeZone: timezone }).format(new Date(iso));
   if (!self) return null;
@@ -94,7 +98,7 @@ export function LoadsPage() {
                   ))}
                 </Table.Tr>
               ))}
-            {loads.data?.map((order) => (
+            {loads.data?.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE).map((order) => (
               <Table.Tr key={order.id} data-testid="load-row" data-load-id={order.id}>
                 <Table.Td>{loadLabel(order, formatDate)}</Table.Td>
                 <Table.Td>{formatDate(order.date)}</Table.Td>
@@ -123,6 +127,11 @@ export function LoadsPage() {
           </Table.Tbody>
         </Table>
       </Table.ScrollContainer>
+      {(loads.data?.length ?? 0) > PAGE_SIZE && (
+        <Group justify="flex-end">
+          <Pagination total={Math.ceil((loads.data?.length ?? 0) / PAGE_SIZE)} value={page} onChange={setPage} />
+        </Group>
+      )}
       {loads.data?.length === 0 && (
         <Text c="dimmed" ta="center" py="xl">
           {t('noRecords')}
