@@ -469,3 +469,70 @@ export const socketIoAttachments = pgTable('socket_io_attachments', {
   createdAt: timestamp('created_at', { withTimezone: true }).defaultNow(),
   payload: bytea('payload'),
 });
+
+/**
+ * Loading-duration rules (spec 2 "Throughput entry"): a location's rule when `locationId` is set, else
+ * the organization's; `cargoTypeId` null means "any cargo type". Looked up in the order of spec 1 §9.
+ */
+export const throughputRules = pgTable(
+  'throughput_rules',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    organizationId: integer('organization_id')
+      .notNull()
+      .references(() => organizations.id),
+    locationId: integer('location_id').references(() => locations.id, { onDelete: 'cascade' }),
+    stopType: text('stop_type', { enum: ['Origin', 'Destination', 'Weigh'] }).notNull(),
+    cargoTypeId: integer('cargo_type_id').references(() => cargoTypes.id),
+    baselineLoadingMinutes: integer('baseline_loading_minutes'),
+    cargoUnitsPerMinute: doublePrecision('cargo_units_per_minute'),
+    weightPerMinuteGrams: doublePrecision('weight_per_minute_grams'),
+    ...versioned,
+  },
+  (table) => [index('throughput_rules_organization_idx').on(table.organizationId, table.locationId)],
+);
+
+/** Travel time between two locations of one organization, as the routing provider answered it (cached). */
+export const travelTimes = pgTable(
+  'travel_times',
+  {
+    organizationId: integer('organization_id')
+      .notNull()
+      .references(() => organizations.id),
+    originLocationId: integer('origin_location_id')
+      .notNull()
+      .references(() => locations.id, { onDelete: 'cascade' }),
+    destinationLocationId: integer('destination_location_id')
+      .notNull()
+      .references(() => locations.id, { onDelete: 'cascade' }),
+    timeSeconds: integer('time_seconds').notNull(),
+    distanceMeters: integer('distance_meters').notNull(),
+    ...versioned,
+  },
+  (table) => [primaryKey({ columns: [table.organizationId, table.originLocationId, table.destinationLocationId] })],
+);
+
+/** What a driver's device reported during a trip (spec 1 §3 "Trip event"); read by the delivery log. */
+export const tripEvents = pgTable(
+  'trip_events',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    organizationId: integer('organization_id')
+      .notNull()
+      .references(() => organizations.id),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    stopId: integer('stop_id').references(() => stops.id, { onDelete: 'set null' }),
+    type: text('type').notNull(),
+    timestamp: timestamp('timestamp', { withTimezone: true }).notNull(),
+    latitude: doublePrecision('latitude'),
+    longitude: doublePrecision('longitude'),
+    accuracy: doublePrecision('accuracy'),
+    userId: integer('user_id').references(() => users.id),
+    locationId: integer('location_id').references(() => locations.id),
+    initiatingId: integer('initiating_id'),
+    metadata: jsonb('metadata').$type<Record<string, unknown>>().notNull().default({}),
+  },
+  (table) => [index('trip_events_order_idx').on(table.orderId, table.timestamp)],
+);
