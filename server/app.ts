@@ -10,12 +10,15 @@ import { ERROR_CODES } from '#core/contract/errors';
 import type { Config } from './config.ts';
 import type { ServerContext } from './context.ts';
 import type { Database } from './db/database.ts';
+import { registerExportRoutes } from './features/exports/exports.routes.ts';
 import { registerHealthRoutes } from './features/health/health.routes.ts';
+import { registerLoadActionRoutes } from './features/orders/load-actions.routes.ts';
 import { registerOrderRoutes } from './features/orders/orders.routes.ts';
 import { registerReferenceRoutes } from './features/reference/reference.routes.ts';
 import { registerSelfRoutes } from './features/self/self.routes.ts';
 import { registerSessionRoutes } from './features/session/session.routes.ts';
 import { registerSyncRoutes } from './features/sync/sync.routes.ts';
+import { registerTravelTimeRoutes } from './features/travel-times/travel-times.routes.ts';
 import { registerUserRoutes } from './features/users/users.routes.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
@@ -40,7 +43,10 @@ const FEATURE_ROUTES = [
   registerUserRoutes,
   registerReferenceRoutes,
   registerOrderRoutes,
+  registerLoadActionRoutes,
   registerSyncRoutes,
+  registerTravelTimeRoutes,
+  registerExportRoutes,
 ];
 
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {

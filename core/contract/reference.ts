@@ -119,6 +119,7 @@ export const carrierLinkSchema = z.object({
   loadTractor: carrierOwnershipSchema,
   loadTrailer: carrierOwnershipSchema,
 });
+export type CarrierLink = z.infer<typeof carrierLinkSchema>;
 
 export const organizationListItemSchema = z.object({
   id: z.number().int(),

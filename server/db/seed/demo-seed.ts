@@ -29,6 +29,7 @@ import {
   roles,
   stops,
   subLocations,
+  throughputRules,
   tractors,
   trailers,
   userRoles,
@@ -54,6 +55,7 @@ import {
   USERS,
   WEIGH_SCALE,
 } from './demo-data.ts';
+import { insertDemoTripEvents } from './trip-events-seed.ts';
 
 export const DEMO_PASSWORD = 'Demo-pass1';
 
@@ -458,6 +460,26 @@ async function insertDemo(tx: Transaction, now: Date, passwordHash: string): Pro
   const locationIdByName = new Map(locationRows.map((row) => [row.name, row.id]));
   for (const row of locationRows) logUpserts('location', row.organizationId, [row.id]);
 
+  // Loading-duration rules: Prairie Feed's default for any cargo picked up, and a faster bulk-feed
+  // load-out at the main mill (1.5 US tons a minute).
+  await tx.insert(throughputRules).values([
+    {
+      organizationId: orgId.prairie,
+      stopType: 'Origin',
+      baselineLoadingMinutes: 15,
+      cargoUnitsPerMinute: 200,
+      weightPerMinuteGrams: 907_184,
+    },
+    {
+      organizationId: orgId.prairie,
+      locationId: must(locationIdByName.get('Nevada Mill'), 'Nevada Mill'),
+      stopType: 'Origin',
+      cargoTypeId: 2,
+      baselineLoadingMinutes: 10,
+      weightPerMinuteGrams: 1_360_777,
+    },
+  ]);
+
   const subLocationValues = LOCATIONS.flatMap((location) =>
     location.subLocations.map((sub) => {
       const latitude = location.latitude + (sub.offset?.lat ?? 0);
@@ -646,6 +668,7 @@ async function insertDemo(tx: Transaction, now: Date, passwordHash: string): Pro
     .values(loads.flatMap((load, index) => load.stops.map((stop) => ({ ...stop, orderId: must(orderIds[index], 'order id') }))))
     .returning({ id: stops.id, organizationId: stops.organizationId });
   for (const row of stopRows.sort((a, b) => a.id - b.id)) logUpserts('stop', row.organizationId, [row.id]);
+  await insertDemoTripEvents(tx);
 
   await tx.insert(changeLog).values(changes);
 }

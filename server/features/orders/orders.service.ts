@@ -2,10 +2,12 @@ import { and, asc, eq, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import { ERROR_CODES } from '#core/contract/errors';
 import type { Order, OrderInput, StopInput } from '#core/contract/orders';
 import { ROLE_IDS } from '#core/domain/access';
+import { type CarrierRelation, mayChooseResource, ownershipOf, RESOURCE_FIELDS, RESOURCE_KINDS } from '#core/domain/load-actions';
 import { loadDateFromStops, statusAfterDriverChoice } from '#core/domain/load-rules';
 import type { Database, Queryable } from '#server/db/database';
 import {
   cargoTypes,
+  carrierLinks,
   locations,
   orders,
   organizationCargoTypes,
@@ -17,10 +19,10 @@ import {
 } from '#server/db/schema';
 import type { AuthContext } from '#server/plugins/auth';
 import type { RealtimePublisher } from '#server/plugins/realtime';
-import { forbidden, HttpError, notFound } from '#server/plugins/error-handler';
+import { HttpError, notFound } from '#server/plugins/error-handler';
 import { recordChanges } from '#server/features/sync/change-log';
 
-type OrderRow = typeof orders.$inferSelect;
+export type OrderRow = typeof orders.$inferSelect;
 type StopRow = typeof stops.$inferSelect;
 
 const iso = (value: Date | null) => (value ? value.toISOString() : null);
@@ -57,7 +59,7 @@ function toStop(row: StopRow): Order['stops'][number] {
   };
 }
 
-function toOrder(row: OrderRow, orderStops: StopRow[]): Order {
+export function toOrder(row: OrderRow, orderStops: StopRow[]): Order {
   return {
     id: row.id,
     date: row.date.toISOString(),
@@ -82,11 +84,11 @@ function toOrder(row: OrderRow, orderStops: StopRow[]): Order {
 }
 
 /** Loads the active organization owns, or transports for another (carriers). */
-function visibleTo(auth: AuthContext) {
+export function visibleTo(auth: AuthContext) {
   return or(eq(orders.organizationId, auth.organizationId), eq(orders.transportingOrganizationId, auth.organizationId));
 }
 
-async function withStops(db: Queryable, rows: OrderRow[]) {
+export async function withStops(db: Queryable, rows: OrderRow[]): Promise<Order[]> {
   if (!rows.length) return [];
   const stopRows = await db
     .select()
@@ -98,12 +100,14 @@ async function withStops(db: Queryable, rows: OrderRow[]) {
       ),
     )
     .orderBy(asc(stops.sequence));
-  return rows.map((row) =>
-    toOrder(
-      row,
-      stopRows.filter((stop) => stop.orderId === row.id),
-    ),
-  );
+  // Grouped once: a feed page holds 1,000 loads, and filtering the stops per load would be quadratic.
+  const stopsByOrder = new Map<number, StopRow[]>();
+  for (const stop of stopRows) {
+    const group = stopsByOrder.get(stop.orderId);
+    if (group) group.push(stop);
+    else stopsByOrder.set(stop.orderId, [stop]);
+  }
+  return rows.map((row) => toOrder(row, stopsByOrder.get(row.id) ?? []));
 }
 
 export async function loadOrdersByIds(db: Queryable, auth: AuthContext, ids: number[]) {
@@ -137,12 +141,16 @@ export async function listOrders(
   return withStops(db, rows);
 }
 
-function badReference(path: string, message: string) {
+export function badReference(path: string, message: string) {
   return new HttpError(400, ERROR_CODES.badRequest, `Invalid ${path}`, { issues: [{ path, message }] });
 }
 
-/** Every id a load names must belong to the active organization; others are "unknown" (never "forbidden"). */
-async function assertReferences(db: Queryable, auth: AuthContext, input: OrderInput) {
+export function ruleViolation(rule: string, message: string) {
+  return new HttpError(422, ERROR_CODES.ruleViolation, message, { rule });
+}
+
+/** Every location and cargo type the stops name must belong to the active organization; others are "unknown" (never "forbidden"). */
+async function assertStopReferences(db: Queryable, auth: AuthContext, input: OrderInput) {
   const org = auth.organizationId;
   const locationIds = [
     ...new Set(input.stops.flatMap((stop) => (stop.organizationLocationId ? [stop.organizationLocationId] : []))),
@@ -177,25 +185,183 @@ async function assertReferences(db: Queryable, auth: AuthContext, input: OrderIn
       throw badReference(`body.stops.${index}.cargoTypeId`, 'unknown cargo type');
     }
   });
-  if (input.transportedByUserId) {
+}
+
+export type LoadResources = Pick<OrderInput, 'transportedByUserId' | 'tractorId' | 'trailerId'>;
+
+/**
+ * The driver, tractor and trailer being newly set on a load must belong to the active organization
+ * (else 400 naming `<path>.<field>`), and a newly chosen driver must be enabled (spec 1 §5: disabled
+ * drivers are offered only to the load they already drive). Values equal to `current` are not
+ * checked: on a carried load they may be the other organization's.
+ */
+export async function assertResourcesBelong(
+  db: Queryable,
+  organizationId: number,
+  resources: LoadResources,
+  path: string,
+  current: LoadResources | null = null,
+) {
+  const driverId = resources.transportedByUserId;
+  if (driverId && driverId !== current?.transportedByUserId) {
     const [driver] = await db
-      .select({ id: users.id })
+      .select({ id: users.id, enabled: users.enabled })
       .from(users)
       .innerJoin(userRoles, and(eq(userRoles.userId, users.id), eq(userRoles.roleId, ROLE_IDS.Driver)))
-      .where(and(eq(users.id, input.transportedByUserId), eq(users.organizationId, org)));
-    if (!driver) throw badReference('body.transportedByUserId', 'unknown driver');
+      .where(and(eq(users.id, driverId), eq(users.organizationId, organizationId)));
+    if (!driver) throw badReference(`${path}.transportedByUserId`, 'unknown driver');
+    if (!driver.enabled) throw ruleViolation('driverDisabled', 'A disabled driver cannot be assigned');
   }
   const equipment = [
-    { table: tractors, id: input.tractorId, field: 'tractorId', label: 'unknown tractor' },
-    { table: trailers, id: input.trailerId, field: 'trailerId', label: 'unknown trailer' },
+    { table: tractors, id: resources.tractorId, field: 'tractorId', label: 'unknown tractor' },
+    { table: trailers, id: resources.trailerId, field: 'trailerId', label: 'unknown trailer' },
   ] as const;
   for (const item of equipment) {
-    if (!item.id) continue;
+    if (!item.id || item.id === current?.[item.field]) continue;
     const [found] = await db
       .select({ id: item.table.id })
       .from(item.table)
-      .where(and(eq(item.table.id, item.id), eq(item.table.organizationId, org)));
-    if (!found) throw badReference(`body.${item.field}`, item.label);
+      .where(and(eq(item.table.id, item.id), eq(item.table.organizationId, organizationId)));
+    if (!found) throw badReference(`${path}.${item.field}`, item.label);
+  }
+}
+
+/** The owner's relation with the carrier transporting a load, or null when the owner transports it. */
+export async function carrierRelationOf(
+  db: Queryable,
+  load: { organizationId: number; transportingOrganizationId: number },
+): Promise<CarrierRelation | null> {
+  if (load.transportingOrganizationId === load.organizationId) return null;
+  const [link] = await db
+    .select({
+      carrierOrganizationId: carrierLinks.carrierOrganizationId,
+      loadDriver: carrierLinks.loadDriver,
+      loadTractor: carrierLinks.loadTractor,
+      loadTrailer: carrierLinks.loadTrailer,
+    })
+    .from(carrierLinks)
+    .where(
+      and(
+        eq(carrierLinks.organizationId, load.organizationId),
+        eq(carrierLinks.carrierOrganizationId, load.transportingOrganizationId),
+      ),
+    );
+  // A carried load whose relation is gone lets neither side change resources.
+  return (
+    link ?? {
+      carrierOrganizationId: load.transportingOrganizationId,
+      loadDriver: 'Owning',
+      loadTractor: 'Owning',
+      loadTrailer: 'Owning',
+    }
+  );
+}
+
+/**
+ * On a load transported by a carrier, each resource may be changed only by the side the relation
+ * lets choose it (core/domain/load-actions.ts `mayChooseResource`); 422 `carrierResourceNotPermitted`.
+ */
+export function assertResourceChangesPermitted(
+  relation: CarrierRelation | null,
+  party: 'owner' | 'carrier',
+  current: LoadResources,
+  next: LoadResources,
+  path: string,
+) {
+  for (const kind of RESOURCE_KINDS) {
+    const field = RESOURCE_FIELDS[kind];
+    if (next[field] === current[field]) continue;
+    const permitted = relation ? mayChooseResource(ownershipOf(relation, kind), party) : party === 'owner';
+    if (!permitted) {
+      throw ruleViolation(
+        'carrierResourceNotPermitted',
+        `The carrier relation does not let the ${party === 'owner' ? 'owning organization' : 'carrier'} choose the ${kind} (${path}.${field})`,
+      );
+    }
+  }
+}
+
+/** The fields of a stop a client sends, as the stop holds them now. */
+const STOP_INPUT_FIELDS = [
+  'sequence',
+  'type',
+  'organizationLocationId',
+  'organizationSubLocationIds',
+  'cargoTypeId',
+  'customerId',
+  'lotId',
+  'orderNumber',
+  'customerOrderNumber',
+  'quantity',
+  'weight',
+  'notes',
+  'arrivalTime',
+  'requiredBegin',
+  'requiredEnd',
+  'durationMinutes',
+  'metadata',
+] as const satisfies readonly (keyof StopInput & keyof Order['stops'][number])[];
+const TIME_FIELDS = new Set<string>(['arrivalTime', 'requiredBegin', 'requiredEnd']);
+
+/** Structural equality, ignoring key order (jsonb does not keep it). */
+function sameValue(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (Array.isArray(a) && Array.isArray(b)) return a.length === b.length && a.every((item, index) => sameValue(item, b[index]));
+  if (a && b && typeof a === 'object' && typeof b === 'object' && !Array.isArray(a) && !Array.isArray(b)) {
+    const left = a as Record<string, unknown>;
+    const right = b as Record<string, unknown>;
+    const keys = new Set([...Object.keys(left), ...Object.keys(right)]);
+    return [...keys].every((key) => sameValue(left[key], right[key]));
+  }
+  return false;
+}
+
+/** The fields `input` would change on `stop` (times compared as instants, whatever their offset). */
+function changedStopFields(stop: Order['stops'][number], input: StopInput): string[] {
+  return STOP_INPUT_FIELDS.filter((field) => {
+    const before = stop[field];
+    const after = input[field];
+    if (TIME_FIELDS.has(field) && typeof before === 'string' && typeof after === 'string') {
+      return Date.parse(before) !== Date.parse(after);
+    }
+    return !sameValue(before, after);
+  });
+}
+
+/** A completed stop locks all its fields (spec 1 §4, §5): it can be neither changed nor removed. */
+function assertCompletedStopsUnchanged(existing: Order['stops'], input: OrderInput) {
+  const sent = new Map(input.stops.flatMap((stop, index) => (stop.id ? [[stop.id, { stop, index }] as const] : [])));
+  for (const stop of existing) {
+    if (stop.status !== 'Complete') continue;
+    const given = sent.get(stop.id);
+    if (!given) throw ruleViolation('completedStopLocked', 'Completed stops cannot be removed');
+    const changed = changedStopFields(stop, given.stop);
+    if (changed.length) {
+      throw ruleViolation(
+        'completedStopLocked',
+        `Completed stops cannot be edited (${changed.map((field) => `body.stops.${given.index}.${field}`).join(', ')})`,
+      );
+    }
+  }
+}
+
+/** A carrier sees the owner's stops but cannot change them, nor the load's own fields; only resources. */
+function assertCarrierChangesOnlyResources(current: OrderRow, existing: Order['stops'], input: OrderInput) {
+  const sent = new Map(input.stops.flatMap((stop) => (stop.id ? [[stop.id, stop] as const] : [])));
+  const stopsChanged =
+    input.stops.length !== existing.length ||
+    existing.some((stop) => {
+      const given = sent.get(stop.id);
+      return !given || changedStopFields(stop, given).length > 0;
+    });
+  if (stopsChanged) throw ruleViolation('carrierStopsLocked', 'Carriers cannot change the stops of loads they carry');
+  const fieldsChanged =
+    input.isDraft !== current.isDraft ||
+    input.washOption !== current.washOption ||
+    !sameValue(input.metadata, current.metadata) ||
+    loadDate(input).getTime() !== current.date.getTime();
+  if (fieldsChanged) {
+    throw ruleViolation('carrierStopsLocked', 'Carriers change only the driver, tractor and trailer of loads they carry');
   }
 }
 
@@ -239,7 +405,7 @@ function orderValues(input: OrderInput) {
   };
 }
 
-function organizationsSeeing(row: { organizationId: number; transportingOrganizationId: number }) {
+export function organizationsSeeing(row: { organizationId: number; transportingOrganizationId: number }) {
   return [row.organizationId, row.transportingOrganizationId];
 }
 
@@ -249,7 +415,8 @@ export async function createOrder(
   auth: AuthContext,
   input: OrderInput,
 ): Promise<Order> {
-  await assertReferences(db, auth, input);
+  await assertStopReferences(db, auth, input);
+  await assertResourcesBelong(db, auth.organizationId, input, 'body');
   const created = await db.transaction(async (tx) => {
     const [row] = await tx
       .insert(orders)
@@ -292,7 +459,8 @@ export async function updateOrder(
       .where(and(eq(orders.id, id), visibleTo(auth)))
       .for('update');
     if (!current) throw notFound('Load');
-    if (current.organizationId !== auth.organizationId) throw forbidden('Only the owning organization edits this load');
+    // The transporting carrier may edit too, within the limits checked below.
+    const party = current.organizationId === auth.organizationId ? 'owner' : 'carrier';
     if (current.version !== baseVersion) {
       const [latest] = await withStops(tx, [current]);
       throw new HttpError(409, ERROR_CODES.conflict, 'The load was changed by someone else', { current: latest });
@@ -300,17 +468,19 @@ export async function updateOrder(
     if (current.status === 'Delivered') {
       throw new HttpError(422, ERROR_CODES.ruleViolation, 'Delivered loads cannot be edited', { rule: 'deliveredLoadLocked' });
     }
-    await assertReferences(tx, auth, input);
-    const existing = await tx.select().from(stops).where(eq(stops.orderId, id));
+    const existingRows = await tx.select().from(stops).where(eq(stops.orderId, id));
+    const existing = existingRows.map(toStop);
     const existingIds = new Set(existing.map((stop) => stop.id));
     input.stops.forEach((stop, index) => {
       if (stop.id && !existingIds.has(stop.id)) throw badReference(`body.stops.${index}.id`, 'not a stop of this load');
     });
+    if (party === 'carrier') assertCarrierChangesOnlyResources(current, existing, input);
+    else await assertStopReferences(tx, auth, input);
+    assertCompletedStopsUnchanged(existing, input);
+    assertResourceChangesPermitted(await carrierRelationOf(tx, current), party, current, input, 'body');
+    await assertResourcesBelong(tx, auth.organizationId, input, 'body', current);
     const kept = new Set(input.stops.flatMap((stop) => (stop.id ? [stop.id] : [])));
     const removed = existing.filter((stop) => !kept.has(stop.id));
-    if (removed.some((stop) => stop.status === 'Complete')) {
-      throw new HttpError(422, ERROR_CODES.ruleViolation, 'Completed stops cannot be removed', { rule: 'completedStopLocked' });
-    }
     const [row] = await tx
       .update(orders)
       .set({

@@ -1,0 +1,119 @@
+import { rm } from 'node:fs/promises';
+import type { Browser, BrowserContext } from 'playwright-core';
+import { signedInState } from './browser.ts';
+import { type BenchServer, createDataDir, freePort, startServer, stopServer } from './server-process.ts';
+import { measureDeltaPull, measureFirstPull, measureReplay, type PullFigure, type ReplayFigure } from './sync-browser.ts';
+import { assignDrivers, countVisibleLoads, insertLoads, type SyncPostgres, startSyncPostgres } from './sync-database.ts';
+
+const LOADS = 10_000;
+const DELTA_LOADS = 1_000;
+const REPLAY_SAVES = 200;
+const GOALS_MS = { firstFullSync: 3000, deltaSync: 500, replay200: 5000 };
+const DAY_MS = 86_400_000;
+
+export interface SyncFigures {
+  firstFullSyncMs: PullFigure & { loads: number };
+  deltaSyncMs: PullFigure & { changedLoads: number };
+  replay200Ms: ReplayFigure & { changedLoadsVerified: number };
+}
+
+type Log = (message: string) => void;
+
+/**
+ * The offline-first layer under a large company: its own PostgreSQL (the server gets it as DATABASE_URL,
+ * so the bench writes straight into it), 10,000 loads of this week, then a first pull, a delta pull and
+ * the replay of queued saves, in Chromium signed in as the dispatcher.
+ */
+export async function measureSync(browser: Browser, repoRoot: string, log: Log): Promise<SyncFigures> {
+  const postgresDir = await createDataDir();
+  const dataDir = await createDataDir();
+  let postgres: SyncPostgres | null = null;
+  let server: BenchServer | null = null;
+  try {
+    log('sync: separate PostgreSQL and a server on it');
+    postgres = await startSyncPostgres(postgresDir);
+    server = await startServer(repoRoot, dataDir, await freePort(), postgres.databaseUrl);
+    log(`sync: inserting ${LOADS} loads`);
+    const ids = await insertLoads(postgres.databaseUrl, LOADS);
+    const visible = await countVisibleLoads(postgres.databaseUrl);
+    return await measureSyncFigures(browser, server.baseUrl, postgres.databaseUrl, ids, visible, log);
+  } finally {
+    if (server) await stopServer(server);
+    await postgres?.stop().catch((error: unknown) => log(`stopping PostgreSQL failed: ${error}`));
+    await rm(postgresDir, { recursive: true, force: true });
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+/** Every tenth generated load gets a driver behind the page's back; others, in between, are assigned offline. */
+function pickLoads(ids: number[]) {
+  const delta = ids.filter((_, index) => index % 10 === 0).slice(0, DELTA_LOADS);
+  const replay = ids.filter((_, index) => index % 10 === 5).slice(0, REPLAY_SAVES);
+  if (delta.length < DELTA_LOADS || replay.length < REPLAY_SAVES) throw new Error('too few generated loads');
+  return { delta, replay };
+}
+
+async function measureSyncFigures(
+  browser: Browser,
+  baseUrl: string,
+  databaseUrl: string,
+  ids: number[],
+  visible: number,
+  log: Log,
+): Promise<SyncFigures> {
+  const state = await signedInState(browser, baseUrl);
+  // Service workers blocked: the precache download would compete with the pull being timed.
+  const newContext = () => browser.newContext({ baseURL: baseUrl, storageState: state, serviceWorkers: 'block' });
+  const { delta, replay } = pickLoads(ids);
+
+  log(`sync: first pull of ${visible} loads on /loads`);
+  let context: BrowserContext = await newContext();
+  let first: PullFigure;
+  try {
+    first = (await measureFirstPull(context, '/loads', visible, GOALS_MS.firstFullSync)).figure;
+  } finally {
+    // Rendering a week of 10,000 loads keeps that page busy for minutes once the mirror is full.
+    await context.close();
+  }
+
+  log('sync: delta pull and replay on the home page (a fresh context pulls everything first)');
+  context = await newContext();
+  try {
+    const { page, feed } = await measureFirstPull(context, '/', visible, GOALS_MS.firstFullSync);
+    const deltaFigure = await measureDeltaPull(
+      context,
+      page,
+      feed,
+      { ids: delta, version: 2, write: () => assignDrivers(databaseUrl, delta) },
+      GOALS_MS.deltaSync,
+    );
+    log(`sync: replay of ${REPLAY_SAVES} saves queued offline`);
+    const replayed = await measureReplay(context, page, feed, replay, GOALS_MS.replay200);
+    const verified = await countChangedLoads(context, replayed.saves);
+    if (verified !== REPLAY_SAVES) throw new Error(`only ${verified} of ${REPLAY_SAVES} replayed saves reached the server`);
+    return {
+      firstFullSyncMs: { ...first, loads: visible },
+      deltaSyncMs: { ...deltaFigure, changedLoads: delta.length },
+      replay200Ms: { ...replayed.figure, changedLoadsVerified: verified },
+    };
+  } finally {
+    await context.close();
+  }
+}
+
+/** Through the API: loads that now carry the driver their save chose, one version after the one it was based on. */
+async function countChangedLoads(context: BrowserContext, saves: { id: number; driverId: number; version: number }[]) {
+  const startDate = new Date(Date.now() - 8 * DAY_MS).toISOString();
+  const endDate = new Date(Date.now() + 8 * DAY_MS).toISOString();
+  const response = await context.request.get(`/api/self/orders?startDate=${startDate}&endDate=${endDate}`);
+  if (!response.ok()) throw new Error(`GET /api/self/orders answered ${response.status()}`);
+  const loads = new Map(
+    ((await response.json()) as { id: number; status: string; transportedByUserId: number | null; version: number }[]).map(
+      (load) => [load.id, load],
+    ),
+  );
+  return saves.filter((save) => {
+    const load = loads.get(save.id);
+    return load?.status === 'Assigned' && load.transportedByUserId === save.driverId && load.version === save.version + 1;
+  }).length;
+}

@@ -1,0 +1,72 @@
+import { z } from 'zod';
+
+/**
+ * Read-only details around loads (spec 1 §7): the resource scheduling dialog's last assignments and
+ * the delivery log's trip events (spec 3 "Load detail view").
+ */
+
+const instant = z.iso.datetime({ offset: true });
+
+/** "1,2,3" → [1, 2, 3]; an absent or empty list is no ids. */
+const idList = z
+  .string()
+  .regex(/^(\d{1,10}(,\d{1,10}){0,199})?$/, 'a comma-separated list of at most 200 ids')
+  .optional()
+  .transform((value) => (value ? [...new Set(value.split(',').map(Number))] : []))
+  .pipe(z.array(z.number().int().positive()));
+
+/** `GET /api/scheduling/resource-info?driverIds=1,2&trailerIds=3`. */
+export const resourceInfoQuerySchema = z.object({ driverIds: idList, trailerIds: idList });
+
+export const resourceInfoSchema = z.object({
+  /** Per driver: the load with the latest date the driver is assigned to, and that date. */
+  driverTimestamps: z.array(z.object({ driverId: z.number().int(), orderId: z.number().int(), timestamp: instant })),
+  /** Per trailer: its load with the latest date, and that load's production plans (stop order, distinct). */
+  latestTrailerProductionPlan: z.array(
+    z.object({ trailerId: z.number().int(), orderId: z.number().int(), productionPlans: z.array(z.string()) }),
+  ),
+});
+export type ResourceInfo = z.infer<typeof resourceInfoSchema>;
+
+/** Trip event types the delivery log shows (spec 3 "Load detail view"). */
+export const TRIP_EVENT_TYPES = [
+  'SiteArrived',
+  'SiteLeft',
+  'SubLocationArrived',
+  'SubLocationLeft',
+  'TaskCompleted',
+  'StopStarted',
+  'UnscheduledStop',
+  'ArrivalOverridden',
+  'AvoidanceZoneEntered',
+  'TripResumed',
+  'AugerOn',
+] as const;
+export const tripEventTypeSchema = z.enum(TRIP_EVENT_TYPES);
+export type TripEventType = z.infer<typeof tripEventTypeSchema>;
+
+/** What a driver's device reported during a trip (spec 1 §3 "Trip event"). Accuracy in metres; 0 means unreliable. */
+export const tripEventSchema = z.object({
+  id: z.number().int(),
+  orderId: z.number().int(),
+  stopId: z.number().int().nullable(),
+  type: tripEventTypeSchema,
+  timestamp: instant,
+  latitude: z.number().nullable(),
+  longitude: z.number().nullable(),
+  accuracy: z.number().nullable(),
+  userId: z.number().int().nullable(),
+  organizationLocationId: z.number().int().nullable(),
+  initiatingId: z.number().int().nullable(),
+  /** comment, method, duration (minutes, for TripResumed). */
+  metadata: z.record(z.string(), z.unknown()),
+});
+export type TripEvent = z.infer<typeof tripEventSchema>;
+
+/** `GET /api/orders/:id/tripevents?startDate&endDate` (both optional). */
+export const tripEventsQuerySchema = z
+  .object({ startDate: instant.optional(), endDate: instant.optional() })
+  .refine((range) => !range.startDate || !range.endDate || Date.parse(range.startDate) <= Date.parse(range.endDate), {
+    message: 'startDate must not be after endDate',
+    path: ['endDate'],
+  });

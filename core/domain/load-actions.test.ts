@@ -1,0 +1,456 @@
+import { describe, expect, it } from 'vitest';
+import type { Order, Stop } from '#core/contract/orders';
+import type { CarrierOwnership } from '#core/contract/reference';
+import {
+  applyCarrierAssignment,
+  applyDriverAssignment,
+  applyManualCompletion,
+  canAssignDriver,
+  canCompleteLoads,
+  canDeleteLoads,
+  type CarrierRelation,
+  carrierAssignmentFor,
+  carriersOffered,
+  carrierUnassignmentFor,
+  defaultCompletionTime,
+  defaultLoadCompletion,
+  driverAssignmentFor,
+  driversOffered,
+  duplicateKinds,
+  duplicateResources,
+  loadTimeWindow,
+  mayChooseResource,
+} from './load-actions.ts';
+
+const OWNER = 10;
+const CARRIER = 20;
+
+function stop(overrides: Partial<Stop> = {}): Stop {
+  return {
+    id: 100,
+    orderId: 1,
+    sequence: 1,
+    type: 'Origin',
+    status: 'Not Started',
+    organizationLocationId: 5,
+    organizationSubLocationIds: [],
+    cargoTypeId: 2,
+    customerId: null,
+    lotId: null,
+    productionPlan: null,
+    orderNumber: 'PF-1001',
+    customerOrderNumber: null,
+    quantity: null,
+    actualQuantity: null,
+    weight: 21_772_434,
+    actualWeight: null,
+    notes: null,
+    arrivalTime: '2026-11-24T13:00:00.000Z',
+    requiredBegin: null,
+    requiredEnd: null,
+    completedAt: null,
+    durationMinutes: 30,
+    distanceMeters: null,
+    timeSeconds: null,
+    originalStopId: null,
+    metadata: {},
+    ...overrides,
+  };
+}
+
+function load(overrides: Partial<Order> = {}): Order {
+  return {
+    id: 1,
+    date: '2026-11-24T13:00:00.000Z',
+    status: 'Assigned',
+    isDraft: false,
+    organizationId: OWNER,
+    owningOrganizationId: OWNER,
+    transportingOrganizationId: OWNER,
+    transportedByUserId: 7,
+    acceptedByUserId: 3,
+    tractorId: 11,
+    trailerId: 12,
+    washOption: null,
+    metadata: {},
+    mergedFromOrderIds: null,
+    timeSeconds: null,
+    distanceMeters: null,
+    version: 4,
+    updatedAt: '2026-11-20T08:00:00.000Z',
+    stops: [
+      stop(),
+      stop({ id: 101, sequence: 2, type: 'Destination', arrivalTime: '2026-11-24T14:30:00.000Z', durationMinutes: 20 }),
+    ],
+    ...overrides,
+  };
+}
+
+const driverHansen = { id: 7, organizationId: OWNER, enabled: true, driverInfo: { defaultTractorId: 11, defaultTrailerId: 12 } };
+const driverNoDefaults = {
+  id: 8,
+  organizationId: OWNER,
+  enabled: true,
+  driverInfo: { defaultTractorId: null, defaultTrailerId: null },
+};
+
+describe('driver assignment', () => {
+  it('takes the driver’s default tractor and trailer, or none', () => {
+    expect(driverAssignmentFor({ id: 1 }, driverHansen)).toEqual({ id: 1, transportedByUserId: 7, tractorId: 11, trailerId: 12 });
+    expect(driverAssignmentFor({ id: 1 }, driverNoDefaults)).toEqual({
+      id: 1,
+      transportedByUserId: 8,
+      tractorId: null,
+      trailerId: null,
+    });
+    expect(driverAssignmentFor({ id: 1 }, null)).toEqual({ id: 1, transportedByUserId: null, tractorId: null, trailerId: null });
+  });
+
+  it('makes an Open load Assigned, with the assigning user as acceptor', () => {
+    const open = load({ status: 'Open', transportedByUserId: null, acceptedByUserId: null, tractorId: null, trailerId: null });
+    const assigned = applyDriverAssignment(open, { id: 1, transportedByUserId: 8, tractorId: 31, trailerId: null }, 42);
+    expect(assigned).toMatchObject({
+      status: 'Assigned',
+      transportedByUserId: 8,
+      tractorId: 31,
+      trailerId: null,
+      acceptedByUserId: 42,
+    });
+    expect(assigned.stops).toBe(open.stops);
+    expect(open.status).toBe('Open');
+  });
+
+  it('makes an Assigned load Open when the driver is cleared, with no acceptor', () => {
+    const cleared = applyDriverAssignment(load(), { id: 1, transportedByUserId: null, tractorId: null, trailerId: null }, 42);
+    expect(cleared).toMatchObject({
+      status: 'Open',
+      transportedByUserId: null,
+      tractorId: null,
+      trailerId: null,
+      acceptedByUserId: null,
+    });
+  });
+
+  it('keeps In Transit, Delivered and Merged', () => {
+    for (const status of ['In Transit', 'Delivered', 'Merged'] as const) {
+      expect(
+        applyDriverAssignment(load({ status }), { id: 1, transportedByUserId: 9, tractorId: 1, trailerId: 2 }, 42).status,
+      ).toBe(status);
+      expect(
+        applyDriverAssignment(load({ status }), { id: 1, transportedByUserId: null, tractorId: null, trailerId: null }, 42)
+          .status,
+      ).toBe(status);
+    }
+  });
+});
+
+describe('carrier ownership', () => {
+  it('names who may choose each resource', () => {
+    expect(mayChooseResource('Owning', 'owner')).toBe(true);
+    expect(mayChooseResource('Owning', 'carrier')).toBe(false);
+    expect(mayChooseResource('Carrier', 'owner')).toBe(false);
+    expect(mayChooseResource('Carrier', 'carrier')).toBe(true);
+    expect(mayChooseResource('Both', 'owner')).toBe(true);
+    expect(mayChooseResource('Both', 'carrier')).toBe(true);
+  });
+});
+
+describe('carrier assignment', () => {
+  const values: CarrierOwnership[] = ['Owning', 'Carrier', 'Both'];
+  const relation = (
+    loadDriver: CarrierOwnership,
+    loadTractor: CarrierOwnership,
+    loadTrailer: CarrierOwnership,
+  ): CarrierRelation => ({
+    carrierOrganizationId: CARRIER,
+    loadDriver,
+    loadTractor,
+    loadTrailer,
+  });
+  const keeps = (value: CarrierOwnership) => value !== 'Carrier';
+
+  // All 27 combinations: driver 7, tractor 11 and trailer 12 stay exactly where the owner supplies them.
+  for (const loadDriver of values) {
+    for (const loadTractor of values) {
+      for (const loadTrailer of values) {
+        it(`driver ${loadDriver}, tractor ${loadTractor}, trailer ${loadTrailer}`, () => {
+          const assignment = carrierAssignmentFor(load(), relation(loadDriver, loadTractor, loadTrailer));
+          expect(assignment).toEqual({
+            id: 1,
+            status: keeps(loadDriver) ? 'Assigned' : 'Open',
+            transportedByUserId: keeps(loadDriver) ? 7 : null,
+            tractorId: keeps(loadTractor) ? 11 : null,
+            trailerId: keeps(loadTrailer) ? 12 : null,
+            transportingOrganizationId: CARRIER,
+          });
+        });
+      }
+    }
+  }
+
+  it('is Open when the owner had no driver, even if the driver may stay', () => {
+    const open = load({ status: 'Open', transportedByUserId: null, tractorId: 11, trailerId: null });
+    expect(carrierAssignmentFor(open, relation('Both', 'Both', 'Both'))).toEqual({
+      id: 1,
+      status: 'Open',
+      transportedByUserId: null,
+      tractorId: 11,
+      trailerId: null,
+      transportingOrganizationId: CARRIER,
+    });
+  });
+
+  it('applies: the carrier transports, the acceptor stays only with the same driver', () => {
+    const kept = applyCarrierAssignment(load(), carrierAssignmentFor(load(), relation('Owning', 'Carrier', 'Both')));
+    expect(kept).toMatchObject({
+      status: 'Assigned',
+      transportingOrganizationId: CARRIER,
+      owningOrganizationId: OWNER,
+      transportedByUserId: 7,
+      acceptedByUserId: 3,
+      tractorId: null,
+      trailerId: 12,
+    });
+    const dropped = applyCarrierAssignment(load(), carrierAssignmentFor(load(), relation('Carrier', 'Carrier', 'Carrier')));
+    expect(dropped).toMatchObject({
+      status: 'Open',
+      transportingOrganizationId: CARRIER,
+      transportedByUserId: null,
+      acceptedByUserId: null,
+      tractorId: null,
+      trailerId: null,
+    });
+  });
+
+  it('unassigns: Open, nothing assigned, back to the owner', () => {
+    const carried = load({ transportingOrganizationId: CARRIER, transportedByUserId: 55, tractorId: 56, trailerId: 57 });
+    const unassignment = carrierUnassignmentFor(carried);
+    expect(unassignment).toEqual({
+      id: 1,
+      status: 'Open',
+      transportedByUserId: null,
+      tractorId: null,
+      trailerId: null,
+      transportingOrganizationId: OWNER,
+    });
+    expect(applyCarrierAssignment(carried, unassignment)).toMatchObject({
+      status: 'Open',
+      transportingOrganizationId: OWNER,
+      transportedByUserId: null,
+      acceptedByUserId: null,
+    });
+    expect(carrierUnassignmentFor(load({ status: 'In Transit' })).status).toBe('In Transit');
+  });
+});
+
+describe('manual completion', () => {
+  const now = '2026-11-24T16:47:39.512Z';
+
+  it('defaults to the arrival time when it is not in the future', () => {
+    expect(defaultCompletionTime(stop({ arrivalTime: '2026-11-24T13:00:00.000Z' }), load(), now)).toBe(
+      '2026-11-24T13:00:00.000Z',
+    );
+    expect(defaultCompletionTime(stop({ arrivalTime: now }), load(), now)).toBe(now);
+  });
+
+  it('defaults to now with seconds zeroed without an arrival, or with one in the future', () => {
+    expect(defaultCompletionTime(stop({ arrivalTime: null }), load(), now)).toBe('2026-11-24T16:47:00.000Z');
+    expect(defaultCompletionTime(stop({ arrivalTime: '2026-11-24T18:00:00.000Z' }), load(), now)).toBe(
+      '2026-11-24T16:47:00.000Z',
+    );
+  });
+
+  it('is never before an earlier stop’s real completion', () => {
+    const late = load({
+      stops: [
+        stop({ status: 'Complete', completedAt: '2026-11-24T15:10:00.000Z' }),
+        stop({ id: 101, sequence: 2, arrivalTime: '2026-11-24T14:30:00.000Z' }),
+      ],
+    });
+    expect(defaultCompletionTime(stop({ id: 101, sequence: 2, arrivalTime: '2026-11-24T14:30:00.000Z' }), late, now)).toBe(
+      '2026-11-24T15:10:00.000Z',
+    );
+  });
+
+  it('makes the load Delivered and completes every stop not complete, leaving complete ones alone', () => {
+    const inTransit = load({
+      status: 'In Transit',
+      stops: [
+        stop({ status: 'Complete', completedAt: '2026-11-24T13:35:00.000Z', metadata: { comment: 'on time' } }),
+        stop({
+          id: 101,
+          sequence: 2,
+          type: 'Destination',
+          status: 'Enroute',
+          arrivalTime: '2026-11-24T14:30:00.000Z',
+          metadata: { a: 1 },
+        }),
+        stop({ id: 102, sequence: 3, type: 'Destination', arrivalTime: null }),
+      ],
+    });
+    const completed = applyManualCompletion(
+      inTransit,
+      {
+        id: 1,
+        stops: [
+          // The already complete stop's time is not rewritten.
+          {
+            id: 100,
+            completedAt: '2026-11-24T16:00:00.000Z',
+            metadata: { suppressDeliveryNotification: false, manuallyCompleted: true },
+          },
+          {
+            id: 101,
+            completedAt: '2026-11-24T14:45:00.000Z',
+            metadata: { suppressDeliveryNotification: false, manuallyCompleted: true },
+          },
+        ],
+      },
+      now,
+    );
+    expect(completed.status).toBe('Delivered');
+    expect(completed.stops[0]).toEqual(inTransit.stops[0]);
+    expect(completed.stops[1]).toMatchObject({
+      status: 'Complete',
+      completedAt: '2026-11-24T14:45:00.000Z',
+      metadata: { a: 1, manuallyCompleted: true, suppressDeliveryNotification: false },
+    });
+    // Left out of the completion: its default time, notifications suppressed.
+    expect(completed.stops[2]).toMatchObject({
+      status: 'Complete',
+      completedAt: '2026-11-24T16:47:00.000Z',
+      metadata: { manuallyCompleted: true, suppressDeliveryNotification: true },
+    });
+  });
+
+  it('starts the dialog from every open stop at its default time', () => {
+    const partly = load({
+      stops: [
+        stop({ status: 'Complete', completedAt: '2026-11-24T13:30:00.000Z' }),
+        stop({ id: 101, sequence: 2, arrivalTime: null }),
+      ],
+    });
+    expect(defaultLoadCompletion(partly, now)).toEqual({
+      id: 1,
+      stops: [
+        {
+          id: 101,
+          completedAt: '2026-11-24T16:47:00.000Z',
+          metadata: { suppressDeliveryNotification: true, manuallyCompleted: true },
+        },
+      ],
+    });
+  });
+});
+
+describe('action enabling', () => {
+  const withStatus = (...statuses: Order['status'][]) => statuses.map((status) => ({ status }));
+
+  it('deletes only Open or Assigned loads', () => {
+    expect(canDeleteLoads(withStatus('Open', 'Assigned'))).toBe(true);
+    expect(canDeleteLoads(withStatus('Open', 'In Transit'))).toBe(false);
+    expect(canDeleteLoads(withStatus('Delivered'))).toBe(false);
+    expect(canDeleteLoads(withStatus('Merged'))).toBe(false);
+    expect(canDeleteLoads([])).toBe(false);
+  });
+
+  it('completes unless a load is Delivered', () => {
+    expect(canCompleteLoads(withStatus('Open', 'Assigned', 'In Transit'))).toBe(true);
+    expect(canCompleteLoads(withStatus('In Transit', 'Delivered'))).toBe(false);
+    expect(canCompleteLoads([])).toBe(false);
+  });
+
+  it('assigns drivers only to undelivered loads the organization transports', () => {
+    const own = { status: 'Assigned' as const, transportingOrganizationId: OWNER };
+    expect(canAssignDriver([own, { status: 'In Transit', transportingOrganizationId: OWNER }], OWNER)).toBe(true);
+    expect(canAssignDriver([own, { status: 'Delivered', transportingOrganizationId: OWNER }], OWNER)).toBe(false);
+    expect(canAssignDriver([own, { status: 'Open', transportingOrganizationId: CARRIER }], OWNER)).toBe(false);
+    expect(canAssignDriver([{ status: 'Open', transportingOrganizationId: CARRIER }], CARRIER)).toBe(true);
+    expect(canAssignDriver([], OWNER)).toBe(false);
+  });
+
+  it('offers enabled drivers of the organization, and the one already assigned', () => {
+    const drivers = [
+      { id: 7, organizationId: OWNER, enabled: true },
+      { id: 8, organizationId: OWNER, enabled: false },
+      { id: 9, organizationId: CARRIER, enabled: true },
+    ];
+    expect(driversOffered(drivers, load({ transportedByUserId: null }), OWNER).map((driver) => driver.id)).toEqual([7]);
+    expect(driversOffered(drivers, load({ transportedByUserId: 8 }), OWNER).map((driver) => driver.id)).toEqual([7, 8]);
+    expect(driversOffered(drivers, null, CARRIER).map((driver) => driver.id)).toEqual([9]);
+    // Already assigned but of another organization: still not offered.
+    expect(driversOffered(drivers, load({ transportedByUserId: 9 }), OWNER).map((driver) => driver.id)).toEqual([7]);
+  });
+});
+
+describe('carriers offered', () => {
+  it('lists active carriers only, by name', () => {
+    const links = [
+      { id: 1, isActive: true, name: 'Swift Haul Carriers' },
+      { id: 2, isActive: false, name: 'Acme Freight' },
+      { id: 3, isActive: true, name: 'Bluestem Transport' },
+    ];
+    expect(carriersOffered(links).map((link) => link.id)).toEqual([3, 1]);
+    expect(links.map((link) => link.id)).toEqual([1, 2, 3]);
+  });
+});
+
+describe('duplicate resources', () => {
+  // Load 1: 13:00 → 14:30 + 20 min = 14:50. Load 2 starts 14:00 (overlaps); load 3 starts 14:50 (touches).
+  const first = load({ id: 1 });
+  const overlapping = load({
+    id: 2,
+    transportedByUserId: 7,
+    tractorId: 21,
+    trailerId: 12,
+    stops: [
+      stop({ id: 200, arrivalTime: '2026-11-24T14:00:00.000Z', durationMinutes: 15 }),
+      stop({ id: 201, sequence: 2, arrivalTime: '2026-11-24T15:00:00.000Z', durationMinutes: 15 }),
+    ],
+  });
+  const touching = load({
+    id: 3,
+    transportedByUserId: 7,
+    tractorId: 11,
+    trailerId: 12,
+    stops: [stop({ id: 300, arrivalTime: '2026-11-24T14:50:00.000Z', durationMinutes: 10 })],
+  });
+
+  it('measures a load from its first arrival to its last arrival plus duration', () => {
+    expect(loadTimeWindow(first)).toEqual({
+      start: Date.parse('2026-11-24T13:00:00.000Z'),
+      end: Date.parse('2026-11-24T14:50:00.000Z'),
+    });
+    const done = load({ stops: [stop({ status: 'Complete', completedAt: '2026-11-24T15:30:00.000Z' })] });
+    expect(loadTimeWindow(done).end).toBe(Date.parse('2026-11-24T15:30:00.000Z'));
+    const untimed = load({ date: '2026-11-25T06:00:00.000Z', stops: [stop({ arrivalTime: null })] });
+    expect(loadTimeWindow(untimed)).toEqual({
+      start: Date.parse('2026-11-25T06:00:00.000Z'),
+      end: Date.parse('2026-11-25T06:01:00.000Z'),
+    });
+  });
+
+  it('finds drivers and trailers shared by overlapping loads, not by touching ones', () => {
+    expect(duplicateResources([first, overlapping])).toEqual([
+      { kind: 'driver', resourceId: 7, orderIds: [1, 2] },
+      { kind: 'trailer', resourceId: 12, orderIds: [1, 2] },
+    ]);
+    // Load 1 ends at 14:50 when load 3 starts: driver 7, tractor 11 and trailer 12 are free again.
+    expect(duplicateResources([first, touching])).toEqual([]);
+    // Load 2 (14:00–15:15) overlaps both; load 1 and 3 share tractor 11 but only touch.
+    expect(duplicateResources([first, overlapping, touching])).toEqual([
+      { kind: 'driver', resourceId: 7, orderIds: [1, 2, 3] },
+      { kind: 'trailer', resourceId: 12, orderIds: [1, 2, 3] },
+    ]);
+  });
+
+  it('finds a tractor, a load listed twice, and ignores merged loads and empty resources', () => {
+    const sameTractor = load({ id: 4, transportedByUserId: null, tractorId: 11, trailerId: null });
+    expect(duplicateResources([first, sameTractor])).toEqual([{ kind: 'tractor', resourceId: 11, orderIds: [1, 4] }]);
+    expect(duplicateResources([first, first])).toEqual([{ kind: 'load', resourceId: 1, orderIds: [1] }]);
+    expect(duplicateResources([first, load({ id: 5, status: 'Merged' })])).toEqual([]);
+    const bare = { transportedByUserId: null, tractorId: null, trailerId: null };
+    expect(duplicateResources([load({ id: 6, ...bare }), load({ id: 7, ...bare })])).toEqual([]);
+    expect(duplicateKinds(duplicateResources([first, first, overlapping]))).toEqual(['load', 'driver', 'trailer']);
+  });
+});

@@ -1,0 +1,91 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { idParamsSchema } from '#core/contract/common';
+import {
+  carrierAssignmentsBodySchema,
+  deleteOrdersBodySchema,
+  driverAssignmentsBodySchema,
+  loadCompletionsBodySchema,
+} from '#core/contract/load-actions';
+import { resourceInfoQuerySchema, resourceInfoSchema, tripEventSchema, tripEventsQuerySchema } from '#core/contract/load-details';
+import { orderSchema } from '#core/contract/orders';
+import { type ServerContext, zodRoutes } from '#server/context';
+import { guard, requireAuth } from '#server/plugins/auth';
+import {
+  assignCarriers,
+  assignDrivers,
+  completeOrders,
+  deleteOrders,
+  listTripEvents,
+  resourceInfo,
+} from './load-actions.service.ts';
+
+const loads = z.array(orderSchema);
+
+/**
+ * Per-load actions (spec 1 §7). Carriers may assign their own drivers to loads they transport but
+ * never delete, complete, or hand loads on to another carrier. Handing a load to a carrier is an
+ * assignment of who supplies the resources, so it needs AssignDrivers, like the driver panel.
+ */
+export function registerLoadActionRoutes(app: FastifyInstance, { db, realtime }: ServerContext) {
+  const api = zodRoutes(app);
+
+  api.delete(
+    '/orders',
+    {
+      schema: { tags: ['orders'], body: deleteOrdersBodySchema, response: { 200: loads } },
+      onRequest: guard({ permissions: ['DeleteOrder'], notForCarriers: true }),
+    },
+    async (request) => deleteOrders(db, realtime, requireAuth(request), request.body),
+  );
+
+  api.post(
+    '/drivers/assign-orders',
+    {
+      schema: { tags: ['orders'], body: driverAssignmentsBodySchema, response: { 200: loads } },
+      onRequest: guard({ permissions: ['AssignDrivers'] }),
+    },
+    async (request) => assignDrivers(db, realtime, requireAuth(request), request.body),
+  );
+
+  api.post(
+    '/carriers/assign-loads',
+    {
+      schema: { tags: ['orders'], body: carrierAssignmentsBodySchema, response: { 200: loads } },
+      onRequest: guard({ permissions: ['AssignDrivers'], notForCarriers: true }),
+    },
+    async (request) => assignCarriers(db, realtime, requireAuth(request), request.body),
+  );
+
+  api.put(
+    '/orders/complete',
+    {
+      schema: { tags: ['orders'], body: loadCompletionsBodySchema, response: { 200: loads } },
+      onRequest: guard({ permissions: ['CompleteOrder'], notForCarriers: true }),
+    },
+    async (request) => completeOrders(db, realtime, requireAuth(request), request.body),
+  );
+
+  api.get(
+    '/scheduling/resource-info',
+    {
+      schema: { tags: ['orders'], querystring: resourceInfoQuerySchema, response: { 200: resourceInfoSchema } },
+      onRequest: guard({ permissions: ['ViewOwningOrders'] }),
+    },
+    async (request) => resourceInfo(db, requireAuth(request), request.query.driverIds, request.query.trailerIds),
+  );
+
+  api.get(
+    '/orders/:id/tripevents',
+    {
+      schema: {
+        tags: ['orders'],
+        params: idParamsSchema,
+        querystring: tripEventsQuerySchema,
+        response: { 200: z.array(tripEventSchema) },
+      },
+      onRequest: guard({ permissions: ['ViewOwningOrders'] }),
+    },
+    async (request) => listTripEvents(db, requireAuth(request), request.params.id, request.query),
+  );
+}

@@ -1,0 +1,159 @@
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { ERROR_CODES } from '#core/contract/errors';
+import type { ThroughputRule, TravelTimeEntry, TravelTimePair } from '#core/contract/planning';
+import { travelTimeKey } from '#core/domain/planning/stop-times';
+import type { Queryable } from '#server/db/database';
+import { type Geofence, locations, throughputRules, travelTimes } from '#server/db/schema';
+import type { AuthContext } from '#server/plugins/auth';
+import { HttpError } from '#server/plugins/error-handler';
+import type { Position, RoutingProvider } from '#server/providers/routing';
+
+/** Routing calls in flight at once for one request: enough to fill an editor fast, few enough for an OSRM box. */
+const ROUTING_CONCURRENCY = 8;
+
+/** A location not yet placed on the map carries geofence latitude 1 (spec 2 §5): it has no position. */
+function positionOf(geofence: Geofence | null): Position | null {
+  if (!geofence || geofence.latitude === 1) return null;
+  const { latitude, longitude } = geofence;
+  return Number.isFinite(latitude) && Number.isFinite(longitude) ? { latitude, longitude } : null;
+}
+
+function toEntry(row: typeof travelTimes.$inferSelect): TravelTimeEntry {
+  return {
+    originOrganizationLocationId: row.originLocationId,
+    destinationOrganizationLocationId: row.destinationLocationId,
+    timeSeconds: row.timeSeconds,
+    distanceMeters: row.distanceMeters,
+  };
+}
+
+/** Runs `work` over `items`, at most `limit` at a time, keeping the order. */
+async function mapLimited<Item, Result>(items: Item[], limit: number, work: (item: Item) => Promise<Result>): Promise<Result[]> {
+  const results: Result[] = [];
+  for (let start = 0; start < items.length; start += limit) {
+    results.push(...(await Promise.all(items.slice(start, start + limit).map(work))));
+  }
+  return results;
+}
+
+/**
+ * Travel times of the pairs asked for, each pair once, in the order first asked. Cached entries are
+ * answered as they are; missing ones are routed and cached. Every location must belong to the active
+ * organization (else 400 naming the pair's field, before anything is routed or written). A same-location
+ * pair is 0 s and 0 m; a pair with a location not yet placed is left out.
+ */
+export async function travelTimesFor(
+  db: Queryable,
+  routing: RoutingProvider,
+  auth: AuthContext,
+  pairs: TravelTimePair[],
+): Promise<TravelTimeEntry[]> {
+  const organizationId = auth.organizationId;
+  const locationIds = [
+    ...new Set(pairs.flatMap((pair) => [pair.originOrganizationLocationId, pair.destinationOrganizationLocationId])),
+  ];
+  const known = new Map(
+    locationIds.length
+      ? (
+          await db
+            .select({ id: locations.id, geofence: locations.geofence })
+            .from(locations)
+            .where(and(eq(locations.organizationId, organizationId), inArray(locations.id, locationIds)))
+        ).map((row) => [row.id, positionOf(row.geofence)] as const)
+      : [],
+  );
+  pairs.forEach((pair, index) => {
+    for (const field of ['originOrganizationLocationId', 'destinationOrganizationLocationId'] as const) {
+      if (!known.has(pair[field])) {
+        throw new HttpError(400, ERROR_CODES.badRequest, `Invalid body.${index}.${field}`, {
+          issues: [{ path: `body.${index}.${field}`, message: 'unknown location' }],
+        });
+      }
+    }
+  });
+
+  const distinct = new Map<string, TravelTimePair>();
+  for (const pair of pairs) {
+    distinct.set(travelTimeKey(pair.originOrganizationLocationId, pair.destinationOrganizationLocationId), pair);
+  }
+  const cached = new Map<string, TravelTimeEntry>();
+  if (locationIds.length) {
+    const rows = await db
+      .select()
+      .from(travelTimes)
+      .where(
+        and(
+          eq(travelTimes.organizationId, organizationId),
+          inArray(travelTimes.originLocationId, locationIds),
+          inArray(travelTimes.destinationLocationId, locationIds),
+        ),
+      );
+    for (const row of rows) cached.set(travelTimeKey(row.originLocationId, row.destinationLocationId), toEntry(row));
+  }
+
+  const toRoute = [...distinct.entries()].filter(([key, pair]) => {
+    if (cached.has(key)) return false;
+    return pair.originOrganizationLocationId !== pair.destinationOrganizationLocationId;
+  });
+  const routed = await mapLimited(toRoute, ROUTING_CONCURRENCY, async ([key, pair]) => {
+    const from = known.get(pair.originOrganizationLocationId);
+    const to = known.get(pair.destinationOrganizationLocationId);
+    if (!from || !to) return null;
+    const estimate = await routing.route(from, to);
+    return [key, { ...pair, ...estimate }] as const;
+  });
+  const fresh = routed.filter((item) => item !== null);
+  if (fresh.length) {
+    // Two editors asking at once may both route a pair: the first answer cached stays.
+    await db
+      .insert(travelTimes)
+      .values(
+        fresh.map(([, entry]) => ({
+          organizationId,
+          originLocationId: entry.originOrganizationLocationId,
+          destinationLocationId: entry.destinationOrganizationLocationId,
+          timeSeconds: entry.timeSeconds,
+          distanceMeters: entry.distanceMeters,
+        })),
+      )
+      .onConflictDoNothing();
+    for (const [key, entry] of fresh) cached.set(key, entry);
+  }
+
+  return [...distinct.entries()].flatMap(([key, pair]) => {
+    if (pair.originOrganizationLocationId === pair.destinationOrganizationLocationId) {
+      return [{ ...pair, timeSeconds: 0, distanceMeters: 0 }];
+    }
+    const entry = cached.get(key);
+    return entry ? [entry] : [];
+  });
+}
+
+/** Every cached travel time of the active organization. */
+export async function listTravelTimes(db: Queryable, auth: AuthContext): Promise<TravelTimeEntry[]> {
+  const rows = await db
+    .select()
+    .from(travelTimes)
+    .where(eq(travelTimes.organizationId, auth.organizationId))
+    .orderBy(asc(travelTimes.originLocationId), asc(travelTimes.destinationLocationId));
+  return rows.map(toEntry);
+}
+
+/** The active organization's loading-duration rules: organization-wide ones first, then per location. */
+export async function listThroughputRules(db: Queryable, auth: AuthContext): Promise<ThroughputRule[]> {
+  const rows = await db
+    .select()
+    .from(throughputRules)
+    .where(eq(throughputRules.organizationId, auth.organizationId))
+    .orderBy(sql`${throughputRules.locationId} nulls first`, asc(throughputRules.id));
+  return rows.map((row) => ({
+    id: row.id,
+    stopType: row.stopType,
+    cargoTypeId: row.cargoTypeId,
+    loadingEntityType: row.locationId === null ? 'Organization' : 'Location',
+    locationId: row.locationId,
+    baselineLoadingMinutes: row.baselineLoadingMinutes,
+    cargoUnitsPerMinute: row.cargoUnitsPerMinute,
+    weightPerMinute: row.weightPerMinuteGrams,
+  }));
+}
