@@ -8,6 +8,7 @@ import { registerServiceWorker } from './app/service-worker.ts';
 import { reportError } from './app/error-reporting.ts';
 import { createQueryClient, restorePersistedCache } from './data/query-client.ts';
 import { registerOutbox, resumeOutbox } from './data/sync/outbox.ts';
+import { registerTravelTimeDefaults } from './data/travel-times.ts';
 import { showRefusedChange } from './app/refused-change-notice.ts';
 
 async function boot() {
@@ -15,6 +16,8 @@ async function boot() {
   const queryClient = createQueryClient(reportError);
   // Mutation defaults first: restored queued writes need them to send (OFFLINE-NOTES 2).
   registerOutbox(queryClient, showRefusedChange);
+  // Travel times are kept indefinitely (spec 1 §9), also when restored and unused for a while.
+  registerTravelTimeDefaults(queryClient);
   await restorePersistedCache(queryClient);
   await resumeOutbox(queryClient);
   // The saved user may be older than the server's session (a company switched in another tab):

@@ -1,11 +1,18 @@
-import { useMutationState, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, useMutationState, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import type { Order, OrderInput } from '#core/contract/orders';
 import { localDatabase, type MirrorRow } from './local-database.ts';
-import { overlayQueued, type SaveLoadVariables } from './sync/load-overlay.ts';
+import { selfQuery } from './session-queries.ts';
+import {
+  type LoadChangeVariables,
+  type LoadCommand,
+  type LoadCommandVariables,
+  overlayQueued,
+  type SaveLoadVariables,
+} from './sync/load-overlay.ts';
 import { realIdOf, SAVE_LOAD_KEY } from './sync/outbox.ts';
 
-export { inputFromOrder } from './sync/load-overlay.ts';
+export { inputFromOrder, type LoadCommand } from './sync/load-overlay.ts';
 
 export interface LoadsFilter {
   startDate: string;
@@ -13,11 +20,11 @@ export interface LoadsFilter {
   isDraft: boolean;
 }
 
-/** Saves still queued or in flight, oldest first. */
-export function useQueuedChanges(): SaveLoadVariables[] {
+/** Saves and commands still queued or in flight, oldest first. */
+export function useQueuedChanges(): LoadChangeVariables[] {
   return useMutationState({
     filters: { mutationKey: SAVE_LOAD_KEY, status: 'pending' },
-    select: (mutation) => mutation.state.variables as SaveLoadVariables,
+    select: (mutation) => mutation.state.variables as LoadChangeVariables,
   });
 }
 
@@ -81,14 +88,45 @@ export function useSaveLoad() {
         label,
         queuedAt: new Date().toISOString(),
       };
-      const mutation = queryClient.getMutationCache().build(queryClient, {
-        mutationKey: SAVE_LOAD_KEY,
-        scope: { id: `load:${loadId}` },
-      });
-      void mutation.execute(variables).catch(() => {});
+      enqueue(queryClient, variables);
       return loadId;
     },
     [queryClient],
+  );
+}
+
+/** One queue for every change of a load: the per-load scope sends them strictly in the order they were made. */
+function enqueue(queryClient: QueryClient, variables: LoadChangeVariables) {
+  const mutation = queryClient.getMutationCache().build(queryClient, {
+    mutationKey: SAVE_LOAD_KEY,
+    scope: { id: `load:${variables.loadId}` },
+  });
+  void mutation.execute(variables).catch(() => {});
+}
+
+/**
+ * Queues an action on a load (delete, driver or carrier assignment, manual completion). Like a save
+ * it shows at once, survives reloads while offline, is sent once, and a refusal rolls it back with a notice.
+ */
+export function useLoadCommands() {
+  const queryClient = useQueryClient();
+  const { data: self } = useQuery(selfQuery);
+  const actingUserId = self?.id ?? 0;
+  return useCallback(
+    (load: Order, command: LoadCommand, label: string) => {
+      const variables: LoadCommandVariables = {
+        kind: 'command',
+        loadId: load.id,
+        baseVersion: load.version || 1,
+        command,
+        actingUserId,
+        idempotencyKey: crypto.randomUUID(),
+        label,
+        queuedAt: new Date().toISOString(),
+      };
+      enqueue(queryClient, variables);
+    },
+    [queryClient, actingUserId],
   );
 }
 

@@ -6,6 +6,16 @@ import { dismissConflict, getMirroredLoad, useConflicts, useQueuedChanges, useSa
 import { useOnlineStatus } from '#src/data/online-status.ts';
 import { useSyncStatus } from '#src/data/sync/use-sync-engine.ts';
 
+/** The queue list's line for each kind of change (keys listed, not built, so the i18n check sees them). */
+const QUEUED_LINE = {
+  create: 'queuedCreate',
+  update: 'queuedUpdate',
+  delete: 'queuedDelete',
+  assignDriver: 'queuedAssignDriver',
+  assignCarrier: 'queuedAssignCarrier',
+  complete: 'queuedComplete',
+} as const;
+
 function useRelativeTime() {
   const { i18n } = useTranslation();
   const format = new Intl.RelativeTimeFormat(i18n.language, { numeric: 'auto' });
@@ -63,7 +73,7 @@ export function SyncIndicator() {
               <Stack gap={4}>
                 {queued.map((change) => (
                   <Text size="sm" key={change.idempotencyKey} data-testid="queued-change">
-                    {t(change.kind === 'create' ? 'queuedCreate' : 'queuedUpdate', {
+                    {t(QUEUED_LINE[change.kind === 'command' ? change.command.kind : change.kind], {
                       load: change.label,
                       time: time(change.queuedAt),
                     })}

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { Order, OrderInput } from '#core/contract/orders';
-import { applyInput, inputFromOrder, overlayQueued, type SaveLoadVariables } from './load-overlay.ts';
+import {
+  applyInput,
+  inputFromOrder,
+  type LoadCommand,
+  type LoadCommandVariables,
+  overlayQueued,
+  type SaveLoadVariables,
+} from './load-overlay.ts';
 
 const serverLoad: Order = applyInput(
   {
@@ -80,4 +87,59 @@ describe('queued changes over the mirror', () => {
     const [shown] = overlayQueued([delivered], [queuedChange(7, inputFromOrder(delivered))], () => undefined, 1);
     expect(shown?.status).toBe('Delivered');
   });
+
+  it('lays queued commands over the row: a driver assignment, then a completion', () => {
+    const assign = queuedCommand(7, {
+      kind: 'assignDriver',
+      assignment: { id: 7, transportedByUserId: 5, tractorId: 2, trailerId: 3 },
+    });
+    const complete = queuedCommand(7, {
+      kind: 'complete',
+      completion: {
+        id: 7,
+        stops: [
+          {
+            id: 11,
+            completedAt: '2026-11-23T13:10:00.000Z',
+            metadata: { suppressDeliveryNotification: true, manuallyCompleted: true },
+          },
+        ],
+      },
+    });
+    const [assigned] = overlayQueued([serverLoad], [assign], () => undefined, 1);
+    expect(assigned).toMatchObject({
+      status: 'Assigned',
+      transportedByUserId: 5,
+      tractorId: 2,
+      trailerId: 3,
+      acceptedByUserId: 9,
+    });
+    const [completed] = overlayQueued([serverLoad], [assign, complete], () => undefined, 1);
+    expect(completed?.status).toBe('Delivered');
+    expect(completed?.stops[0]).toMatchObject({ status: 'Complete', completedAt: '2026-11-23T13:10:00.000Z' });
+  });
+
+  it('hides a load whose deletion is queued, and only that one', () => {
+    const other = { ...serverLoad, id: 8 };
+    const shown = overlayQueued([serverLoad, other], [queuedCommand(7, { kind: 'delete' })], () => undefined, 1);
+    expect(shown.map((load) => load.id)).toEqual([8]);
+  });
+
+  it('shows the server row again once a refused command has left the queue', () => {
+    // A refusal removes the mutation from the pending list; the overlay then has nothing to lay over.
+    expect(overlayQueued([serverLoad], [], () => undefined, 1)).toEqual([serverLoad]);
+  });
 });
+
+function queuedCommand(loadId: number, command: LoadCommand): LoadCommandVariables {
+  return {
+    kind: 'command',
+    loadId,
+    baseVersion: 1,
+    command,
+    actingUserId: 9,
+    idempotencyKey: `key-${loadId}-${Math.random()}`,
+    label: 'PF-1',
+    queuedAt: '2026-11-22T00:00:00.000Z',
+  };
+}

@@ -1,4 +1,6 @@
+import type { CarrierAssignment, DriverAssignment, LoadCompletion } from '#core/contract/load-actions';
 import type { Order, OrderInput } from '#core/contract/orders';
+import { applyCarrierAssignment, applyDriverAssignment, applyManualCompletion } from '#core/domain/load-actions';
 import { loadDateFromStops, statusAfterDriverChoice } from '#core/domain/load-rules';
 
 /** What a queued save carries; everything in it survives a reload in the persisted cache. */
@@ -14,6 +16,45 @@ export interface SaveLoadVariables {
   /** How notices name the load (its order number, else its date). */
   label: string;
   queuedAt: string;
+}
+
+/** An action on one existing load (spec 1 §7): sent through its own route, not as a whole-load save. */
+export type LoadCommand =
+  | { kind: 'delete' }
+  | { kind: 'assignDriver'; assignment: DriverAssignment }
+  | { kind: 'assignCarrier'; assignment: CarrierAssignment }
+  | { kind: 'complete'; completion: LoadCompletion };
+
+/** A queued command; like a save it keeps its idempotency key and base version across reloads. */
+export interface LoadCommandVariables {
+  kind: 'command';
+  loadId: number;
+  /** The version the user saw: the outbox rebases later saves of the load on the version this produces. */
+  baseVersion: number;
+  command: LoadCommand;
+  /** Who acts: the driver panel records the acceptor (spec 1 §4). */
+  actingUserId: number;
+  idempotencyKey: string;
+  label: string;
+  queuedAt: string;
+}
+
+/** Everything the outbox queues for loads, in one mutation cache key so order and the header list cover all. */
+export type LoadChangeVariables = SaveLoadVariables | LoadCommandVariables;
+
+/** The load as it will be once the server accepts the command (null: it will be gone). */
+export function applyCommand(variables: LoadCommandVariables, load: Order): Order | null {
+  const { command } = variables;
+  switch (command.kind) {
+    case 'delete':
+      return null;
+    case 'assignDriver':
+      return applyDriverAssignment(load, command.assignment, variables.actingUserId);
+    case 'assignCarrier':
+      return applyCarrierAssignment(load, command.assignment);
+    case 'complete':
+      return applyManualCompletion(load, command.completion);
+  }
 }
 
 /** The load as it will be once the server accepts the change: the server row with the user's input laid over it. */
@@ -114,15 +155,23 @@ export function inputFromOrder(order: Order): OrderInput {
  */
 export function overlayQueued(
   rows: Order[],
-  queued: SaveLoadVariables[],
+  queued: LoadChangeVariables[],
   realIdOf: (loadId: number) => number | undefined,
   organizationId: number,
 ): Order[] {
   const byId = new Map(rows.map((row) => [row.id, row]));
   for (const change of queued) {
     const id = change.loadId < 0 ? (realIdOf(change.loadId) ?? change.loadId) : change.loadId;
-    if (change.kind === 'update' && !byId.has(id)) continue;
-    byId.set(id, applyInput(change.input, byId.get(id), id, organizationId));
+    const current = byId.get(id);
+    if (change.kind === 'command') {
+      if (!current) continue;
+      const next = applyCommand(change, current);
+      if (next) byId.set(id, next);
+      else byId.delete(id);
+      continue;
+    }
+    if (change.kind === 'update' && !current) continue;
+    byId.set(id, applyInput(change.input, current, id, organizationId));
   }
   return [...byId.values()];
 }

@@ -1,8 +1,9 @@
 import type { QueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
 import { type Order, orderSchema } from '#core/contract/orders';
-import { ApiError, apiRequest } from '../api-client.ts';
+import { ApiError, apiRequest, type RequestOptions } from '../api-client.ts';
 import { localDatabase } from '../local-database.ts';
-import type { SaveLoadVariables } from './load-overlay.ts';
+import type { LoadChangeVariables, LoadCommandVariables, SaveLoadVariables } from './load-overlay.ts';
 
 export const SAVE_LOAD_KEY = ['loads', 'save'] as const;
 
@@ -43,6 +44,58 @@ async function remember(loadId: number, baseVersion: number, saved: Order) {
   });
 }
 
+/** The server id of a queued change's load: a provisional id is sent as the real one once its create was accepted. */
+function serverIdOf(loadId: number) {
+  const id = loadId < 0 ? realIds.get(loadId) : loadId;
+  if (id === undefined) {
+    throw new ApiError(422, {
+      code: 'rule_violation',
+      message: 'The new load this change belongs to was refused',
+      rule: 'provisionalLoadRefused',
+    });
+  }
+  return id;
+}
+
+const loadListSchema = z.array(orderSchema);
+
+/** Route and body of each command (spec 1 §7); each route takes a list, we send this one load. */
+function commandRequest(id: number, variables: LoadCommandVariables): [string, RequestOptions] {
+  const { command } = variables;
+  switch (command.kind) {
+    case 'delete':
+      return ['/orders', { method: 'DELETE', body: [id] }];
+    case 'assignDriver':
+      return ['/drivers/assign-orders', { method: 'POST', body: [{ ...command.assignment, id }] }];
+    case 'assignCarrier':
+      return ['/carriers/assign-loads', { method: 'POST', body: [{ ...command.assignment, id }] }];
+    case 'complete':
+      return ['/orders/complete', { method: 'PUT', body: [{ ...command.completion, id }] }];
+  }
+}
+
+async function sendCommand(variables: LoadCommandVariables): Promise<Order | null> {
+  const id = serverIdOf(variables.loadId);
+  const [path, options] = commandRequest(id, variables);
+  const answer = await apiRequest(path, loadListSchema, {
+    ...options,
+    headers: { 'Idempotency-Key': variables.idempotencyKey },
+  });
+  if (variables.command.kind === 'delete') {
+    await localDatabase.orders.delete(id);
+    return null;
+  }
+  const saved = answer.find((load) => load.id === id);
+  if (!saved) throw new Error(`the answer to ${path} did not include load ${id}`);
+  await localDatabase.orders.put(saved);
+  await remember(id, variables.baseVersion, saved);
+  return saved;
+}
+
+async function sendChange(variables: LoadChangeVariables): Promise<Order | null> {
+  return variables.kind === 'command' ? sendCommand(variables) : sendSave(variables);
+}
+
 async function sendSave(variables: SaveLoadVariables): Promise<Order> {
   const headers = { 'Idempotency-Key': variables.idempotencyKey };
   if (variables.kind === 'create') {
@@ -54,14 +107,7 @@ async function sendSave(variables: SaveLoadVariables): Promise<Order> {
     });
     return created;
   }
-  const id = variables.loadId < 0 ? realIds.get(variables.loadId) : variables.loadId;
-  if (id === undefined) {
-    throw new ApiError(422, {
-      code: 'rule_violation',
-      message: 'The new load this change belongs to was refused',
-      rule: 'provisionalLoadRefused',
-    });
-  }
+  const id = serverIdOf(variables.loadId);
   const version = baseVersionFor(id, variables.baseVersion);
   const saved = await apiRequest(`/orders/${id}`, orderSchema, {
     method: 'PUT',
@@ -73,6 +119,17 @@ async function sendSave(variables: SaveLoadVariables): Promise<Order> {
   return saved;
 }
 
+let mirrorRefresh: ReturnType<typeof setTimeout> | null = null;
+
+/** One re-read of the mirror for a burst of answers: a replayed queue of 200 changes would otherwise re-read it 200 times. */
+function refreshMirrorSoon(queryClient: QueryClient) {
+  if (mirrorRefresh !== null) return;
+  mirrorRefresh = setTimeout(() => {
+    mirrorRefresh = null;
+    void queryClient.invalidateQueries({ queryKey: ['mirror'] });
+  }, 100);
+}
+
 export interface RefusedChange {
   label: string;
   reason: string;
@@ -80,37 +137,37 @@ export interface RefusedChange {
 }
 
 /**
- * Registers the save-load mutation before the persisted cache is restored (OFFLINE-NOTES 2), so
- * queued saves restored after a reload know how to send themselves.
+ * Registers the load-change mutation (saves and commands) before the persisted cache is restored
+ * (OFFLINE-NOTES 2), so queued changes restored after a reload know how to send themselves.
  */
 export function registerOutbox(queryClient: QueryClient, onRefused: (refusal: RefusedChange) => void) {
   queryClient.setMutationDefaults(SAVE_LOAD_KEY, {
-    mutationFn: (variables: SaveLoadVariables) => sendSave(variables),
+    mutationFn: (variables: LoadChangeVariables) => sendChange(variables),
     meta: { reportsOwnErrors: true },
     // Network failures and 5xx wait and try again (paused while offline); a definitive refusal leaves the queue.
     retry: (failures, error) => !(error instanceof ApiError && error.isDefinitive) && failures < 50,
     retryDelay: (failures) => Math.min(1000 * 2 ** failures, 30_000),
-    onError: async (error, variables: SaveLoadVariables) => {
+    onError: async (error, variables: LoadChangeVariables) => {
       if (!(error instanceof ApiError) || !error.isDefinitive) return;
-      const current = error.status === 409 ? orderSchema.safeParse(error.body?.current) : null;
-      if (current?.success) {
+      const parsed = error.status === 409 ? orderSchema.safeParse(error.body?.current) : null;
+      const current = parsed?.success ? parsed.data : null;
+      const conflict = current !== null && variables.kind !== 'command';
+      if (conflict) {
         // Show the server's version and keep what the user tried, so it can be re-applied.
-        await localDatabase.orders.put(current.data);
+        await localDatabase.orders.put(current);
         await localDatabase.conflicts.add({
-          loadId: current.data.id,
+          loadId: current.id,
           label: variables.label,
           attempted: variables.input,
-          serverVersion: current.data.version,
+          serverVersion: current.version,
           at: new Date().toISOString(),
         });
       }
-      onRefused({ label: variables.label, reason: error.message, conflict: Boolean(current?.success) });
-      void queryClient.invalidateQueries({ queryKey: ['mirror'] });
+      onRefused({ label: variables.label, reason: error.message, conflict });
+      refreshMirrorSoon(queryClient);
     },
-    // Not returned: a returned refetch would keep the mutation pending until it ends (OFFLINE-NOTES 8).
-    onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: ['mirror'] });
-    },
+    // Not awaited: a returned refetch would keep the mutation pending until it ends (OFFLINE-NOTES 8).
+    onSuccess: () => refreshMirrorSoon(queryClient),
   });
 }
 

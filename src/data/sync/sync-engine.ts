@@ -1,6 +1,7 @@
 import { onlineManager, type QueryClient } from '@tanstack/react-query';
 import { ApiError } from '../api-client.ts';
 import { connectRealtime } from '../realtime.ts';
+import { markStopTouched } from '../touched-stops.ts';
 import { lastSyncedAt, pullChanges } from './pull-changes.ts';
 
 /** The slow fallback; realtime pokes and reconnects pull sooner. */
@@ -80,7 +81,10 @@ export function startSync(queryClient: QueryClient, scope: string): SyncEngine {
   // Realtime events are pokes: each one pulls the feed. Device locations belong to the live map.
   const disconnect = connectRealtime({
     onOrderChanged: () => void pull(),
-    onStopChanged: () => void pull(),
+    onStopChanged: (event) => {
+      markStopTouched(event);
+      void pull();
+    },
     onDeviceLocation: () => {},
     onConnected: () => void pull(),
   });
