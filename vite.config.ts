@@ -31,6 +31,8 @@ export default defineConfig({
       },
     }),
   ],
+  // The planner is started as a module worker (src/data/planner.ts); the default 'iife' output cannot code-split.
+  worker: { format: 'es' },
   build: {
     target: 'es2022',
     sourcemap: true,

@@ -1,4 +1,19 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { PlaceholderPage } from '#src/features/access/placeholder-page.tsx';
+import { PageGate } from '#src/features/access/page-gate.tsx';
+import { DraftsPage } from '#src/features/loads/drafts-page.tsx';
+import { weekPageSearchSchema } from '#src/features/loads/table/week-search.ts';
 
-export const Route = createFileRoute('/_app/drafts')({ component: () => <PlaceholderPage page="drafts" /> });
+export const Route = createFileRoute('/_app/drafts')({
+  validateSearch: weekPageSearchSchema,
+  component: DraftsRoute,
+});
+
+function DraftsRoute() {
+  const search = Route.useSearch();
+  const navigate = Route.useNavigate();
+  return (
+    <PageGate page="drafts">
+      <DraftsPage week={search.week} focusLoadId={search.load} onWeekChange={(week) => void navigate({ search: { week } })} />
+    </PageGate>
+  );
+}

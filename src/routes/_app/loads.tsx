@@ -1,11 +1,19 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { PageGate } from '#src/features/access/page-gate.tsx';
 import { LoadsPage } from '#src/features/loads/loads-page.tsx';
+import { weekPageSearchSchema } from '#src/features/loads/table/week-search.ts';
 
 export const Route = createFileRoute('/_app/loads')({
-  component: () => (
-    <PageGate page="loads">
-      <LoadsPage />
-    </PageGate>
-  ),
+  validateSearch: weekPageSearchSchema,
+  component: LoadsRoute,
 });
+
+function LoadsRoute() {
+  const search = Route.useSearch();
+  const navigate = Route.useNavigate();
+  return (
+    <PageGate page="loads">
+      <LoadsPage week={search.week} focusLoadId={search.load} onWeekChange={(week) => void navigate({ search: { week } })} />
+    </PageGate>
+  );
+}

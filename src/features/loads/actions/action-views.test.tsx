@@ -1,0 +1,253 @@
+// @vitest-environment happy-dom
+import { MantineProvider } from '@mantine/core';
+import { QueryClient, QueryClientProvider, queryOptions } from '@tanstack/react-query';
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import i18next from 'i18next';
+import type { ReactNode } from 'react';
+import { initReactI18next } from 'react-i18next';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { TripEvent } from '#core/contract/load-details';
+import type { Order } from '#core/contract/orders';
+import type { LoadCommand } from '#src/data/loads.ts';
+import actionsEnglish from '../../../../locales/en-US/load-actions.json';
+import { DeliveryLogDialog } from './delivery-log-dialog.tsx';
+import { LoadActionsToolbar } from './load-actions-toolbar.tsx';
+import { makeLoad, makeStop } from './load-fixtures.test-support.ts';
+import { ResourceSchedulingDialog } from './resource-scheduling-dialog.tsx';
+
+const sent: { loadId: number; command: LoadCommand }[] = [];
+let weekLoads: Order[] = [];
+let tripEvents: TripEvent[] = [];
+const downloadLoadsCsv = vi.fn(async () => {});
+
+const driver = (id: number, name: string, tractor: number | null, trailer: number | null) => ({
+  id,
+  organizationId: 1,
+  name,
+  phone: null,
+  enabled: true,
+  driverInfo: { defaultTractorId: tractor, defaultTrailerId: trailer, contract: false },
+  version: 1,
+});
+
+const lists: Record<string, unknown[]> = {
+  drivers: [driver(7, 'Ana Ruiz', 31, 41), driver(8, 'Bo Lind', null, null)],
+  tractors: [{ id: 31, organizationId: 1, userDisplayName: 'T-31', enabled: true, weight: null }],
+  trailers: [{ id: 41, organizationId: 1, userDisplayName: 'R-41', enabled: true, weight: 6_000_000 }],
+  locations: [
+    { id: 100, name: 'North Mill' },
+    { id: 200, name: 'Farm 12' },
+  ],
+  cargoTypes: [{ id: 2, label: 'Feed' }],
+  carriers: [],
+};
+
+vi.mock('#src/data/loads.ts', () => ({
+  useLoadCommands: () => (load: { id: number }, command: LoadCommand) => sent.push({ loadId: load.id, command }),
+  useMirrorList: (list: string) => ({ data: lists[list] ?? [] }),
+  useLoads: () => ({ data: weekLoads }),
+}));
+
+vi.mock('#src/data/load-details.ts', () => ({
+  resourceInfoQuery: (driverIds: number[], trailerIds: number[]) =>
+    queryOptions({
+      queryKey: ['resource-info', driverIds, trailerIds],
+      queryFn: async () => ({
+        driverTimestamps: [{ driverId: 7, orderId: 5, timestamp: '2030-03-02T15:30:00.000Z' }],
+        latestTrailerProductionPlan: [{ trailerId: 41, orderId: 5, productionPlans: ['PP-9', 'PP-10'] }],
+      }),
+    }),
+  tripEventsQuery: (orderId: number) => queryOptions({ queryKey: ['trip-events', orderId], queryFn: async () => tripEvents }),
+  useCarrierLinks: () => ({ data: [] }),
+}));
+
+// The editor (map, planner worker) has its own tests; here it only has to open.
+vi.mock('../editor/load-editor.tsx', () => ({ LoadEditor: () => <div data-testid="load-editor" /> }));
+
+vi.mock('#src/data/exports.ts', () => ({
+  downloadLoadsCsv: (...args: unknown[]) => downloadLoadsCsv(...(args as [])),
+  deliveryTicketsUrl: (ids: number[]) => `/api/orders/delivery-tickets?orderIds=${ids.join(',')}`,
+}));
+
+beforeAll(async () => {
+  await i18next.use(initReactI18next).init({
+    lng: 'en-US',
+    resources: { 'en-US': { 'load-actions': actionsEnglish } },
+    interpolation: { escapeValue: false },
+  });
+});
+
+beforeEach(() => {
+  sent.length = 0;
+  weekLoads = [];
+  tripEvents = [];
+  downloadLoadsCsv.mockClear();
+});
+
+afterEach(cleanup);
+
+const DISPATCHER = ['ViewOwningOrders', 'EditOrder', 'CreateOrder', 'CompleteOrder', 'AssignDrivers', 'DeleteOrder'];
+
+function renderWithProviders(ui: ReactNode, options: { permissions?: string[]; isCarrier?: boolean } = {}) {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  queryClient.setQueryData(['self'], {
+    id: 3,
+    activeOrganizationId: 1,
+    contact: { timezone: 'America/Chicago', units: 'Metric', unitsWeight: 'Kilogram', language: 'en-US' },
+    permissions: options.permissions ?? DISPATCHER,
+    organization: { isCarrier: options.isCarrier ?? false, features: ['DeliveryTickets'], tier: 'Standard' },
+  });
+  return render(
+    <QueryClientProvider client={queryClient}>
+      <MantineProvider env="test">{ui}</MantineProvider>
+    </QueryClientProvider>,
+  );
+}
+
+describe('LoadActionsToolbar', () => {
+  it('hides create, complete and delete from carrier organizations', () => {
+    renderWithProviders(<LoadActionsToolbar page="loads" selected={[makeLoad()]} onDone={() => {}} />, { isCarrier: true });
+    const shown = within(screen.getByTestId('load-actions'))
+      .getAllByRole('button')
+      .map((button) => button.getAttribute('data-testid'));
+    expect(shown).toEqual(['action-export', 'action-deliveryTicket', 'action-assignDriver', 'action-deliveryLog']);
+  });
+
+  it('keeps a disabled action inert and says why', async () => {
+    renderWithProviders(<LoadActionsToolbar page="loads" selected={[makeLoad({ status: 'Delivered' })]} onDone={() => {}} />);
+    const remove = screen.getByTestId('action-delete');
+    expect(remove.getAttribute('aria-disabled')).toBe('true');
+    fireEvent.click(remove);
+    expect(screen.queryByTestId('delete-confirm')).toBeNull();
+    fireEvent.pointerEnter(remove);
+    fireEvent.mouseEnter(remove);
+    fireEvent.mouseMove(remove);
+    expect(await screen.findByText('Only Open or Assigned loads can be deleted.')).toBeTruthy();
+  });
+
+  it('opens the delete confirmation for Open loads and exports the selection', async () => {
+    const onDone = vi.fn();
+    renderWithProviders(
+      <LoadActionsToolbar page="loads" selected={[makeLoad({ id: 1 }), makeLoad({ id: 2 })]} onDone={onDone} />,
+    );
+    fireEvent.click(screen.getByTestId('action-export'));
+    expect(downloadLoadsCsv).toHaveBeenCalledWith([1, 2], {
+      language: 'en-US',
+      timezone: 'America/Chicago',
+      units: 'Metric',
+      unitsWeight: 'Kilogram',
+    });
+    fireEvent.click(screen.getByTestId('action-create'));
+    expect(screen.getByTestId('load-editor')).toBeTruthy();
+    fireEvent.click(screen.getByTestId('action-delete'));
+    fireEvent.click(await screen.findByTestId('delete-confirm'));
+    expect(sent.map((entry) => [entry.loadId, entry.command.kind])).toEqual([
+      [1, 'delete'],
+      [2, 'delete'],
+    ]);
+  });
+});
+
+describe('ResourceSchedulingDialog', () => {
+  it('shows last assignments and production plans, warns about a clash in the week, and saves the choice', async () => {
+    // Load 5 keeps Bo Lind busy over load 1's whole time.
+    weekLoads = [makeLoad({ id: 5, status: 'Assigned', transportedByUserId: 8 })];
+    renderWithProviders(<ResourceSchedulingDialog load={makeLoad({ id: 1 })} opened onClose={() => {}} />);
+
+    const drivers = screen.getByTestId('scheduling-drivers');
+    expect(await within(drivers).findByText('Mar 2, 2030, 9:30 AM')).toBeTruthy();
+    expect(within(screen.getByTestId('scheduling-trailers')).getByText('PP-9, PP-10')).toBeTruthy();
+    expect(screen.queryByTestId('duplicate-resources-warning')).toBeNull();
+
+    fireEvent.click(screen.getByTestId('scheduling-driver'));
+    fireEvent.click(await screen.findByRole('option', { name: 'Bo Lind' }));
+    const warning = await screen.findByTestId('duplicate-resources-warning');
+    expect(within(warning).getByText('Duplicate resources found')).toBeTruthy();
+    expect(within(warning).getByText('Another load this week uses the same resources at the same time: driver.')).toBeTruthy();
+
+    fireEvent.click(screen.getByTestId('scheduling-save'));
+    expect(sent).toEqual([
+      {
+        loadId: 1,
+        command: { kind: 'assignDriver', assignment: { id: 1, transportedByUserId: 8, tractorId: null, trailerId: null } },
+      },
+    ]);
+  });
+
+  it('fills the driver’s default equipment and is read-only without AssignDrivers', async () => {
+    renderWithProviders(<ResourceSchedulingDialog load={makeLoad()} opened onClose={() => {}} />);
+    fireEvent.click(screen.getByTestId('scheduling-driver'));
+    fireEvent.click(await screen.findByRole('option', { name: 'Ana Ruiz' }));
+    expect((screen.getByTestId('scheduling-tractor') as HTMLInputElement).value).toBe('T-31');
+    expect((screen.getByTestId('scheduling-trailer') as HTMLInputElement).value).toBe('R-41');
+    cleanup();
+
+    renderWithProviders(<ResourceSchedulingDialog load={makeLoad()} opened onClose={() => {}} />, {
+      permissions: ['ViewOwningOrders'],
+    });
+    expect(screen.getByTestId('scheduling-read-only')).toBeTruthy();
+    expect((screen.getByTestId('scheduling-driver') as HTMLInputElement).disabled).toBe(true);
+    expect((screen.getByTestId('scheduling-save') as HTMLButtonElement).disabled).toBe(true);
+  });
+});
+
+describe('DeliveryLogDialog', () => {
+  it('shows planned against actual figures, stop actuals, translated events and the accuracy warning', async () => {
+    const load = makeLoad({
+      status: 'Delivered',
+      tractorId: 31,
+      trailerId: 41,
+      transportedByUserId: 7,
+      stops: [
+        makeStop({
+          id: 11,
+          status: 'Complete',
+          completedAt: '2030-03-04T14:40:00.000Z',
+          actualWeight: 20_000_000,
+          distanceMeters: 5_000,
+        }),
+        makeStop({
+          id: 12,
+          sequence: 2,
+          type: 'Destination',
+          organizationLocationId: 200,
+          status: 'Complete',
+          completedAt: '2030-03-04T16:30:00.000Z',
+          distanceMeters: 75_430,
+        }),
+      ],
+    });
+    const base = { orderId: 1, latitude: 41.5, longitude: -93.6, userId: 7, organizationLocationId: null, initiatingId: null };
+    tripEvents = [
+      { ...base, id: 1, stopId: 11, type: 'StopStarted', timestamp: '2030-03-04T14:10:00.000Z', accuracy: 10, metadata: {} },
+      { ...base, id: 3, stopId: 11, type: 'TaskCompleted', timestamp: '2030-03-04T14:40:00.000Z', accuracy: 8, metadata: {} },
+      {
+        ...base,
+        id: 2,
+        stopId: null,
+        type: 'TripResumed',
+        timestamp: '2030-03-04T15:10:00.000Z',
+        accuracy: 0,
+        metadata: { duration: 15 },
+      },
+    ];
+    renderWithProviders(<DeliveryLogDialog load={load} opened onClose={() => {}} />);
+
+    expect(screen.getByTestId('delivery-log-number').textContent).toContain('PO-1');
+    // Metric user: 5 km + 75.43 km driven, to one decimal.
+    expect(screen.getByTestId('delivery-log-actual-distance').textContent).toContain('80.4 km');
+    const events = await screen.findByTestId('delivery-log-events');
+    expect(within(events).getByText('Trip resumed after 15 min')).toBeTruthy();
+    expect(within(events).getByText('Stop started')).toBeTruthy();
+    expect(within(events).getAllByTestId('accuracy-warning')).toHaveLength(1);
+    // The tractor has no weight on record: gross weight cannot be computed for the complete stops.
+    const actuals = screen.getByTestId('delivery-log-actuals');
+    expect(
+      within(actuals)
+        .getAllByTestId('gross-weight-error')
+        .map((cell) => cell.textContent),
+    ).toEqual(['Not computable*', 'Not computable*']);
+    expect(within(actuals).getByText('Ana Ruiz')).toBeTruthy();
+    expect(screen.getByTestId('delivery-log-actual-duration').textContent).toContain('2h 20m');
+  });
+});

@@ -1,0 +1,120 @@
+import { Badge, Drawer, Group, Paper, ScrollArea, Stack, Text, TextInput } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { IconPhone, IconSearch } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Order } from '#core/contract/orders';
+import { driverAssignmentFor, driversOffered } from '#core/domain/load-actions';
+import { useLoadCommands } from '#src/data/loads.ts';
+import { showActionDone } from './action-notice.ts';
+import { type DriverRow, useReferenceRows } from './reference-rows.ts';
+import { SureButton } from './sure-button.tsx';
+import { useActionFormatting } from './use-action-formatting.ts';
+
+/** Spec 1 §9: search fields wait 300 ms. */
+const SEARCH_DEBOUNCE_MS = 300;
+
+/** Drivers offered for every selected load (a driver offered for one load only is not offered for all). */
+function offeredForAll(drivers: DriverRow[], loads: readonly Order[], organizationId: number): DriverRow[] {
+  const offered = loads.map((load) => new Set(driversOffered(drivers, load, organizationId).map((driver) => driver.id)));
+  return drivers
+    .filter((driver) => offered.length > 0 && offered.every((ids) => ids.has(driver.id)))
+    .sort((a, b) => a.name.localeCompare(b.name));
+}
+
+interface AssignDriverPanelProps {
+  opened: boolean;
+  loads: readonly Order[];
+  onClose: () => void;
+  onDone: () => void;
+}
+
+/**
+ * The driver assignment panel (spec 1 §2): search by name, the count of available drivers, each
+ * with phone and default equipment, and an Assign button that asks "sure?". Each selected load gets
+ * the driver with the driver's default tractor and trailer (spec 1 §4).
+ */
+export function AssignDriverPanel({ opened, loads, onClose, onDone }: AssignDriverPanelProps) {
+  const { t } = useTranslation('load-actions');
+  const format = useActionFormatting();
+  const reference = useReferenceRows();
+  const sendCommand = useLoadCommands();
+  const [search, setSearch] = useState('');
+  const [query] = useDebouncedValue(search.trim().toLocaleLowerCase(format.language), SEARCH_DEBOUNCE_MS);
+  const organizationId = format.self?.activeOrganizationId ?? 0;
+  const offered = offeredForAll(reference.drivers, loads, organizationId);
+  const shown = query ? offered.filter((driver) => driver.name.toLocaleLowerCase(format.language).includes(query)) : offered;
+
+  const assign = (driver: DriverRow) => {
+    for (const load of loads) {
+      sendCommand(load, { kind: 'assignDriver', assignment: driverAssignmentFor(load, driver) }, format.label(load));
+    }
+    showActionDone(t('notices.driverAssigned', { driver: driver.name, total: loads.length }));
+    setSearch('');
+    onClose();
+    onDone();
+  };
+
+  return (
+    <Drawer
+      opened={opened}
+      onClose={onClose}
+      position="right"
+      size="md"
+      title={t('assignDriver.title', { total: loads.length })}
+      data-testid="assign-driver-panel"
+    >
+      <Stack gap="sm">
+        <TextInput
+          label={t('assignDriver.search')}
+          leftSection={<IconSearch size={16} />}
+          value={search}
+          onChange={(event) => setSearch(event.currentTarget.value)}
+          data-testid="assign-driver-search"
+        />
+        <Text size="sm" c="dimmed" data-testid="assign-driver-count" aria-live="polite">
+          {t('assignDriver.available', { total: shown.length })}
+        </Text>
+        <ScrollArea.Autosize mah="calc(100dvh - 220px)">
+          <Stack gap="xs">
+            {shown.length === 0 && (
+              <Text size="sm" c="dimmed" ta="center" py="md">
+                {t('assignDriver.none')}
+              </Text>
+            )}
+            {shown.map((driver) => (
+              <Paper key={driver.id} withBorder p="sm" data-testid="assign-driver-row" data-driver-id={driver.id}>
+                <Group justify="space-between" wrap="wrap" gap="xs">
+                  <Stack gap={2}>
+                    <Text fw={600}>{driver.name}</Text>
+                    {driver.phone && (
+                      <Group gap={4}>
+                        <IconPhone size={14} aria-hidden />
+                        <Text size="sm" component="a" href={`tel:${driver.phone}`}>
+                          {driver.phone}
+                        </Text>
+                      </Group>
+                    )}
+                    <Group gap={6}>
+                      <Badge variant="light" color="gray" size="sm">
+                        {t('assignDriver.tractor', {
+                          name: reference.tractorName(driver.driverInfo.defaultTractorId) ?? t('none'),
+                        })}
+                      </Badge>
+                      <Badge variant="light" color="gray" size="sm">
+                        {t('assignDriver.trailer', {
+                          name: reference.trailerName(driver.driverInfo.defaultTrailerId) ?? t('none'),
+                        })}
+                      </Badge>
+                    </Group>
+                  </Stack>
+                  <SureButton label={t('assign')} onConfirm={() => assign(driver)} testId="assign-driver-button" />
+                </Group>
+              </Paper>
+            ))}
+          </Stack>
+        </ScrollArea.Autosize>
+      </Stack>
+    </Drawer>
+  );
+}

@@ -1,0 +1,169 @@
+import { Group } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import {
+  IconBuildingWarehouse,
+  IconChecks,
+  IconFileSpreadsheet,
+  IconPlus,
+  IconReceipt,
+  IconTimeline,
+  IconTrash,
+  IconUserPlus,
+} from '@tabler/icons-react';
+import { type ReactNode, Suspense, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Order } from '#core/contract/orders';
+import { ApiError } from '#src/data/api-client.ts';
+import { deliveryTicketsUrl, downloadLoadsCsv } from '#src/data/exports.ts';
+import { useOnlineStatus } from '#src/data/online-status.ts';
+import { LoadEditor } from '../editor/load-editor.tsx';
+import { showActionDone } from './action-notice.ts';
+import { type DisabledReason, type LoadAction, loadActionStates } from './action-states.ts';
+import { AssignCarrierPanel } from './assign-carrier-panel.tsx';
+import { AssignDriverPanel } from './assign-driver-panel.tsx';
+import { DeleteLoadsDialog } from './delete-loads-dialog.tsx';
+import { LazyDeliveryLogDialog } from './delivery-log-button.tsx';
+import { ExplainedButton } from './explained-button.tsx';
+import { ManualCompletionDialog } from './manual-completion-dialog.tsx';
+import { useActionFormatting } from './use-action-formatting.ts';
+
+type Open = 'create' | 'assignDriver' | 'assignCarrier' | 'complete' | 'delete' | 'deliveryLog' | null;
+
+interface LoadActionsToolbarProps {
+  page: 'loads' | 'drafts';
+  /** The selected rows as the table shows them (queued changes laid over). */
+  selected: Order[];
+  /** Called after an action was queued (the table clears its selection). */
+  onDone: () => void;
+}
+
+/**
+ * The loads and drafts tables' action toolbar (spec 1 §2): create, export, delivery ticket,
+ * assign driver or carrier, complete manually, delete, delivery log. Which actions show and why
+ * one is off come from loadActionStates (core's rules); each action queues through the data layer.
+ */
+export function LoadActionsToolbar({ page, selected, onDone }: LoadActionsToolbarProps) {
+  const { t } = useTranslation('load-actions');
+  const format = useActionFormatting();
+  const online = useOnlineStatus();
+  const [open, setOpen] = useState<Open>(null);
+  const [exporting, setExporting] = useState(false);
+  const self = format.self;
+  if (!self) return null;
+
+  const states = loadActionStates({ subject: self, page, selected, online });
+  const reasons: Record<DisabledReason, string> = {
+    noSelection: t('disabled.noSelection'),
+    selectOne: t('disabled.selectOne'),
+    noPermission: t('disabled.noPermission'),
+    offline: t('disabled.offline'),
+    notDeletable: t('disabled.notDeletable'),
+    notCompletable: t('disabled.notCompletable'),
+    notAssignable: t('disabled.notAssignable'),
+    notCarrierAssignable: t('disabled.notCarrierAssignable'),
+    notYetSaved: t('disabled.notYetSaved'),
+  };
+  const ids = selected.map((order) => order.id);
+  const close = () => setOpen(null);
+
+  const exportCsv = async () => {
+    setExporting(true);
+    try {
+      await downloadLoadsCsv(ids, format.exportSettings);
+      showActionDone(t('notices.exported', { total: ids.length }));
+      onDone();
+    } catch (error) {
+      // A refusal says why (e.g. too many loads); a network failure only that the server was not reached.
+      const reason = error instanceof ApiError && !error.isNetworkError ? error.body?.message : undefined;
+      notifications.show({
+        color: 'red',
+        title: t('notices.exportFailed'),
+        message: reason ?? t('notices.tryAgain'),
+        position: 'top-left',
+      });
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  const openTickets = () => {
+    // A browser navigation (spec 1 §7): the PDF opens in its own tab with the session cookie.
+    window.open(deliveryTicketsUrl(ids, format.exportSettings), '_blank', 'noopener');
+    showActionDone(t('notices.ticketsOpened', { total: ids.length }));
+  };
+
+  const buttons: { action: LoadAction; label: string; icon: ReactNode; run: () => void; color?: string; loading?: boolean }[] = [
+    {
+      action: 'create',
+      label: page === 'drafts' ? t('actions.createDraft') : t('actions.createLoad'),
+      icon: <IconPlus size={16} />,
+      run: () => setOpen('create'),
+    },
+    {
+      action: 'export',
+      label: t('actions.export'),
+      icon: <IconFileSpreadsheet size={16} />,
+      run: () => void exportCsv(),
+      loading: exporting,
+    },
+    { action: 'deliveryTicket', label: t('actions.deliveryTicket'), icon: <IconReceipt size={16} />, run: openTickets },
+    {
+      action: 'assignDriver',
+      label: t('actions.assignDriver'),
+      icon: <IconUserPlus size={16} />,
+      run: () => setOpen('assignDriver'),
+    },
+    {
+      action: 'assignCarrier',
+      label: t('actions.assignCarrier'),
+      icon: <IconBuildingWarehouse size={16} />,
+      run: () => setOpen('assignCarrier'),
+    },
+    { action: 'complete', label: t('actions.complete'), icon: <IconChecks size={16} />, run: () => setOpen('complete') },
+    { action: 'delete', label: t('actions.delete'), icon: <IconTrash size={16} />, run: () => setOpen('delete'), color: 'red' },
+    {
+      action: 'deliveryLog',
+      label: t('actions.deliveryLog'),
+      icon: <IconTimeline size={16} />,
+      run: () => setOpen('deliveryLog'),
+    },
+  ];
+  const [logLoad] = selected;
+
+  return (
+    <>
+      <Group gap="xs" wrap="wrap" role="toolbar" aria-label={t('toolbar')} data-testid="load-actions">
+        {buttons
+          .filter((button) => states[button.action].visible)
+          .map((button) => {
+            const reason = states[button.action].disabledReason;
+            return (
+              <ExplainedButton
+                key={button.action}
+                size="sm"
+                variant={button.action === 'create' ? 'filled' : 'light'}
+                color={button.color}
+                leftSection={button.icon}
+                loading={button.loading}
+                disabledReason={reason ? reasons[reason] : null}
+                onClick={button.run}
+                data-testid={`action-${button.action}`}
+              >
+                {button.label}
+              </ExplainedButton>
+            );
+          })}
+      </Group>
+      {open === 'create' && <LoadEditor load={null} isDraft={page === 'drafts'} variant="modal" onClose={close} />}
+      <AssignDriverPanel opened={open === 'assignDriver'} loads={selected} onClose={close} onDone={onDone} />
+      <AssignCarrierPanel opened={open === 'assignCarrier'} loads={selected} onClose={close} onDone={onDone} />
+      <ManualCompletionDialog opened={open === 'complete'} loads={selected} onClose={close} onDone={onDone} />
+      <DeleteLoadsDialog opened={open === 'delete'} loads={selected} onClose={close} onDone={onDone} />
+      {open === 'deliveryLog' && logLoad && (
+        <Suspense fallback={null}>
+          <LazyDeliveryLogDialog load={logLoad} opened onClose={close} />
+        </Suspense>
+      )}
+    </>
+  );
+}

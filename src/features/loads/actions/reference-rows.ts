@@ -1,0 +1,31 @@
+import type { z } from 'zod';
+import type { driverSchema, locationSchema, tractorSchema, trailerSchema } from '#core/contract/reference';
+import { useMirrorList } from '#src/data/loads.ts';
+
+export type DriverRow = z.infer<typeof driverSchema>;
+export type TractorRow = z.infer<typeof tractorSchema>;
+export type TrailerRow = z.infer<typeof trailerSchema>;
+export type LocationRow = z.infer<typeof locationSchema>;
+
+/** Reference lists from the offline mirror, with lookups by id for names. */
+export function useReferenceRows() {
+  const drivers = useMirrorList<DriverRow>('drivers').data ?? [];
+  const tractors = useMirrorList<TractorRow>('tractors').data ?? [];
+  const trailers = useMirrorList<TrailerRow>('trailers').data ?? [];
+  const locations = useMirrorList<LocationRow>('locations').data ?? [];
+  const byId = <Row extends { id: number }>(rows: Row[]) => new Map(rows.map((row) => [row.id, row]));
+  const driverById = byId(drivers);
+  const tractorById = byId(tractors);
+  const trailerById = byId(trailers);
+  const locationById = byId(locations);
+  return {
+    drivers,
+    tractors,
+    trailers,
+    locations,
+    driverName: (id: number | null | undefined) => (id ? driverById.get(id)?.name : undefined),
+    tractorName: (id: number | null | undefined) => (id ? tractorById.get(id)?.userDisplayName : undefined),
+    trailerName: (id: number | null | undefined) => (id ? trailerById.get(id)?.userDisplayName : undefined),
+    locationName: (id: number | null | undefined) => (id ? locationById.get(id)?.name : undefined),
+  };
+}

@@ -1,0 +1,257 @@
+import { Alert, Button, Group, Modal, ScrollArea, Select, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { IconAlertTriangle } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { DriverAssignment } from '#core/contract/load-actions';
+import type { Order } from '#core/contract/orders';
+import { hasPermission } from '#core/domain/access';
+import {
+  canAssignDriver,
+  type DuplicateKind,
+  driverAssignmentFor,
+  driversOffered,
+  duplicateKinds,
+  duplicateResources,
+} from '#core/domain/load-actions';
+import { weekContaining } from '#core/domain/weeks';
+import { resourceInfoQuery } from '#src/data/load-details.ts';
+import { useLoadCommands, useLoads } from '#src/data/loads.ts';
+import { showActionDone } from './action-notice.ts';
+import { useReferenceRows } from './reference-rows.ts';
+import { type ActionFormatting, useActionFormatting } from './use-action-formatting.ts';
+
+type Choice = Omit<DriverAssignment, 'id'>;
+
+interface ResourceSchedulingDialogProps {
+  load: Order;
+  opened: boolean;
+  onClose: () => void;
+}
+
+/**
+ * The resource scheduling dialog (spec 1 §2): driver, tractor and trailer selectors and save, the
+ * drivers' last assignments and the trailers' latest production plans, and the duplicateResourcesFound
+ * warning when the choice clashes with another load of the same week (core's duplicateResources).
+ */
+export function ResourceSchedulingDialog({ load, opened, onClose }: ResourceSchedulingDialogProps) {
+  const { t } = useTranslation('load-actions');
+  const narrow = useMediaQuery('(max-width: 48em)');
+  const format = useActionFormatting();
+  return (
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      size="xl"
+      fullScreen={narrow}
+      title={t('scheduling.title', { load: format.label(load) })}
+      data-testid="resource-scheduling-dialog"
+    >
+      {opened && <SchedulingForm load={load} onClose={onClose} format={format} />}
+    </Modal>
+  );
+}
+
+function SchedulingForm({ load, onClose, format }: { load: Order; onClose: () => void; format: ActionFormatting }) {
+  const { t } = useTranslation('load-actions');
+  const reference = useReferenceRows();
+  const sendCommand = useLoadCommands();
+  const self = format.self;
+  const organizationId = self?.activeOrganizationId ?? 0;
+  const [choice, setChoice] = useState<Choice>({
+    transportedByUserId: load.transportedByUserId,
+    tractorId: load.tractorId,
+    trailerId: load.trailerId,
+  });
+  const allowed = !!self && hasPermission(self, 'AssignDrivers') && canAssignDriver([load], organizationId);
+  const changed =
+    choice.transportedByUserId !== load.transportedByUserId ||
+    choice.tractorId !== load.tractorId ||
+    choice.trailerId !== load.trailerId;
+
+  const drivers = driversOffered(reference.drivers, load, organizationId).sort((a, b) => a.name.localeCompare(b.name));
+  // Equipment follows the drivers' rule: this organization's, enabled or already on the load.
+  const tractors = reference.tractors
+    .filter((row) => row.organizationId === organizationId && (row.enabled || row.id === load.tractorId))
+    .sort((a, b) => a.userDisplayName.localeCompare(b.userDisplayName));
+  const trailers = reference.trailers
+    .filter((row) => row.organizationId === organizationId && (row.enabled || row.id === load.trailerId))
+    .sort((a, b) => a.userDisplayName.localeCompare(b.userDisplayName));
+
+  // The loads of the load's week, laid over with this choice, tell whether it clashes.
+  const week = weekContaining(new Date(load.date), format.timezone);
+  const weekLoads = useLoads(
+    { startDate: week.start.toISOString(), endDate: week.end.toISOString(), isDraft: false },
+    organizationId,
+  ).data;
+  const candidate = { ...load, ...choice };
+  const clashes = duplicateResources([candidate, ...(weekLoads ?? []).filter((other) => other.id !== load.id)]).filter((found) =>
+    found.orderIds.includes(load.id),
+  );
+  const kinds = duplicateKinds(clashes);
+
+  const info = useQuery(
+    resourceInfoQuery(
+      drivers.map((driver) => driver.id),
+      trailers.map((trailer) => trailer.id),
+    ),
+  );
+  const lastAssignment = new Map(info.data?.driverTimestamps.map((row) => [row.driverId, row.timestamp]));
+  const productionPlans = new Map(info.data?.latestTrailerProductionPlan.map((row) => [row.trailerId, row.productionPlans]));
+
+  const chooseDriver = (value: string | null) => {
+    const driver = drivers.find((row) => String(row.id) === value) ?? null;
+    // Spec 1 §4: a driver brings his or her default tractor and trailer; core decides what clearing does.
+    const { id: _id, ...next } = driverAssignmentFor(load, driver);
+    setChoice(next);
+  };
+
+  const save = () => {
+    sendCommand(load, { kind: 'assignDriver', assignment: { id: load.id, ...choice } }, format.label(load));
+    showActionDone(t('notices.resourcesSaved', { load: format.label(load) }));
+    onClose();
+  };
+
+  const kindLabels: Record<DuplicateKind, string> = {
+    device: t('duplicateKinds.device'),
+    load: t('duplicateKinds.load'),
+    driver: t('duplicateKinds.driver'),
+    tractor: t('duplicateKinds.tractor'),
+    trailer: t('duplicateKinds.trailer'),
+  };
+  // Offline the query pauses rather than fails: both say the tables need the connection.
+  const infoState =
+    info.isError || (info.isPending && info.fetchStatus === 'paused')
+      ? t('scheduling.infoUnavailable')
+      : info.isPending && info.fetchStatus === 'fetching'
+        ? t('scheduling.infoLoading')
+        : null;
+
+  return (
+    <Stack gap="md">
+      {!allowed && (
+        <Text size="sm" c="dimmed" data-testid="scheduling-read-only">
+          {t('scheduling.readOnly')}
+        </Text>
+      )}
+      <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
+        <Select
+          label={t('scheduling.driver')}
+          placeholder={t('none')}
+          data={drivers.map((driver) => ({ value: String(driver.id), label: driver.name }))}
+          value={choice.transportedByUserId ? String(choice.transportedByUserId) : null}
+          onChange={chooseDriver}
+          searchable
+          clearable
+          disabled={!allowed}
+          data-testid="scheduling-driver"
+        />
+        <Select
+          label={t('scheduling.tractor')}
+          placeholder={t('none')}
+          data={tractors.map((tractor) => ({ value: String(tractor.id), label: tractor.userDisplayName }))}
+          value={choice.tractorId ? String(choice.tractorId) : null}
+          onChange={(value) => setChoice((current) => ({ ...current, tractorId: value ? Number(value) : null }))}
+          searchable
+          clearable
+          disabled={!allowed}
+          data-testid="scheduling-tractor"
+        />
+        <Select
+          label={t('scheduling.trailer')}
+          placeholder={t('none')}
+          data={trailers.map((trailer) => ({ value: String(trailer.id), label: trailer.userDisplayName }))}
+          value={choice.trailerId ? String(choice.trailerId) : null}
+          onChange={(value) => setChoice((current) => ({ ...current, trailerId: value ? Number(value) : null }))}
+          searchable
+          clearable
+          disabled={!allowed}
+          data-testid="scheduling-trailer"
+        />
+      </SimpleGrid>
+      {kinds.length > 0 && (
+        <Alert
+          color="yellow"
+          icon={<IconAlertTriangle size={18} />}
+          title={t('duplicateResourcesFound')}
+          data-testid="duplicate-resources-warning"
+        >
+          {t('duplicateResourcesFoundMessage', { kinds: kinds.map((kind) => kindLabels[kind]).join(', ') })}
+        </Alert>
+      )}
+      <Group justify="flex-end">
+        <Button variant="default" onClick={onClose}>
+          {t('cancel')}
+        </Button>
+        <Button onClick={save} disabled={!allowed || !changed} data-testid="scheduling-save">
+          {t('save')}
+        </Button>
+      </Group>
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
+        <Stack gap={4}>
+          <Title order={3} size="h5">
+            {t('scheduling.driversTable')}
+          </Title>
+          {infoState && (
+            <Text size="xs" c="dimmed">
+              {infoState}
+            </Text>
+          )}
+          <ScrollArea.Autosize mah={280}>
+            <Table striped verticalSpacing={4} data-testid="scheduling-drivers">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{t('scheduling.driver')}</Table.Th>
+                  <Table.Th>{t('scheduling.lastAssignment')}</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {drivers.map((driver) => {
+                  const at = lastAssignment.get(driver.id);
+                  return (
+                    <Table.Tr key={driver.id}>
+                      <Table.Td>{driver.name}</Table.Td>
+                      <Table.Td>{at ? format.formatDateTime(at) : '–'}</Table.Td>
+                    </Table.Tr>
+                  );
+                })}
+              </Table.Tbody>
+            </Table>
+          </ScrollArea.Autosize>
+        </Stack>
+        <Stack gap={4}>
+          <Title order={3} size="h5">
+            {t('scheduling.trailersTable')}
+          </Title>
+          {infoState && (
+            <Text size="xs" c="dimmed">
+              {infoState}
+            </Text>
+          )}
+          <ScrollArea.Autosize mah={280}>
+            <Table striped verticalSpacing={4} data-testid="scheduling-trailers">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{t('scheduling.trailer')}</Table.Th>
+                  <Table.Th>{t('scheduling.productionPlan')}</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {trailers.map((trailer) => {
+                  const plans = productionPlans.get(trailer.id);
+                  return (
+                    <Table.Tr key={trailer.id}>
+                      <Table.Td>{trailer.userDisplayName}</Table.Td>
+                      <Table.Td>{plans?.length ? plans.join(', ') : '–'}</Table.Td>
+                    </Table.Tr>
+                  );
+                })}
+              </Table.Tbody>
+            </Table>
+          </ScrollArea.Autosize>
+        </Stack>
+      </SimpleGrid>
+    </Stack>
+  );
+}

@@ -1,0 +1,49 @@
+import { Button, Group, Text } from '@mantine/core';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+
+interface SureButtonProps {
+  label: string;
+  onConfirm: () => void;
+  color?: string;
+  variant?: 'filled' | 'light' | 'default' | 'outline';
+  disabled?: boolean;
+  testId?: string;
+}
+
+/** A button followed by an inline "Sure? Yes / No" before it acts (spec 1 §2, assignment panels). */
+export function SureButton({ label, onConfirm, color, variant = 'light', disabled, testId }: SureButtonProps) {
+  const { t } = useTranslation('load-actions');
+  const [asking, setAsking] = useState(false);
+  if (!asking) {
+    return (
+      <Button size="xs" variant={variant} color={color} disabled={disabled} onClick={() => setAsking(true)} data-testid={testId}>
+        {label}
+      </Button>
+    );
+  }
+  return (
+    <Group gap={6} wrap="nowrap" role="group" aria-label={t('sure')}>
+      <Text size="sm" fw={600}>
+        {t('sure')}
+      </Text>
+      <Button
+        size="xs"
+        color={color}
+        // The question replaced the button under the pointer; focus moves to the answer for keyboards.
+        data-autofocus
+        autoFocus
+        onClick={() => {
+          setAsking(false);
+          onConfirm();
+        }}
+        data-testid={testId ? `${testId}-yes` : undefined}
+      >
+        {t('yes')}
+      </Button>
+      <Button size="xs" variant="default" onClick={() => setAsking(false)} data-testid={testId ? `${testId}-no` : undefined}>
+        {t('no')}
+      </Button>
+    </Group>
+  );
+}

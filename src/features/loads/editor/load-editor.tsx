@@ -1,0 +1,473 @@
+import '@mantine/dates/styles.css';
+import 'dayjs/locale/es-mx';
+import 'dayjs/locale/fr-ca';
+import 'dayjs/locale/nl';
+import { Alert, Badge, Button, Group, Modal, Paper, Progress, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { DatesProvider, DateTimePicker } from '@mantine/dates';
+import { useMediaQuery } from '@mantine/hooks';
+import { notifications } from '@mantine/notifications';
+import { IconClockPlay, IconDeviceFloppy, IconPlus } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useId, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Order } from '#core/contract/orders';
+import type { CarrierOwnership } from '#core/contract/reference';
+import { hasPermission } from '#core/domain/access';
+import { driverAssignmentFor, driversOffered, mayChooseResource, type ResourceKind } from '#core/domain/load-actions';
+import { statusAfterDriverChoice } from '#core/domain/load-rules';
+import { canRecomputeArrivals, travelTimeIndex } from '#core/domain/planning/index';
+import {
+  addStop,
+  canEditOrderNumber,
+  changeStopType,
+  chooseCargoType,
+  moveStop,
+  removeStop,
+  splitStop,
+  stopControls,
+} from '#core/domain/stop-editing';
+import { DEFAULT_WEIGHT_UNIT } from '#core/domain/units';
+import { useMirrorList, useSaveLoad } from '#src/data/loads.ts';
+import { selfQuery } from '#src/data/session-queries.ts';
+import { useTravelTimes } from '#src/data/travel-times.ts';
+import {
+  type EditorStop,
+  editorStateForNewLoad,
+  editorStateFromLoad,
+  hasErrors,
+  initialMeasure,
+  instantOfPicker,
+  isEditorDirty,
+  legPairs,
+  type LoadEditorState,
+  loadLabelOf,
+  orderInputFromEditor,
+  validateEditor,
+  wallClockOf,
+  withClientKeys,
+} from './editor-state.ts';
+import { useEditorErrorText } from './editor-messages.ts';
+import { StopsEditor } from './stops-editor.tsx';
+import { StopsMapPanel, type MapLocation } from './stops-map-panel.tsx';
+import { TripTime } from './trip-time.tsx';
+import { useAutoStopTimes } from './use-auto-stop-times.ts';
+
+export interface LoadEditorProps {
+  /** The load to edit; null creates one. */
+  load: Order | null;
+  isDraft: boolean;
+  onClose: () => void;
+  /** 'modal' for create and the row's edit button, 'inline' inside an expanded table row. */
+  variant: 'modal' | 'inline';
+}
+
+interface DriverRow {
+  id: number;
+  organizationId: number;
+  name: string;
+  enabled: boolean;
+  driverInfo: { defaultTractorId: number | null; defaultTrailerId: number | null };
+}
+interface EquipmentRow {
+  id: number;
+  organizationId: number;
+  userDisplayName: string;
+  enabled: boolean;
+}
+interface LocationRow extends MapLocation {
+  enabled: boolean;
+  orgSubLocations: { id: number; name: string }[];
+}
+interface CarrierRow {
+  id: number;
+  carrierOrganizationId: number;
+  loadDriver: CarrierOwnership;
+  loadTractor: CarrierOwnership;
+  loadTrailer: CarrierOwnership;
+}
+
+/** dayjs locale of each app language, for the date pickers' month and day names. */
+const DAYJS_LOCALES: Record<string, string> = { 'en-US': 'en', 'es-MX': 'es-mx', 'nl-NL': 'nl', 'fr-CA': 'fr-ca' };
+
+/** Create/edit load form (spec 1 §2): date, trip time, driver, tractor, trailer, stops, map and save. */
+export function LoadEditor({ load, isDraft, onClose, variant }: LoadEditorProps) {
+  const { t } = useTranslation('load-editor');
+  const narrow = useMediaQuery('(max-width: 48em)');
+  const title = load
+    ? isDraft
+      ? t('title.editDraft')
+      : t('title.editLoad')
+    : isDraft
+      ? t('title.newDraft')
+      : t('title.newLoad');
+  const form = <LoadEditorForm load={load} isDraft={isDraft} onClose={onClose} variant={variant} />;
+  if (variant === 'inline') {
+    return (
+      <Paper withBorder p="sm" data-testid="load-editor" aria-label={title} role="region">
+        {form}
+      </Paper>
+    );
+  }
+  return (
+    <Modal
+      opened
+      onClose={onClose}
+      title={title}
+      size="95%"
+      fullScreen={narrow}
+      closeOnClickOutside={false}
+      data-testid="load-editor"
+    >
+      {form}
+    </Modal>
+  );
+}
+
+function LoadEditorForm({ load, isDraft, onClose, variant }: LoadEditorProps) {
+  const { t, i18n } = useTranslation('load-editor');
+  const errorText = useEditorErrorText();
+  const { data: self } = useQuery(selfQuery);
+  const saveLoad = useSaveLoad();
+  const timezone = self?.contact.timezone ?? 'America/Chicago';
+  const weightUnit = self?.contact.unitsWeight ?? DEFAULT_WEIGHT_UNIT;
+  const organizationId = self?.activeOrganizationId ?? 0;
+  const isCarrier = self?.organization.isCarrier ?? false;
+
+  const keyPrefix = useId();
+  const keyCounter = useRef(0);
+  const makeKey = () => {
+    keyCounter.current += 1;
+    return `${keyPrefix}-${keyCounter.current}`;
+  };
+  // The edit is based on the load as it was when the editor opened: saving sends that version, so a
+  // change someone else made meanwhile surfaces as a conflict instead of being overwritten.
+  const [base] = useState(load);
+  const [original] = useState<LoadEditorState>(() => {
+    const start = base ? editorStateFromLoad(base) : editorStateForNewLoad(new Date().toISOString(), isDraft);
+    return { ...start, stops: withClientKeys(start.stops, makeKey) };
+  });
+  const [state, setState] = useState(original);
+  const [measures, setMeasures] = useState<Record<string, 'quantity' | 'weight'>>({});
+  const [orderHeaderClicks, setOrderHeaderClicks] = useState(0);
+  const [attempted, setAttempted] = useState(false);
+  const [fromIndex, setFromIndex] = useState<number>(0);
+  const [unavailableStops, setUnavailableStops] = useState<number[]>([]);
+  const [calculationFailed, setCalculationFailed] = useState(false);
+  const autoTimes = useAutoStopTimes();
+
+  const drivers = useMirrorList<DriverRow>('drivers').data ?? [];
+  const tractors = useMirrorList<EquipmentRow>('tractors').data ?? [];
+  const trailers = useMirrorList<EquipmentRow>('trailers').data ?? [];
+  const locationRows = useMirrorList<LocationRow>('locations').data ?? [];
+  const cargoTypes = useMirrorList<{ id: number; label: string }>('cargoTypes').data ?? [];
+  const carriers = useMirrorList<CarrierRow>('carriers').data ?? [];
+  const locations = useMemo(() => new Map(locationRows.map((row) => [row.id, row])), [locationRows]);
+
+  const pairs = legPairs(state.stops);
+  const travelTimes = useTravelTimes(pairs);
+  const travel = travelTimeIndex(travelTimes.entries);
+
+  if (!self) return null;
+
+  const delivered = base?.status === 'Delivered';
+  const permitted = base ? hasPermission(self, 'EditOrder') : hasPermission(self, 'CreateOrder');
+  const readOnly = delivered || !permitted;
+  const controlsContext = { isCarrier, loadId: base?.id ?? null };
+  const initialOrderNumbers = new Map(original.stops.map((stop) => [stop.clientKey, stop.orderNumber]));
+  const errors = validateEditor(state);
+  const dirty = isEditorDirty(state, original);
+  const shownErrors = attempted ? errors : { form: [], stops: state.stops.map(() => ({})) };
+
+  // A load handed to a carrier: the carrier relation says who may choose each resource (spec 1 §5).
+  const carried = base !== null && base.transportingOrganizationId !== base.owningOrganizationId;
+  const relation = carried ? carriers.find((row) => row.carrierOrganizationId === base.transportingOrganizationId) : undefined;
+  const mayChoose = (kind: ResourceKind) => {
+    if (!carried || !relation) return true;
+    const ownership = kind === 'driver' ? relation.loadDriver : kind === 'tractor' ? relation.loadTractor : relation.loadTrailer;
+    return mayChooseResource(ownership, organizationId === base.owningOrganizationId ? 'owner' : 'carrier');
+  };
+
+  const update = (patch: Partial<LoadEditorState>) => setState((current) => ({ ...current, ...patch }));
+  const updateStops = (change: (stops: EditorStop[]) => EditorStop[]) =>
+    setState((current) => ({ ...current, stops: withClientKeys(change(current.stops), makeKey) }));
+
+  const chooseDriver = (value: string | null) => {
+    const driver = value ? (drivers.find((row) => row.id === Number(value)) ?? null) : null;
+    const assignment = driverAssignmentFor({ id: base?.id ?? 0 }, driver);
+    update({
+      transportedByUserId: assignment.transportedByUserId,
+      tractorId: assignment.tractorId,
+      trailerId: assignment.trailerId,
+    });
+  };
+
+  const equipmentOptions = (rows: EquipmentRow[], current: number | null) =>
+    rows
+      .filter((row) => row.organizationId === organizationId && (row.enabled || row.id === current))
+      .sort((a, b) => a.userDisplayName.localeCompare(b.userDisplayName))
+      .map((row) => ({ value: String(row.id), label: row.userDisplayName }));
+  const driverOptions = driversOffered(drivers, { transportedByUserId: state.transportedByUserId }, organizationId)
+    .sort((a, b) => a.name.localeCompare(b.name))
+    .map((row) => ({ value: String(row.id), label: row.name }));
+
+  const locationName = (id: number | null) => (id === null ? t('stops.noLocation') : (locations.get(id)?.name ?? `#${id}`));
+  const formatDate = (iso: string) =>
+    new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short', timeZone: timezone }).format(new Date(iso));
+
+  const isLocked = (index: number) => readOnly || stopControls(state.stops, index, controlsContext).locked;
+  const canAdd = !readOnly && stopControls(state.stops, -1, controlsContext).canAdd;
+
+  const calculate = async () => {
+    setCalculationFailed(false);
+    try {
+      const result = await autoTimes.run(state.stops, fromIndex, isLocked);
+      setUnavailableStops(result.unavailable.map((index) => state.stops[index]?.sequence ?? index + 1));
+      // Only the stops' times change; anything typed meanwhile in other fields is kept.
+      setState((current) => ({
+        ...current,
+        stops: current.stops.map((stop) => {
+          const computed = result.stops.find((candidate) => candidate.clientKey === stop.clientKey);
+          return computed ? { ...stop, arrivalTime: computed.arrivalTime, durationMinutes: computed.durationMinutes } : stop;
+        }),
+      }));
+    } catch {
+      setCalculationFailed(true);
+    }
+  };
+
+  const save = () => {
+    setAttempted(true);
+    if (readOnly || hasErrors(errors)) return;
+    const input = orderInputFromEditor(state);
+    saveLoad(base, input, loadLabelOf(input, formatDate));
+    notifications.show({
+      color: 'teal',
+      message: base ? t('notifications.edited') : t('notifications.created'),
+      position: 'top-left',
+    });
+    onClose();
+  };
+
+  const status = statusAfterDriverChoice(state.transportedByUserId, base?.status ?? 'Open');
+  const statusLabel = {
+    Open: t('status.open'),
+    Assigned: t('status.assigned'),
+    'In Transit': t('status.inTransit'),
+    Delivered: t('status.delivered'),
+    Merged: t('status.merged'),
+  }[status];
+  const chosenStop = state.stops[fromIndex];
+  const canCalculate = !readOnly && chosenStop !== undefined && canRecomputeArrivals(state.stops, fromIndex);
+
+  return (
+    <DatesProvider settings={{ locale: DAYJS_LOCALES[i18n.language] ?? 'en', firstDayOfWeek: 0 }}>
+      <form
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          save();
+        }}
+      >
+        <Stack gap="md">
+          {delivered && (
+            <Alert color="gray" data-testid="load-editor-delivered">
+              {t('locks.delivered')}
+            </Alert>
+          )}
+          {!delivered && !permitted && <Alert color="gray">{t('locks.noPermission')}</Alert>}
+          <SimpleGrid cols={{ base: 1, xs: 2, md: 3, lg: 6 }} spacing="sm">
+            <DateTimePicker
+              label={t('fields.date')}
+              description={t('fields.dateHint')}
+              value={wallClockOf(state.date, timezone)}
+              valueFormat="YYYY-MM-DD HH:mm"
+              disabled={readOnly}
+              onChange={(value) => {
+                const instant = instantOfPicker(value, timezone);
+                if (instant) update({ date: instant });
+              }}
+              data-testid="load-date"
+            />
+            <TripTime stops={state.stops} travel={travel} fetching={travelTimes.isFetching} locationName={locationName} />
+            <Select
+              label={t('fields.driver')}
+              placeholder={t('fields.noDriver')}
+              data={driverOptions}
+              value={state.transportedByUserId === null ? null : String(state.transportedByUserId)}
+              clearable
+              searchable
+              disabled={readOnly || !mayChoose('driver')}
+              onChange={chooseDriver}
+              data-testid="load-driver"
+            />
+            <Select
+              label={t('fields.tractor')}
+              placeholder={t('fields.none')}
+              data={equipmentOptions(tractors, state.tractorId)}
+              value={state.tractorId === null ? null : String(state.tractorId)}
+              clearable
+              searchable
+              disabled={readOnly || !mayChoose('tractor')}
+              onChange={(value) => update({ tractorId: value ? Number(value) : null })}
+              data-testid="load-tractor"
+            />
+            <Select
+              label={t('fields.trailer')}
+              placeholder={t('fields.none')}
+              data={equipmentOptions(trailers, state.trailerId)}
+              value={state.trailerId === null ? null : String(state.trailerId)}
+              clearable
+              searchable
+              disabled={readOnly || !mayChoose('trailer')}
+              onChange={(value) => update({ trailerId: value ? Number(value) : null })}
+              data-testid="load-trailer"
+            />
+            <Stack gap={2}>
+              <Text size="sm" fw={500}>
+                {t('fields.status')}
+              </Text>
+              <Badge variant="light" data-testid="load-status">
+                {statusLabel}
+              </Badge>
+            </Stack>
+          </SimpleGrid>
+
+          <Group justify="space-between" align="flex-end" wrap="wrap">
+            <Title order={3} size="h5">
+              {t('stops.title')}
+            </Title>
+            {!readOnly && (
+              <Group gap="xs" align="flex-end" wrap="wrap">
+                <Select
+                  label={t('autoTimes.from')}
+                  data={state.stops.map((stop, index) => ({
+                    value: String(index),
+                    label: `${stop.sequence}. ${locationName(stop.organizationLocationId)}`,
+                  }))}
+                  value={String(fromIndex)}
+                  allowDeselect={false}
+                  onChange={(value) => setFromIndex(Number(value ?? 0))}
+                  w={220}
+                  data-testid="auto-times-from"
+                />
+                <Button
+                  variant="light"
+                  leftSection={<IconClockPlay size={18} />}
+                  disabled={!canCalculate || autoTimes.stage !== 'idle'}
+                  loading={autoTimes.stage !== 'idle'}
+                  onClick={() => void calculate()}
+                  title={canCalculate ? undefined : t('autoTimes.needsArrival')}
+                  data-testid="auto-times"
+                >
+                  {t('autoTimes.button')}
+                </Button>
+              </Group>
+            )}
+          </Group>
+          {!readOnly && !canCalculate && chosenStop !== undefined && (
+            <Text size="xs" c="dimmed">
+              {t('autoTimes.needsArrival')}
+            </Text>
+          )}
+          {autoTimes.stage !== 'idle' && (
+            <Stack gap={4} data-testid="auto-times-progress" aria-live="polite">
+              <Progress value={autoTimes.stage === 'travel' ? 40 : 80} animated striped />
+              <Text size="xs">{autoTimes.stage === 'travel' ? t('autoTimes.fetching') : t('autoTimes.computing')}</Text>
+            </Stack>
+          )}
+          {calculationFailed && (
+            <Alert color="red" onClose={() => setCalculationFailed(false)} withCloseButton>
+              {t('autoTimes.failed')}
+            </Alert>
+          )}
+          {unavailableStops.length > 0 && autoTimes.stage === 'idle' && (
+            <Alert color="yellow" withCloseButton onClose={() => setUnavailableStops([])} data-testid="auto-times-unavailable">
+              {t('autoTimes.unavailable', { stops: unavailableStops.join(', ') })}
+            </Alert>
+          )}
+
+          <StopsEditor
+            stops={state.stops}
+            readOnly={readOnly}
+            controlsOf={(index) => stopControls(state.stops, index, controlsContext)}
+            lockReasonOf={(index) =>
+              readOnly
+                ? delivered
+                  ? t('locks.delivered')
+                  : t('locks.noPermission')
+                : isCarrier
+                  ? t('locks.carrier')
+                  : stopControls(state.stops, index, controlsContext).locked
+                    ? t('locks.completed')
+                    : null
+            }
+            orderNumberEditable={(stop) => canEditOrderNumber(initialOrderNumbers.get(stop.clientKey) ?? null, orderHeaderClicks)}
+            onOrderNumberHeaderClick={() => setOrderHeaderClicks((clicks) => clicks + 1)}
+            measureOf={(stop) => measures[stop.clientKey ?? ''] ?? initialMeasure(stop)}
+            onMeasure={(stop, measure) => setMeasures((current) => ({ ...current, [stop.clientKey ?? '']: measure }))}
+            errors={shownErrors.stops}
+            options={{
+              locations: locationRows
+                .filter((row) => row.enabled || state.stops.some((stop) => stop.organizationLocationId === row.id))
+                .sort((a, b) => a.name.localeCompare(b.name))
+                .map((row) => ({ value: String(row.id), label: row.name })),
+              subLocationsOf: (id) =>
+                (id === null ? [] : (locations.get(id)?.orgSubLocations ?? [])).map((sub) => ({
+                  value: String(sub.id),
+                  label: sub.name,
+                })),
+              cargoTypes: [...cargoTypes]
+                .sort((a, b) => a.label.localeCompare(b.label))
+                .map((row) => ({ value: String(row.id), label: row.label })),
+            }}
+            timezone={timezone}
+            weightUnit={weightUnit}
+            onChange={(index, patch) =>
+              updateStops((stops) => stops.map((stop, at) => (at === index ? { ...stop, ...patch } : stop)))
+            }
+            onType={(index, type) => updateStops((stops) => changeStopType(stops, index, type))}
+            onCargoType={(index, cargoTypeId) => updateStops((stops) => chooseCargoType(stops, index, cargoTypeId))}
+            onSplit={(index) => updateStops((stops) => splitStop(stops, index))}
+            onDelete={(index) => {
+              updateStops((stops) => removeStop(stops, index));
+              setFromIndex(0);
+            }}
+            onMove={(from, to) => {
+              updateStops((stops) => moveStop(stops, from, to));
+              setFromIndex(0);
+            }}
+          />
+          {canAdd && (
+            <Button
+              variant="default"
+              leftSection={<IconPlus size={18} />}
+              w="fit-content"
+              onClick={() => updateStops((stops) => addStop(stops))}
+              data-testid="add-stop"
+            >
+              {t('stops.add')}
+            </Button>
+          )}
+
+          <StopsMapPanel stops={state.stops} locations={locations} />
+
+          {attempted && hasErrors(errors) && (
+            <Alert color="red" data-testid="load-editor-errors">
+              {errors.form.length > 0 ? errors.form.map(errorText).join(' ') : t('errors.fixFields')}
+            </Alert>
+          )}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose} data-testid="load-editor-cancel">
+              {variant === 'inline' ? t('actions.close') : t('actions.cancel')}
+            </Button>
+            {!readOnly && (
+              <Button type="submit" leftSection={<IconDeviceFloppy size={18} />} disabled={!dirty} data-testid="load-editor-save">
+                {t('actions.save')}
+              </Button>
+            )}
+          </Group>
+        </Stack>
+      </form>
+    </DatesProvider>
+  );
+}

@@ -1,0 +1,313 @@
+import {
+  ActionIcon,
+  Group,
+  MultiSelect,
+  NumberInput,
+  SegmentedControl,
+  Select,
+  Table,
+  Textarea,
+  TextInput,
+  Tooltip,
+} from '@mantine/core';
+import { DateTimePicker } from '@mantine/dates';
+import { useSortable } from '@dnd-kit/sortable';
+import { CSS } from '@dnd-kit/utilities';
+import { IconArrowsSplit2, IconGripVertical, IconLock, IconTrash } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { STOP_TYPES } from '#core/contract/orders';
+import type { EditableStop } from '#core/domain/stop-editing';
+import {
+  gramsToDisplayWeight,
+  type WeightUnit,
+  WEIGHT_UNIT_ABBREVIATIONS,
+  weightInputStep,
+  weightPrecision,
+} from '#core/domain/units';
+import { type EditorErrorCode, gramsFromWeightEntry, instantOfPicker, type StopField, wallClockOf } from './editor-state.ts';
+import { useEditorErrorText } from './editor-messages.ts';
+
+export interface StopRowOptions {
+  locations: { value: string; label: string }[];
+  subLocationsOf: (locationId: number | null) => { value: string; label: string }[];
+  cargoTypes: { value: string; label: string }[];
+}
+
+export interface StopRowProps {
+  stop: EditableStop;
+  clientKey: string;
+  /** All fields locked: a completed stop, a carrier, a delivered load or no permission to edit. */
+  locked: boolean;
+  lockReason: string | null;
+  canDelete: boolean;
+  canSplit: boolean;
+  orderNumberEditable: boolean;
+  measure: 'quantity' | 'weight';
+  errors: Partial<Record<StopField, EditorErrorCode>>;
+  options: StopRowOptions;
+  timezone: string;
+  weightUnit: WeightUnit;
+  onMeasure: (measure: 'quantity' | 'weight') => void;
+  onChange: (patch: Partial<EditableStop>) => void;
+  onType: (type: EditableStop['type']) => void;
+  onCargoType: (cargoTypeId: number | null) => void;
+  onSplit: () => void;
+  onDelete: () => void;
+}
+
+const id = (value: string | null) => (value ? Number(value) : null);
+
+/** One stop of the stops editor: a sortable table row whose handle drags it (pointer, touch or keyboard). */
+export function StopRow(props: StopRowProps) {
+  const { stop, locked, errors, options, timezone, weightUnit } = props;
+  const { t } = useTranslation('load-editor');
+  const errorText = useEditorErrorText();
+  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({
+    id: props.clientKey,
+    disabled: locked,
+  });
+  const sequence = stop.sequence;
+  const error = (field: StopField) => (errors[field] ? errorText(errors[field]) : undefined);
+  const label = (text: string) => `${text} (${t('stops.stopNumber', { sequence })})`;
+  const carriesCargo = stop.type === 'Origin' || stop.type === 'Destination';
+
+  return (
+    <Table.Tr
+      ref={setNodeRef}
+      data-testid="stop-row"
+      data-sequence={sequence}
+      style={{
+        transform: CSS.Translate.toString(transform),
+        transition,
+        opacity: isDragging ? 0.6 : undefined,
+        position: 'relative',
+        zIndex: isDragging ? 1 : undefined,
+        verticalAlign: 'top',
+      }}
+    >
+      <Table.Td>
+        <Group gap={4} wrap="nowrap">
+          {locked ? (
+            <Tooltip label={props.lockReason ?? t('locks.locked')}>
+              <IconLock size={18} aria-label={props.lockReason ?? t('locks.locked')} />
+            </Tooltip>
+          ) : (
+            <ActionIcon
+              ref={setActivatorNodeRef}
+              variant="subtle"
+              color="gray"
+              aria-label={t('stops.drag', { sequence })}
+              style={{ cursor: 'grab', touchAction: 'none' }}
+              {...attributes}
+              {...listeners}
+            >
+              <IconGripVertical size={18} />
+            </ActionIcon>
+          )}
+          <span data-testid="stop-sequence">{sequence}</span>
+        </Group>
+      </Table.Td>
+      <Table.Td>
+        <Select
+          aria-label={label(t('columns.type'))}
+          data={STOP_TYPES.map((type) => ({ value: type, label: stopTypeLabel(t, type) }))}
+          value={stop.type}
+          allowDeselect={false}
+          disabled={locked}
+          onChange={(value) => value && props.onType(value as EditableStop['type'])}
+          w={140}
+          data-testid="stop-type"
+        />
+      </Table.Td>
+      <Table.Td>
+        <Select
+          aria-label={label(t('columns.location'))}
+          placeholder={t('stops.chooseLocation')}
+          data={options.locations}
+          value={stop.organizationLocationId === null ? null : String(stop.organizationLocationId)}
+          searchable
+          disabled={locked}
+          error={error('organizationLocationId')}
+          // A new location has other sub-locations: the old choice no longer applies.
+          onChange={(value) => props.onChange({ organizationLocationId: id(value), organizationSubLocationIds: [] })}
+          w={220}
+          data-testid="stop-location"
+        />
+        {options.subLocationsOf(stop.organizationLocationId).length > 0 && (
+          <MultiSelect
+            mt={4}
+            aria-label={label(t('columns.subLocations'))}
+            placeholder={t('columns.subLocations')}
+            data={options.subLocationsOf(stop.organizationLocationId)}
+            value={stop.organizationSubLocationIds.map(String)}
+            disabled={locked}
+            searchable
+            onChange={(values) => props.onChange({ organizationSubLocationIds: values.map(Number) })}
+            w={220}
+            data-testid="stop-sub-locations"
+          />
+        )}
+      </Table.Td>
+      <Table.Td>
+        <Select
+          aria-label={label(t('columns.cargoType'))}
+          placeholder={carriesCargo ? t('stops.chooseCargoType') : t('stops.noCargo')}
+          data={options.cargoTypes}
+          value={stop.cargoTypeId === null ? null : String(stop.cargoTypeId)}
+          searchable
+          clearable
+          disabled={locked || !carriesCargo}
+          error={error('cargoTypeId')}
+          onChange={(value) => props.onCargoType(id(value))}
+          w={180}
+          data-testid="stop-cargo-type"
+        />
+      </Table.Td>
+      <Table.Td>
+        <SegmentedControl
+          size="xs"
+          mb={4}
+          aria-label={label(t('stops.measure'))}
+          value={props.measure}
+          onChange={(value) => props.onMeasure(value as 'quantity' | 'weight')}
+          data={[
+            { value: 'quantity', label: t('stops.quantity') },
+            { value: 'weight', label: t('stops.weight', { unit: WEIGHT_UNIT_ABBREVIATIONS[weightUnit] }) },
+          ]}
+          data-testid="stop-measure"
+        />
+        {props.measure === 'quantity' ? (
+          <NumberInput
+            aria-label={label(t('stops.quantity'))}
+            value={stop.quantity ?? ''}
+            min={1}
+            decimalScale={2}
+            disabled={locked}
+            error={error('quantity')}
+            onChange={(value) => props.onChange({ quantity: value === '' ? null : Number(value) })}
+            w={150}
+            data-testid="stop-quantity"
+          />
+        ) : (
+          <NumberInput
+            aria-label={label(t('stops.weight', { unit: WEIGHT_UNIT_ABBREVIATIONS[weightUnit] }))}
+            value={stop.weight === null ? '' : gramsToDisplayWeight(stop.weight, weightUnit)}
+            min={0}
+            step={weightInputStep(weightUnit)}
+            decimalScale={weightPrecision(weightUnit)}
+            suffix={` ${WEIGHT_UNIT_ABBREVIATIONS[weightUnit]}`}
+            disabled={locked}
+            error={error('weight')}
+            onChange={(value) => props.onChange({ weight: gramsFromWeightEntry(value, weightUnit, stop.weight) })}
+            w={150}
+            data-testid="stop-weight"
+          />
+        )}
+      </Table.Td>
+      <Table.Td>
+        <TextInput
+          aria-label={label(t('columns.orderNumber'))}
+          value={stop.orderNumber ?? ''}
+          disabled={locked || !props.orderNumberEditable}
+          error={error('orderNumber')}
+          onChange={(event) => props.onChange({ orderNumber: event.currentTarget.value })}
+          w={140}
+          data-testid="stop-order-number"
+        />
+      </Table.Td>
+      <Table.Td>
+        <TextInput
+          aria-label={label(t('columns.customerOrderNumber'))}
+          value={stop.customerOrderNumber ?? ''}
+          disabled={locked}
+          error={error('customerOrderNumber')}
+          onChange={(event) => props.onChange({ customerOrderNumber: event.currentTarget.value })}
+          w={140}
+          data-testid="stop-customer-order-number"
+        />
+      </Table.Td>
+      <Table.Td>
+        <Textarea
+          aria-label={label(t('columns.notes'))}
+          value={stop.notes ?? ''}
+          autosize
+          minRows={1}
+          maxRows={4}
+          disabled={locked}
+          error={error('notes')}
+          onChange={(event) => props.onChange({ notes: event.currentTarget.value })}
+          w={180}
+          data-testid="stop-notes"
+        />
+      </Table.Td>
+      <Table.Td>
+        <DateTimePicker
+          aria-label={label(t('columns.arrivalTime'))}
+          value={wallClockOf(stop.arrivalTime, timezone)}
+          valueFormat="YYYY-MM-DD HH:mm"
+          clearable
+          disabled={locked}
+          error={error('arrivalTime')}
+          onChange={(value) => props.onChange({ arrivalTime: instantOfPicker(value, timezone) })}
+          w={180}
+          data-testid="stop-arrival"
+        />
+      </Table.Td>
+      <Table.Td>
+        <NumberInput
+          aria-label={label(t('columns.duration'))}
+          value={stop.durationMinutes ?? ''}
+          min={0}
+          max={1440}
+          allowDecimal={false}
+          disabled={locked}
+          error={error('durationMinutes')}
+          onChange={(value) => props.onChange({ durationMinutes: value === '' ? null : Number(value) })}
+          w={100}
+          data-testid="stop-duration"
+        />
+      </Table.Td>
+      <Table.Td>
+        <Group gap={4} wrap="nowrap">
+          <Tooltip label={t('stops.split', { sequence })}>
+            <ActionIcon
+              variant="subtle"
+              aria-label={t('stops.split', { sequence })}
+              disabled={!props.canSplit}
+              onClick={props.onSplit}
+              data-testid="stop-split"
+            >
+              <IconArrowsSplit2 size={18} />
+            </ActionIcon>
+          </Tooltip>
+          <Tooltip label={t('stops.delete', { sequence })}>
+            <ActionIcon
+              variant="subtle"
+              color="red"
+              aria-label={t('stops.delete', { sequence })}
+              disabled={!props.canDelete}
+              onClick={props.onDelete}
+              data-testid="stop-delete"
+            >
+              <IconTrash size={18} />
+            </ActionIcon>
+          </Tooltip>
+        </Group>
+      </Table.Td>
+    </Table.Tr>
+  );
+}
+
+/** Stop type names, spelled out so the key extractor sees every key. */
+export function stopTypeLabel(t: (key: string) => string, type: EditableStop['type']): string {
+  switch (type) {
+    case 'Origin':
+      return t('stopTypes.origin');
+    case 'Destination':
+      return t('stopTypes.destination');
+    case 'Weigh':
+      return t('stopTypes.weigh');
+    case 'Waypoint':
+      return t('stopTypes.waypoint');
+  }
+}

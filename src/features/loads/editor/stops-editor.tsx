@@ -1,0 +1,135 @@
+import { Table, UnstyledButton } from '@mantine/core';
+import {
+  closestCenter,
+  DndContext,
+  type DragEndEvent,
+  KeyboardSensor,
+  PointerSensor,
+  useSensor,
+  useSensors,
+} from '@dnd-kit/core';
+import { SortableContext, sortableKeyboardCoordinates, verticalListSortingStrategy } from '@dnd-kit/sortable';
+import { useTranslation } from 'react-i18next';
+import type { StopControls } from '#core/domain/stop-editing';
+import type { WeightUnit } from '#core/domain/units';
+import type { EditorErrorCode, EditorStop, StopField } from './editor-state.ts';
+import { StopRow, type StopRowOptions } from './stop-row.tsx';
+
+export interface StopsEditorProps {
+  stops: EditorStop[];
+  readOnly: boolean;
+  controlsOf: (index: number) => StopControls;
+  lockReasonOf: (index: number) => string | null;
+  orderNumberEditable: (stop: EditorStop) => boolean;
+  onOrderNumberHeaderClick: () => void;
+  measureOf: (stop: EditorStop) => 'quantity' | 'weight';
+  onMeasure: (stop: EditorStop, measure: 'quantity' | 'weight') => void;
+  errors: Partial<Record<StopField, EditorErrorCode>>[];
+  options: StopRowOptions;
+  timezone: string;
+  weightUnit: WeightUnit;
+  onChange: (index: number, patch: Partial<EditorStop>) => void;
+  onType: (index: number, type: EditorStop['type']) => void;
+  onCargoType: (index: number, cargoTypeId: number | null) => void;
+  onSplit: (index: number) => void;
+  onDelete: (index: number) => void;
+  onMove: (from: number, to: number) => void;
+}
+
+/**
+ * The stops of a load as a table, one row per stop in sequence order. Rows are reordered by dragging
+ * their handle with a pointer or touch, or from the keyboard (Space to pick up, arrows, Space to drop).
+ */
+export function StopsEditor(props: StopsEditorProps) {
+  const { t } = useTranslation('load-editor');
+  const { stops } = props;
+  const sensors = useSensors(
+    // A short travel before a drag starts keeps taps and clicks on the handle from moving rows.
+    useSensor(PointerSensor, { activationConstraint: { distance: 5 } }),
+    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
+  );
+  const keys = stops.map((stop) => stop.clientKey ?? String(stop.sequence));
+  const sequenceOf = (key: string | number) => stops[keys.indexOf(String(key))]?.sequence ?? '';
+
+  const dragEnd = ({ active, over }: DragEndEvent) => {
+    if (!over || active.id === over.id) return;
+    const from = keys.indexOf(String(active.id));
+    const to = keys.indexOf(String(over.id));
+    if (from >= 0 && to >= 0) props.onMove(from, to);
+  };
+
+  return (
+    <DndContext
+      sensors={sensors}
+      collisionDetection={closestCenter}
+      onDragEnd={dragEnd}
+      accessibility={{
+        screenReaderInstructions: { draggable: t('drag.instructions') },
+        announcements: {
+          onDragStart: ({ active }) => t('drag.pickedUp', { sequence: sequenceOf(active.id) }),
+          onDragOver: ({ active, over }) =>
+            over ? t('drag.over', { sequence: sequenceOf(active.id), target: sequenceOf(over.id) }) : undefined,
+          onDragEnd: ({ active, over }) =>
+            over ? t('drag.dropped', { sequence: sequenceOf(active.id), target: sequenceOf(over.id) }) : undefined,
+          onDragCancel: ({ active }) => t('drag.cancelled', { sequence: sequenceOf(active.id) }),
+        },
+      }}
+    >
+      <Table.ScrollContainer minWidth={1560} type="native">
+        <Table verticalSpacing={4} horizontalSpacing={6} data-testid="stops-table">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>{t('columns.sequence')}</Table.Th>
+              <Table.Th>{t('columns.type')}</Table.Th>
+              <Table.Th>{t('columns.location')}</Table.Th>
+              <Table.Th>{t('columns.cargoType')}</Table.Th>
+              <Table.Th>{t('columns.amount')}</Table.Th>
+              <Table.Th>
+                {/* Clicking this header 7 times unlocks order numbers that were already set (spec 1 §5). */}
+                <UnstyledButton fw={700} fz="sm" onClick={props.onOrderNumberHeaderClick} data-testid="order-number-header">
+                  {t('columns.orderNumber')}
+                </UnstyledButton>
+              </Table.Th>
+              <Table.Th>{t('columns.customerOrderNumber')}</Table.Th>
+              <Table.Th>{t('columns.notes')}</Table.Th>
+              <Table.Th>{t('columns.arrivalTime')}</Table.Th>
+              <Table.Th>{t('columns.duration')}</Table.Th>
+              <Table.Th>{t('columns.actions')}</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            <SortableContext items={keys} strategy={verticalListSortingStrategy}>
+              {stops.map((stop, index) => {
+                const controls = props.controlsOf(index);
+                const locked = props.readOnly || controls.locked;
+                return (
+                  <StopRow
+                    key={keys[index]}
+                    clientKey={keys[index]!}
+                    stop={stop}
+                    locked={locked}
+                    lockReason={locked ? props.lockReasonOf(index) : null}
+                    canDelete={!props.readOnly && controls.canDelete}
+                    canSplit={!props.readOnly && controls.canSplit}
+                    orderNumberEditable={props.orderNumberEditable(stop)}
+                    measure={props.measureOf(stop)}
+                    errors={props.errors[index] ?? {}}
+                    options={props.options}
+                    timezone={props.timezone}
+                    weightUnit={props.weightUnit}
+                    onMeasure={(measure) => props.onMeasure(stop, measure)}
+                    onChange={(patch) => props.onChange(index, patch)}
+                    onType={(type) => props.onType(index, type)}
+                    onCargoType={(cargoTypeId) => props.onCargoType(index, cargoTypeId)}
+                    onSplit={() => props.onSplit(index)}
+                    onDelete={() => props.onDelete(index)}
+                  />
+                );
+              })}
+            </SortableContext>
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+    </DndContext>
+  );
+}

@@ -1,0 +1,61 @@
+import { Alert, Skeleton, Text } from '@mantine/core';
+import { Component, lazy, type ReactNode, Suspense, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { StopsMapPoint } from '#src/map/stops-map.tsx';
+
+// Lazy so that OpenLayers stays out of the table's chunk and loads only when a map shows.
+const StopsMap = lazy(() => import('#src/map/stops-map.tsx').then((module) => ({ default: module.StopsMap })));
+
+/** Catches a map that fails to load (offline without the chunk) or to draw; the form keeps working. */
+class MapBoundary extends Component<{ fallback: ReactNode; children: ReactNode }, { failed: boolean }> {
+  override state = { failed: false };
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+  override render() {
+    return this.state.failed ? this.props.fallback : this.props.children;
+  }
+}
+
+export interface MapLocation {
+  id: number;
+  name: string;
+  customGeofence?: { latitude: number; longitude: number } | null;
+}
+
+/** The stops' markers: one per stop whose location has a position (the location's geofence centre). */
+export function StopsMapPanel({
+  stops,
+  locations,
+}: {
+  stops: { sequence: number; organizationLocationId: number | null }[];
+  locations: Map<number, MapLocation>;
+}) {
+  const { t } = useTranslation('load-editor');
+  const points = stops.flatMap((stop): StopsMapPoint[] => {
+    const location = stop.organizationLocationId === null ? undefined : locations.get(stop.organizationLocationId);
+    const position = location?.customGeofence;
+    if (!location || !position || !Number.isFinite(position.latitude) || !Number.isFinite(position.longitude)) return [];
+    return [{ sequence: stop.sequence, latitude: position.latitude, longitude: position.longitude, title: location.name }];
+  });
+  // The map redraws only when a marker really changes, not on every keystroke in the form.
+  const key = JSON.stringify(points);
+  const stablePoints = useMemo(() => points, [key]);
+  const unavailable = (
+    <Alert color="gray" variant="light" data-testid="map-unavailable">
+      {t('map.unavailable')}
+    </Alert>
+  );
+  return (
+    <MapBoundary fallback={unavailable}>
+      <Suspense fallback={<Skeleton h={240} />}>
+        <StopsMap points={stablePoints} label={t('map.label')} />
+      </Suspense>
+      {stablePoints.length === 0 && (
+        <Text size="sm" c="dimmed">
+          {t('map.noPositions')}
+        </Text>
+      )}
+    </MapBoundary>
+  );
+}

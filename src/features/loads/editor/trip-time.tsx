@@ -1,0 +1,78 @@
+import { Group, Loader, Stack, Text, Tooltip } from '@mantine/core';
+import { IconInfoCircle } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { type TravelIndex, travelSecondsBetween, tripTotalSeconds } from '#core/domain/planning/index';
+import { formatDurationShort, secondsToMinutes } from '#core/domain/units';
+
+interface TripStop {
+  sequence: number;
+  organizationLocationId: number | null;
+  durationMinutes: number | null;
+}
+
+/**
+ * Estimated trip time: the legs' travel times plus the stops' durations, rounded up to 5 minutes
+ * (core stop-times). The tooltip lists each leg, or "travel time unavailable" for a leg not known.
+ */
+export function TripTime({
+  stops,
+  travel,
+  fetching,
+  locationName,
+}: {
+  stops: TripStop[];
+  travel: TravelIndex;
+  /** Missing legs are still being asked for: they are pending, not yet unavailable. */
+  fetching: boolean;
+  locationName: (id: number | null) => string;
+}) {
+  const { t } = useTranslation('load-editor');
+  const ordered = [...stops].sort((a, b) => a.sequence - b.sequence);
+  const legs = ordered.slice(1).map((stop, index) => {
+    const from = ordered[index]!;
+    return {
+      key: `${from.sequence}-${stop.sequence}`,
+      label: t('tripTime.leg', {
+        from: `${from.sequence}. ${locationName(from.organizationLocationId)}`,
+        to: `${stop.sequence}. ${locationName(stop.organizationLocationId)}`,
+      }),
+      seconds: travelSecondsBetween(travel, from.organizationLocationId, stop.organizationLocationId),
+    };
+  });
+  const total = tripTotalSeconds(
+    legs.map((leg) => leg.seconds),
+    ordered.map((stop) => stop.durationMinutes),
+  );
+  const tooltip = (
+    <Stack gap={2}>
+      {legs.length === 0 && <Text size="sm">{t('tripTime.noLegs')}</Text>}
+      {legs.map((leg) => (
+        <Text size="sm" key={leg.key}>
+          {leg.label}:{' '}
+          {leg.seconds !== null
+            ? formatDurationShort(secondsToMinutes(leg.seconds))
+            : fetching
+              ? t('tripTime.pending')
+              : t('tripTime.unavailable')}
+        </Text>
+      ))}
+    </Stack>
+  );
+  return (
+    <Stack gap={2}>
+      <Text size="sm" fw={500}>
+        {t('fields.tripTime')}
+      </Text>
+      <Tooltip label={tooltip} multiline w={320} events={{ hover: true, focus: true, touch: true }}>
+        <Group gap={4} tabIndex={0} w="fit-content" data-testid="trip-time" aria-label={t('fields.tripTime')}>
+          {total === null && fetching ? (
+            <Loader size="xs" aria-label={t('tripTime.pending')} />
+          ) : (
+            <Text size="sm">{total === null ? t('tripTime.unknown') : formatDurationShort(secondsToMinutes(total))}</Text>
+          )}
+          <IconInfoCircle size={16} aria-hidden />
+        </Group>
+      </Tooltip>
+    </Stack>
+  );
+}

@@ -1,0 +1,375 @@
+import {
+  Button,
+  EmptyState,
+  Group,
+  MultiSelect,
+  Pagination,
+  Select,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconFilterOff, IconSearch, IconTruckOff } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Order } from '#core/contract/orders';
+import { hasPermission } from '#core/domain/access';
+import type { LoadStatus } from '#core/domain/load-rules';
+import { DEFAULT_TIMEZONE } from '#core/domain/locale';
+import { DEFAULT_WEIGHT_UNIT } from '#core/domain/units';
+import { useLoads } from '#src/data/loads.ts';
+import { selfQuery } from '#src/data/session-queries.ts';
+import { forgetTouchedLoad, useTouchedStops } from '#src/data/touched-stops.ts';
+import { LoadActionsToolbar } from '../actions/load-actions-toolbar.tsx';
+import { LoadEditor } from '../editor/load-editor.tsx';
+import { visibleColumns } from './columns.ts';
+import {
+  buildLoadRows,
+  EMPTY_FILTERS,
+  filterAndSortLoads,
+  hasActiveFilters,
+  type LoadRow,
+  type LoadSort,
+} from './filter-loads.ts';
+import { defaultPresetOf, filtersFromPreset } from './filter-presets.ts';
+import { LoadTableHeader } from './load-table-header.tsx';
+import { LoadTableRow, type RowFormat } from './load-table-row.tsx';
+import { PresetsMenu } from './presets-menu.tsx';
+import { useLoadFilters } from './use-load-filters.ts';
+import { useLoadLookups } from './use-load-lookups.ts';
+import { useSavePreferences } from './use-save-preferences.ts';
+import { shiftedWeekParam, weekOfParam, weekParam, weekParamOf } from './week-filter.ts';
+import { WeekNavigator } from './week-navigator.tsx';
+import { WeightFilterInput } from './weight-filter-input.tsx';
+import { zonedClock } from './zoned-clock.ts';
+
+/** Spec 1 §9: 100 rows a page unless the user chose otherwise for this table; 5 skeleton rows while loading. */
+export const DEFAULT_PAGE_SIZE = 100;
+const PAGE_SIZES = [25, 50, 100, 200, 500];
+const SKELETON_ROWS = 5;
+
+/** The loads table keeps the order loads happen in; the drafts table follows the user's chosen sort. */
+const LOADS_SORT: LoadSort = 'firstStopTime:asc';
+
+export interface LoadsTableProps {
+  table: 'loads' | 'drafts';
+  title: ReactNode;
+  /** The week's Sunday as YYYY-MM-DD from the URL; undefined is the current week. */
+  week: string | undefined;
+  /** A load to open (a copied link): its page is shown and its row expanded. */
+  focusLoadId?: number;
+  onWeekChange: (week: string | undefined) => void;
+}
+
+/**
+ * The same array as last time when every load in it is the same object, so that a re-render
+ * with unchanged data does not filter and sort the week again.
+ */
+function useStableList<T>(list: T[] | undefined): T[] | undefined {
+  const previous = useRef(list);
+  const last = previous.current;
+  const same =
+    list === last || (!!list && !!last && list.length === last.length && list.every((item, index) => item === last[index]));
+  if (!same) previous.current = list;
+  return previous.current;
+}
+
+/** The loads and drafts tables (spec 1 §2 "Loads and drafts table"): one week, filtered, a page at a time. */
+export function LoadsTable({ table, title, week: weekValue, focusLoadId, onWeekChange }: LoadsTableProps) {
+  const { t, i18n } = useTranslation('loads');
+  const { data: self } = useQuery(selfQuery);
+  const preferences = self?.preferences;
+  const timezone = self?.contact.timezone ?? DEFAULT_TIMEZONE;
+  const weightUnit = self?.contact.unitsWeight ?? DEFAULT_WEIGHT_UNIT;
+  const language = i18n.language;
+
+  // The week, in the URL so that a link or a reload keeps it.
+  const week = useMemo(() => weekOfParam(weekValue, timezone), [weekValue, timezone]);
+  const isCurrentWeek = weekParam(week, timezone) === weekParam(weekOfParam(undefined, timezone), timezone);
+  const range = useMemo(
+    () => ({ startDate: week.start.toISOString(), endDate: week.end.toISOString(), isDraft: table === 'drafts' }),
+    [week, table],
+  );
+  const loads = useLoads(range, self?.activeOrganizationId ?? 0);
+  const orders = useStableList(loads.data);
+  const { lookups, options, ready } = useLoadLookups();
+
+  // Everything filters compare is computed once per load, again only for loads that changed.
+  const statusLabel = useCallback((status: LoadStatus) => t(`status.${status.replace(' ', '')}`), [t]);
+  const { rowContext, rowCache } = useMemo(
+    () => ({ rowContext: { lookups, clock: zonedClock(timezone), statusLabel }, rowCache: new WeakMap<Order, LoadRow>() }),
+    [lookups, timezone, statusLabel],
+  );
+  const rows = useMemo(() => (orders ? buildLoadRows(orders, rowContext, rowCache) : undefined), [orders, rowContext, rowCache]);
+
+  // The default preset applies when the page opens.
+  const [openingFilters] = useState(() => {
+    const preset = defaultPresetOf(preferences?.presets2, table);
+    return preset ? filtersFromPreset(preset) : EMPTY_FILTERS;
+  });
+  const filterState = useLoadFilters(openingFilters);
+  const { filters, applied, replace: replaceFilters } = filterState;
+  const sort: LoadSort = table === 'drafts' ? (preferences?.draftsLoadsDefaultSort ?? 'firstStopTime:asc') : LOADS_SORT;
+  const shown = useMemo(() => (rows ? filterAndSortLoads(rows, applied, sort) : undefined), [rows, applied, sort]);
+
+  // Pages.
+  const savePreferences = useSavePreferences();
+  const [pageSize, setPageSize] = useState(preferences?.tables?.[table]?.pageSize ?? DEFAULT_PAGE_SIZE);
+  const [pageNumber, setPageNumber] = useState(1);
+  const total = shown?.length ?? 0;
+  const pageCount = Math.max(1, Math.ceil(total / pageSize));
+  const currentPage = Math.min(pageNumber, pageCount);
+  const pageRows = useMemo(
+    () => shown?.slice((currentPage - 1) * pageSize, currentPage * pageSize) ?? [],
+    [shown, currentPage, pageSize],
+  );
+  // A new week or new filters start at the first page.
+  useEffect(() => setPageNumber(1), [applied, range]);
+
+  const changePageSize = (value: string | null) => {
+    const size = Number(value);
+    if (!size) return;
+    setPageSize(size);
+    setPageNumber(1);
+    void savePreferences((current) => ({ ...current, tables: { ...current.tables, [table]: { pageSize: size } } }));
+  };
+
+  // Selection: what the actions toolbar acts on, among the loads the filters show.
+  const [selectedIds, setSelectedIds] = useState<ReadonlySet<number>>(() => new Set());
+  useEffect(() => setSelectedIds(new Set()), [range]);
+  const selected = useMemo(
+    () => (shown ?? []).filter((row) => selectedIds.has(row.id)).map((row) => row.order),
+    [shown, selectedIds],
+  );
+  const onSelect = useCallback((id: number, isSelected: boolean) => {
+    setSelectedIds((current) => {
+      const next = new Set(current);
+      if (isSelected) next.add(id);
+      else next.delete(id);
+      return next;
+    });
+  }, []);
+  const pageSelected = pageRows.filter((row) => selectedIds.has(row.id)).length;
+  const pageSelection = {
+    checked: pageRows.length > 0 && pageSelected === pageRows.length,
+    indeterminate: pageSelected > 0 && pageSelected < pageRows.length,
+    onChange: (checked: boolean) =>
+      setSelectedIds((current) => {
+        const next = new Set(current);
+        for (const row of pageRows) {
+          if (checked) next.add(row.id);
+          else next.delete(row.id);
+        }
+        return next;
+      }),
+  };
+
+  // Expansion (in-place editing) and the edit dialog.
+  const [expandedId, setExpandedId] = useState<number | null>(null);
+  const [editingId, setEditingId] = useState<number | null>(null);
+  const onExpand = useCallback((id: number) => {
+    forgetTouchedLoad(id);
+    setExpandedId((current) => (current === id ? null : id));
+  }, []);
+  const onEdit = useCallback((id: number) => setEditingId(id), []);
+  const editing = editingId === null ? undefined : rows?.find((row) => row.id === editingId)?.order;
+
+  // A copied link opens its load: show the page holding it, expanded (once).
+  const focused = useRef<number | undefined>(undefined);
+  useEffect(() => {
+    if (!focusLoadId || !shown || focused.current === focusLoadId) return;
+    const index = shown.findIndex((row) => row.id === focusLoadId);
+    if (index < 0) {
+      // Hidden by the filters (a default preset): show everything rather than not the linked load.
+      if (rows?.some((row) => row.id === focusLoadId)) replaceFilters(EMPTY_FILTERS);
+      return;
+    }
+    focused.current = focusLoadId;
+    setPageNumber(Math.floor(index / pageSize) + 1);
+    setExpandedId(focusLoadId);
+  }, [focusLoadId, shown, rows, pageSize, replaceFilters]);
+
+  const onCopyLink = useCallback(
+    async (order: Order) => {
+      const url = new URL(`/${table}`, window.location.origin);
+      url.searchParams.set('week', weekParamOf(order.date, timezone));
+      url.searchParams.set('load', String(order.id));
+      // Spec 1 §8: "copied to clipboard", or an alert where the browser cannot copy.
+      if (!navigator.clipboard?.writeText) {
+        window.alert(t('link.unsupported'));
+        return;
+      }
+      try {
+        await navigator.clipboard.writeText(url.toString());
+        notifications.show({ color: 'teal', message: t('link.copied'), position: 'top-left' });
+      } catch {
+        window.alert(t('link.unsupported'));
+      }
+    },
+    [table, timezone, t],
+  );
+
+  // Live updates touch stops of loads (the socket serves the loads table, not drafts: spec 1 §7).
+  const touched = useTouchedStops();
+
+  const format = useMemo<RowFormat>(() => {
+    const dateTime = new Intl.DateTimeFormat(language, {
+      month: 'short',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: '2-digit',
+      timeZone: timezone,
+    });
+    const date = new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeZone: timezone });
+    const time = new Intl.DateTimeFormat(language, { timeStyle: 'short', timeZone: timezone });
+    return {
+      date: (ms) => date.format(ms),
+      dateTime: (ms) => dateTime.format(ms),
+      time: (ms) => time.format(ms),
+      status: statusLabel,
+    };
+  }, [language, timezone, statusLabel]);
+
+  const columns = useMemo(() => visibleColumns(table, preferences), [table, preferences]);
+  const canEdit = !!self && hasPermission(self, 'EditOrder');
+  const loading = !orders || !ready;
+  const filtering = hasActiveFilters(filters);
+  const pageSizes = [...new Set([...PAGE_SIZES, pageSize])].sort((a, b) => a - b);
+  const first = total === 0 ? 0 : (currentPage - 1) * pageSize + 1;
+
+  return (
+    <Stack gap="sm" p="md">
+      <Group justify="space-between" gap="sm">
+        <Title order={1} size="h2">
+          {title}
+        </Title>
+        <WeekNavigator
+          week={week}
+          timezone={timezone}
+          isCurrent={isCurrentWeek}
+          onShift={(offset) => onWeekChange(shiftedWeekParam(week, timezone, offset))}
+          onCurrent={() => onWeekChange(undefined)}
+        />
+      </Group>
+      <LoadActionsToolbar page={table} selected={selected} onDone={() => setSelectedIds(new Set())} />
+      <Group gap="sm" align="flex-end" data-testid="table-toolbar">
+        <WeightFilterInput value={filters.weight} unit={weightUnit} onApply={filterState.setWeight} />
+        <MultiSelect
+          w={220}
+          aria-label={t('filters.customers')}
+          placeholder={filters.select.customer.length ? undefined : t('filters.customers')}
+          data={options.customers}
+          value={filters.select.customer}
+          onChange={(values) => filterState.setSelect('customer', values)}
+          searchable
+          clearable
+          limit={100}
+          nothingFoundMessage={t('filters.nothingFound')}
+          data-testid="filter-customer"
+        />
+        <TextInput
+          w={220}
+          leftSection={<IconSearch size={16} />}
+          aria-label={t('filters.search')}
+          placeholder={t('filters.search')}
+          value={filters.search}
+          onChange={(event) => filterState.setSearch(event.currentTarget.value)}
+          data-testid="filter-search"
+        />
+        <PresetsMenu table={table} filters={filters} onApply={filterState.replace} />
+        <Button
+          variant="subtle"
+          leftSection={<IconFilterOff size={16} />}
+          disabled={!filtering}
+          onClick={() => filterState.replace(EMPTY_FILTERS)}
+          data-testid="reset-filters"
+        >
+          {t('filters.reset')}
+        </Button>
+      </Group>
+      <Table.ScrollContainer minWidth={1500}>
+        <Table verticalSpacing="xs" highlightOnHover data-testid="loads-table" aria-busy={loading}>
+          <LoadTableHeader
+            columns={columns}
+            filters={filters}
+            options={options}
+            pageSelection={pageSelection}
+            onText={filterState.setText}
+            onSelect={filterState.setSelect}
+          />
+          <Table.Tbody>
+            {loading &&
+              Array.from({ length: SKELETON_ROWS }, (_, index) => (
+                <Table.Tr key={index} data-testid="skeleton-row">
+                  {columns.map((column) => (
+                    <Table.Td key={column}>
+                      <Skeleton h={18} />
+                    </Table.Td>
+                  ))}
+                </Table.Tr>
+              ))}
+            {!loading && total === 0 && (
+              <Table.Tr>
+                <Table.Td colSpan={columns.length}>
+                  <EmptyState
+                    icon={<IconTruckOff size={32} />}
+                    title={filtering ? t('noMatches') : table === 'drafts' ? t('noDrafts') : t('noRecords')}
+                    data-testid="no-records"
+                  >
+                    {filtering && (
+                      <Button variant="light" mt="sm" onClick={() => filterState.replace(EMPTY_FILTERS)}>
+                        {t('filters.reset')}
+                      </Button>
+                    )}
+                  </EmptyState>
+                </Table.Td>
+              </Table.Tr>
+            )}
+            {!loading &&
+              pageRows.map((row) => (
+                <LoadTableRow
+                  key={row.id}
+                  row={row}
+                  columns={columns}
+                  table={table}
+                  format={format}
+                  selected={selectedIds.has(row.id)}
+                  expanded={expandedId === row.id}
+                  touched={table === 'loads' ? touched.get(row.id) : undefined}
+                  canEdit={canEdit}
+                  onSelect={onSelect}
+                  onExpand={onExpand}
+                  onEdit={onEdit}
+                  onCopyLink={onCopyLink}
+                />
+              ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      <Group justify="space-between" gap="sm">
+        <Text size="sm" c="dimmed" data-testid="rows-count">
+          {t('pagination.showing', { first, last: Math.min(total, currentPage * pageSize), total })}
+          {selected.length > 0 && ` · ${t('pagination.selected', { total: selected.length })}`}
+        </Text>
+        <Group gap="sm">
+          <Select
+            w={110}
+            aria-label={t('pagination.pageSize')}
+            data={pageSizes.map((size) => ({ value: String(size), label: t('pagination.perPage', { size }) }))}
+            value={String(pageSize)}
+            allowDeselect={false}
+            onChange={changePageSize}
+            data-testid="page-size"
+          />
+          {pageCount > 1 && <Pagination total={pageCount} value={currentPage} onChange={setPageNumber} />}
+        </Group>
+      </Group>
+      {editing && <LoadEditor load={editing} isDraft={table === 'drafts'} variant="modal" onClose={() => setEditingId(null)} />}
+    </Stack>
+  );
+}
