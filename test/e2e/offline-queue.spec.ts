@@ -1,15 +1,9 @@
 import { expect, type Page, request, test } from '@playwright/test';
 import { baseURL } from '../../playwright.config.ts';
-import { timeInWeek, wallClockInZone, weekContaining } from '../../core/domain/weeks.ts';
+import { type ApiLoad, createOpenLoads } from '../fixtures/loads.ts';
 import { DEMO_PASSWORD, signIn } from './pages/app.ts';
 
-interface LoadRow {
-  id: number;
-  version: number;
-  status: string;
-  transportedByUserId: number | null;
-  stops: { orderNumber: string | null }[];
-}
+type LoadRow = ApiLoad;
 
 async function apiAs(username: string) {
   const api = await request.newContext({ baseURL });
@@ -24,64 +18,66 @@ async function weekLoads(api: Awaited<ReturnType<typeof apiAs>>): Promise<LoadRo
   return (await api.get(`/api/self/orders?startDate=${start}&endDate=${end}`)).json();
 }
 
-/** Rows this dispatcher may assign: open, carried by the company itself. */
-function editableRows(page: Page) {
-  return page
-    .getByTestId('load-row')
-    .filter({ hasText: 'Open' })
-    .filter({ has: page.locator('[data-testid=driver-select]:not([disabled])') });
-}
-
 /** Opens the header's queue list (a click on an open one would close it). */
 async function openQueue(page: Page) {
   if (!(await page.getByTestId('queue-list').isVisible())) await page.getByTestId('queue-button').click();
   await expect(page.getByTestId('queue-list')).toBeVisible();
 }
 
-async function assignFirstDriver(page: Page, loadId: string) {
-  const row = page.locator(`[data-load-id="${loadId}"]`);
-  await row.getByTestId('driver-select').click();
+const row = (page: Page, id: number | string) => page.locator(`[data-testid=load-row][data-load-id="${id}"]`);
+
+/** Selects the rows, then assigns them the first driver the panel offers ("sure?" answered yes). */
+async function assignFirstDriver(page: Page, ids: (number | string)[]) {
+  for (const id of ids) await row(page, id).getByTestId('load-select').check();
+  await page.getByRole('button', { name: 'Assign driver' }).click();
+  const panel = page.getByTestId('assign-driver-panel');
+  await panel.getByTestId('assign-driver-button').first().click();
+  await panel.getByTestId('assign-driver-button-yes').first().click();
+  await expect(panel).toBeHidden();
+  for (const id of ids) await expect(row(page, id).getByTestId('load-status')).toHaveText('Assigned');
+}
+
+/** A new load from the toolbar's editor: Origin and Destination at the first two sites, 10 units of the first cargo. */
+async function createLoad(page: Page, orderNumber: string) {
+  await page.getByRole('button', { name: 'Create load' }).click();
+  const editor = page.getByRole('dialog');
+  const stops = editor.getByTestId('stop-row');
+  for (const [index, site] of [0, 1].entries()) {
+    await stops.nth(index).getByTestId('stop-location').click();
+    await page.getByRole('option').nth(site).click();
+  }
+  await stops.nth(0).getByTestId('stop-cargo-type').click();
   await page.getByRole('option').first().click();
-  await expect(row.getByTestId('load-status')).toHaveText('Assigned');
+  for (const index of [0, 1]) await stops.nth(index).getByTestId('stop-quantity').fill('10');
+  await stops.nth(0).getByTestId('stop-order-number').fill(orderNumber);
+  await editor.getByTestId('load-editor-save').click();
+  await expect(editor).toBeHidden();
+  const created = page.getByTestId('load-row').filter({ hasText: orderNumber });
+  await expect(created).toBeVisible();
+  return created;
 }
 
 test('offline edits and a new load survive two reloads and reach the server once each', async ({ page, context }) => {
+  const api = await apiAs('dispatcher');
+  const ids = (await createOpenLoads(api, 3, 'PF-QUEUE')).map((load) => String(load.id));
+  const before = await weekLoads(api);
   await signIn(page, 'dispatcher');
   await page.goto('/loads');
-  await expect(page.getByTestId('load-row').first()).toBeVisible();
+  await expect(row(page, ids[2] ?? '')).toBeVisible();
   await page.evaluate(async () => navigator.serviceWorker.ready);
-  const api = await apiAs('dispatcher');
-  const before = await weekLoads(api);
-  const ids = await editableRows(page).evaluateAll((rows) =>
-    rows.slice(0, 3).map((row) => row.getAttribute('data-load-id') ?? ''),
-  );
-  expect(ids).toHaveLength(3);
 
   await context.setOffline(true);
   await expect(page.getByTestId('connection-state')).toHaveText('Offline', { timeout: 15_000 });
-  for (const id of ids) await assignFirstDriver(page, id);
-  await page.getByTestId('new-load').click();
-  await page.getByTestId('new-load-order-number').fill('PF-OFFLINE-1');
-  await page.getByTestId('new-load-origin').click();
-  await page.getByRole('option').nth(0).click();
-  await page.getByTestId('new-load-destination').click();
-  await page.getByRole('option').nth(1).click();
-  await page.getByTestId('new-load-cargo').click();
-  await page.getByRole('option').nth(1).click();
-  // Monday 10:00 of this week in the dispatcher's zone, so the new load belongs to the table's week.
-  const monday = timeInWeek(weekContaining(new Date(), 'America/Chicago'), 'America/Chicago', 1, 10);
-  await page.getByLabel('First stop arrival').fill(wallClockInZone(monday, 'America/Chicago'));
-  await page.getByTestId('new-load-save').click();
-  const createdRow = page.getByTestId('load-row').filter({ hasText: 'PF-OFFLINE-1' });
-  await expect(createdRow).toBeVisible();
+  await assignFirstDriver(page, ids);
+  const createdRow = await createLoad(page, 'PF-OFFLINE-1');
   // A change to the load created offline names its provisional id until the server assigns the real one.
-  await assignFirstDriver(page, (await createdRow.getAttribute('data-load-id')) ?? '');
+  await assignFirstDriver(page, [(await createdRow.getAttribute('data-load-id')) ?? '']);
 
   for (let reload = 0; reload < 2; reload++) {
     await page.waitForTimeout(400);
     await page.reload();
     await expect(page.getByTestId('loads-table')).toBeVisible();
-    for (const id of ids) await expect(page.locator(`[data-load-id="${id}"]`).getByTestId('load-status')).toHaveText('Assigned');
+    for (const id of ids) await expect(row(page, id).getByTestId('load-status')).toHaveText('Assigned');
     await expect(createdRow.getByTestId('load-status')).toHaveText('Assigned');
     await openQueue(page);
     await expect(page.getByTestId('queued-count')).toHaveText('Waiting to be sent: 5');
@@ -114,27 +110,60 @@ test('offline edits and a new load survive two reloads and reach the server once
   await api.dispose();
 });
 
-test('a change the server refuses on reconnect is rolled back with the reason shown', async ({ page, context }) => {
+test('a save made stale by someone else is rolled back on reconnect and kept to apply again', async ({ page, context }) => {
+  const admin = await apiAs('admin');
+  const [load] = (await createOpenLoads(admin, 1, 'PF-STALE')) as (LoadRow & Record<string, unknown>)[];
+  if (!load) throw new Error('no load created');
   await signIn(page, 'dispatcher');
   await page.goto('/loads');
-  await expect(page.getByTestId('load-row').first()).toBeVisible();
-  const id = (await editableRows(page).first().getAttribute('data-load-id')) ?? '';
+  await expect(row(page, load.id)).toBeVisible();
   await context.setOffline(true);
   await expect(page.getByTestId('connection-state')).toHaveText('Offline', { timeout: 15_000 });
-  await assignFirstDriver(page, id);
+  await row(page, load.id).getByTestId('load-expand').click();
+  const editor = page.locator(`[data-expanded-load-id="${load.id}"]`);
+  await editor.getByTestId('stop-notes').first().fill('Back gate, offline note');
+  await editor.getByTestId('load-editor-save').click();
+  await openQueue(page);
+  await expect(page.getByTestId('queued-count')).toHaveText('Waiting to be sent: 1');
+  await page.keyboard.press('Escape');
 
   // Meanwhile somebody else saves the same load, so the queued change is stale.
-  const admin = await apiAs('admin');
-  const load = (await weekLoads(admin)).find((candidate) => String(candidate.id) === id) as LoadRow & Record<string, unknown>;
-  const { id: _id, version, status: _status, ...rest } = load;
+  const { id, version, status: _status, ...rest } = load;
   const other = await admin.put(`/api/orders/${id}`, { data: { ...rest, version } });
   expect(other.status()).toBe(200);
 
   await context.setOffline(false);
   await expect(page.getByText(/was not saved/)).toBeVisible({ timeout: 20_000 });
-  const row = page.locator(`[data-load-id="${id}"]`);
-  await expect(row.getByTestId('load-status')).toHaveText('Open');
   await openQueue(page);
+  await expect(page.getByTestId('queued-count')).toHaveText('Waiting to be sent: 0');
   await expect(page.getByTestId('conflict')).toHaveCount(1);
+  const now = (await weekLoads(admin)).find((candidate) => candidate.id === id);
+  expect(now?.version).toBe(version + 1);
+  expect(now?.stops[0]?.notes).not.toBe('Back gate, offline note');
+  await admin.dispose();
+});
+
+test('an assignment the server refuses on reconnect is rolled back with the reason shown', async ({ page, context }) => {
+  const admin = await apiAs('admin');
+  const [load] = await createOpenLoads(admin, 1, 'PF-REFUSED');
+  if (!load) throw new Error('no load created');
+  await signIn(page, 'dispatcher');
+  await page.goto('/loads');
+  await expect(row(page, load.id)).toBeVisible();
+  await context.setOffline(true);
+  await expect(page.getByTestId('connection-state')).toHaveText('Offline', { timeout: 15_000 });
+  await assignFirstDriver(page, [load.id]);
+
+  // Meanwhile the load is completed by hand elsewhere: a delivered load takes no driver (422).
+  const completion = [{ id: load.id, stops: load.stops.map((stop) => ({ id: stop.id, completedAt: new Date().toISOString() })) }];
+  expect((await admin.put('/api/orders/complete', { data: completion })).status()).toBe(200);
+
+  await context.setOffline(false);
+  await expect(page.getByText(/was refused/)).toBeVisible({ timeout: 20_000 });
+  await expect(row(page, load.id).getByTestId('load-status')).toHaveText('Delivered');
+  const now = (await weekLoads(admin)).find((candidate) => candidate.id === load.id);
+  expect(now?.transportedByUserId).toBeNull();
+  await openQueue(page);
+  await expect(page.getByTestId('queued-count')).toHaveText('Waiting to be sent: 0');
   await admin.dispose();
 });

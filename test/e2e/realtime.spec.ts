@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { createOpenLoads } from '../fixtures/loads.ts';
 import { signIn } from './pages/app.ts';
 
 test('an edit in one browser appears in another within 2 seconds', async ({ browser }) => {
@@ -9,20 +10,19 @@ test('an edit in one browser appears in another within 2 seconds', async ({ brow
     const watcher = await second.newPage();
     await signIn(editor, 'dispatcher');
     await signIn(watcher, 'admin');
+    const [open] = await createOpenLoads(editor.request, 1, 'PF-LIVE');
     await editor.goto('/loads');
     await watcher.goto('/loads');
-    const editable = editor
-      .getByTestId('load-row')
-      .filter({ hasText: 'Open' })
-      .filter({ has: editor.locator('[data-testid=driver-select]:not([disabled])') })
-      .first();
-    const id = (await editable.getAttribute('data-load-id')) ?? '';
-    const watched = watcher.locator(`[data-load-id="${id}"]`).getByTestId('load-status');
+    const id = String(open?.id);
+    const row = editor.locator(`[data-testid=load-row][data-load-id="${id}"]`);
+    const watched = watcher.locator(`[data-testid=load-row][data-load-id="${id}"]`).getByTestId('load-status');
     await expect(watched).toHaveText('Open');
 
-    await editable.getByTestId('driver-select').click();
-    await editor.getByRole('option').first().click();
-    await expect(editor.locator(`[data-load-id="${id}"]`).getByTestId('load-status')).toHaveText('Assigned');
+    await row.getByTestId('load-select').check();
+    await editor.getByRole('button', { name: 'Assign driver' }).click();
+    await editor.getByTestId('assign-driver-button').first().click();
+    await editor.getByTestId('assign-driver-button-yes').first().click();
+    await expect(row.getByTestId('load-status')).toHaveText('Assigned');
     await expect(watched).toHaveText('Assigned', { timeout: 2000 });
   } finally {
     await first.close();
