@@ -5,6 +5,7 @@ import {
   applyCarrierAssignment,
   applyDriverAssignment,
   applyManualCompletion,
+  canAssignCarrier,
   canAssignDriver,
   canCompleteLoads,
   canDeleteLoads,
@@ -452,5 +453,15 @@ describe('duplicate resources', () => {
     const bare = { transportedByUserId: null, tractorId: null, trailerId: null };
     expect(duplicateResources([load({ id: 6, ...bare }), load({ id: 7, ...bare })])).toEqual([]);
     expect(duplicateKinds(duplicateResources([first, first, overlapping]))).toEqual(['load', 'driver', 'trailer']);
+  });
+});
+
+describe('carrier assignment enabling', () => {
+  const load = (status: Order['status'], owningOrganizationId: number) => ({ status, owningOrganizationId });
+  it('needs every load owned by the organization and none Delivered', () => {
+    expect(canAssignCarrier([load('Open', 1), load('Assigned', 1)], 1)).toBe(true);
+    expect(canAssignCarrier([load('Open', 1), load('Delivered', 1)], 1)).toBe(false);
+    expect(canAssignCarrier([load('Open', 2)], 1)).toBe(false);
+    expect(canAssignCarrier([], 1)).toBe(false);
   });
 });

@@ -204,6 +204,14 @@ export function canCompleteLoads(orders: readonly StatusOnly[]): boolean {
   return orders.length > 0 && orders.every((order) => order.status !== 'Delivered');
 }
 
+/** Assign carrier (and unassign): none Delivered, and every load owned by the user's organization. */
+export function canAssignCarrier(
+  orders: readonly Pick<Order, 'status' | 'owningOrganizationId'>[],
+  organizationId: number,
+): boolean {
+  return canCompleteLoads(orders) && orders.every((order) => order.owningOrganizationId === organizationId);
+}
+
 /** Assign driver: none Delivered, and every load transported by the user's own organization. */
 export function canAssignDriver(
   orders: readonly Pick<Order, 'status' | 'transportingOrganizationId'>[],

@@ -13,6 +13,7 @@ import {
   applyDriverAssignment,
   applyManualCompletion,
   canAssignDriver,
+  canAssignCarrier,
   canCompleteLoads,
   canDeleteLoads,
   carrierAssignmentFor,
@@ -229,7 +230,7 @@ export async function assignCarriers(
         if (!link) throw badReference(`${path}.transportingOrganizationId`, 'not an active carrier of your organization');
         permitted = carrierAssignmentFor(load, link);
       }
-      if (!canCompleteLoads([load])) throw deliveredLocked();
+      if (!canAssignCarrier([load], auth.organizationId)) throw deliveredLocked();
       for (const kind of RESOURCE_KINDS) {
         const field = RESOURCE_FIELDS[kind];
         if (assignment[field] !== null && assignment[field] !== permitted[field]) {

@@ -1,11 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { Order } from '#core/contract/orders';
 import { LoadsTable } from './table/loads-table.tsx';
-
-/** How notices and the queue name a load: its first order number, else its date. */
-export function loadLabel(order: Order, formatDate: (iso: string) => string) {
-  return order.stops.find((stop) => stop.orderNumber)?.orderNumber ?? formatDate(order.date);
-}
 
 export interface WeekPageProps {
   /** The week's Sunday as YYYY-MM-DD (URL search `week`); undefined is the current week. */

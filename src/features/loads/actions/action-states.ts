@@ -1,6 +1,6 @@
 import type { Order } from '#core/contract/orders';
 import { type AccessSubject, hasFeature, hasPermission } from '#core/domain/access';
-import { canAssignDriver, canCompleteLoads, canDeleteLoads } from '#core/domain/load-actions';
+import { canAssignCarrier, canAssignDriver, canCompleteLoads, canDeleteLoads } from '#core/domain/load-actions';
 
 export const LOAD_ACTIONS = [
   'create',
@@ -37,14 +37,6 @@ export interface ActionStatesInput {
   page: 'loads' | 'drafts';
   selected: readonly Order[];
   online: boolean;
-}
-
-/**
- * Handing loads to a carrier, or back: only the owner may, and not once a load is Delivered.
- * TODO(H-ACT): core/domain/load-actions.ts has no carrier-assignment enabling rule yet; move this there.
- */
-function canAssignCarrier(orders: readonly Order[], organizationId: number): boolean {
-  return canCompleteLoads(orders) && orders.every((order) => order.owningOrganizationId === organizationId);
 }
 
 /** The first reason that holds, in the order given (the tooltip names one reason, the most basic). */

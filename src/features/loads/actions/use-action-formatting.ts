@@ -9,14 +9,10 @@ import { DEFAULT_LANGUAGE, DEFAULT_TIMEZONE } from '#core/domain/locale';
 import { DEFAULT_UNIT_SYSTEM, DEFAULT_WEIGHT_UNIT, formatDistance, formatDurationShort, formatWeight } from '#core/domain/units';
 import { instantOfWallClock } from '#core/domain/weeks';
 import { selfQuery } from '#src/data/session-queries.ts';
+import { loadLabel } from '../load-label.ts';
 
 dayjs.extend(utc);
 dayjs.extend(timezonePlugin);
-
-/** How notices and the queue name a load: its first order number, else its date. */
-export function loadLabel(order: Order, formatDateTime: (iso: string) => string) {
-  return order.stops.find((stop) => stop.orderNumber)?.orderNumber ?? formatDateTime(order.date);
-}
 
 /**
  * The signed-in user's language, zone and units, and the formatters the action dialogs share:

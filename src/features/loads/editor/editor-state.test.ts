@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { loadLabel } from '../load-label.ts';
 import type { Order, Stop } from '#core/contract/orders';
 import { addStop, splitStop } from '#core/domain/stop-editing';
 import { GRAMS_PER_POUND } from '#core/domain/units';
@@ -12,7 +13,6 @@ import {
   isEditorDirty,
   type LoadEditorState,
   legPairs,
-  loadLabelOf,
   orderInputFromEditor,
   validateEditor,
   wallClockOf,
@@ -246,9 +246,9 @@ describe('picker times in the user zone', () => {
 describe('load label', () => {
   it('is the first order number, else the formatted date', () => {
     const input = orderInputFromEditor(editorStateFromLoad(load));
-    expect(loadLabelOf(input, () => 'date')).toBe('A-1');
+    expect(loadLabel(input, () => 'date')).toBe('A-1');
     const none = { ...input, stops: input.stops.map((row) => ({ ...row, orderNumber: null })) };
-    expect(loadLabelOf(none, (iso) => `on ${iso}`)).toBe(`on ${none.date}`);
+    expect(loadLabel(none, (iso) => `on ${iso}`)).toBe(`on ${none.date}`);
   });
 });
 

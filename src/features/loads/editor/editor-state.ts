@@ -192,11 +192,6 @@ export function gramsFromWeightEntry(entry: number | string, unit: WeightUnit, c
   return weightUnitToGrams(value, unit);
 }
 
-/** How notices and the queue name a load: its first order number, else its date. */
-export function loadLabelOf(input: OrderInput, formatDate: (iso: string) => string): string {
-  return input.stops.find((stop) => text(stop.orderNumber))?.orderNumber?.trim() ?? formatDate(input.date);
-}
-
 /** An instant as the wall-clock "YYYY-MM-DD HH:mm:ss" Mantine's date pickers use, in the user's zone. */
 export function wallClockOf(iso: string | null, zone: string): string | null {
   return iso === null ? null : dayjs(iso).tz(zone).format('YYYY-MM-DD HH:mm:ss');

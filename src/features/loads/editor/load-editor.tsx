@@ -1,4 +1,5 @@
 import '@mantine/dates/styles.css';
+import { loadLabel } from '../load-label.ts';
 import 'dayjs/locale/es-mx';
 import 'dayjs/locale/fr-ca';
 import 'dayjs/locale/nl';
@@ -40,7 +41,6 @@ import {
   isEditorDirty,
   legPairs,
   type LoadEditorState,
-  loadLabelOf,
   orderInputFromEditor,
   validateEditor,
   wallClockOf,
@@ -239,7 +239,7 @@ function LoadEditorForm({ load, isDraft, onClose, variant }: LoadEditorProps) {
     setAttempted(true);
     if (readOnly || hasErrors(errors)) return;
     const input = orderInputFromEditor(state);
-    saveLoad(base, input, loadLabelOf(input, formatDate));
+    saveLoad(base, input, loadLabel(input, formatDate));
     notifications.show({
       color: 'teal',
       message: base ? t('notifications.edited') : t('notifications.created'),

@@ -1,7 +1,7 @@
 import { ActionIcon, Button, Checkbox, Divider, Group, Popover, Stack, Text, TextInput, Tooltip } from '@mantine/core';
 import { IconBookmark, IconStar, IconStarFilled, IconTrash } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { selfQuery } from '#src/data/session-queries.ts';
 import type { LoadFilters } from './filter-loads.ts';
@@ -40,6 +40,7 @@ export function PresetsMenu({
   const [isDefault, setIsDefault] = useState(false);
   const [refusedName, setRefusedName] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
+  const nameInput = useRef<HTMLInputElement>(null);
   const presets = self?.preferences.presets2;
   const shown = presetsOfTable(presets, table);
   const nameError = presetNameError(name, presets, table);
@@ -58,6 +59,9 @@ export function PresetsMenu({
       presets2: withPreset(current.presets2, { name: name.trim(), default: isDefault, fields: presetFields(filters), table }),
     }));
     setSaving(false);
+    // Save turns disabled under the focus (saving, then an empty or taken name), which would drop the
+    // focus out of the menu and Escape with it: the keyboard goes back to the name.
+    nameInput.current?.focus();
     if (result === 'presetNameTaken') setRefusedName(name);
     if (result === 'saved') {
       setName('');
@@ -137,6 +141,7 @@ export function PresetsMenu({
           >
             <Stack gap="xs">
               <TextInput
+                ref={nameInput}
                 label={t('presets.name')}
                 value={name}
                 maxLength={100}
