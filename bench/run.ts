@@ -14,7 +14,8 @@ import {
 } from './browser.ts';
 import { type BenchServer, createDataDir, freePort, startServer, stopServer } from './server-process.ts';
 import { medianAndP90, roundMs } from './stats.ts';
-import { measureSync } from './sync.ts';
+import { measurePlanning } from './planning.ts';
+import { measureLargeCompany } from './sync.ts';
 
 const REPO_ROOT = path.resolve(import.meta.dirname, '..');
 const COLD_HOME_RUNS = 7;
@@ -81,7 +82,9 @@ async function main() {
     // The sync figures run on a server of their own; this one would only compete for the CPU.
     await stopServer(server);
     server = null;
-    const sync = await measureSync(browser, REPO_ROOT, log);
+    const largeCompany = await measureLargeCompany(browser, REPO_ROOT, log);
+    log('planning rules in Node');
+    const planning = await measurePlanning();
 
     const report = {
       date,
@@ -94,7 +97,8 @@ async function main() {
       homeInteractiveMs,
       homeInteractiveWarmMs,
       loginApiMs,
-      sync,
+      ...largeCompany,
+      planning,
     };
     process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
   } finally {

@@ -3,6 +3,13 @@ import type { Browser, BrowserContext } from 'playwright-core';
 import { signedInState } from './browser.ts';
 import { type BenchServer, createDataDir, freePort, startServer, stopServer } from './server-process.ts';
 import { measureDeltaPull, measureFirstPull, measureReplay, type PullFigure, type ReplayFigure } from './sync-browser.ts';
+import { measureExports } from './exports.ts';
+import {
+  type LoadsTableBrowserFigures,
+  measureLoadsTableInBrowser,
+  measureWeekQuery,
+  type WeekQueryFigure,
+} from './loads-table.ts';
 import { assignDrivers, countVisibleLoads, insertLoads, type SyncPostgres, startSyncPostgres } from './sync-database.ts';
 
 const LOADS = 10_000;
@@ -17,6 +24,13 @@ export interface SyncFigures {
   replay200Ms: ReplayFigure & { changedLoadsVerified: number };
 }
 
+/** Figures measured on the same large company once the sync figures are taken. */
+export interface LargeCompanyFigures {
+  sync: SyncFigures;
+  loadsTable: LoadsTableBrowserFigures & { weekQueryMs: WeekQueryFigure };
+  exports: Awaited<ReturnType<typeof measureExports>>;
+}
+
 type Log = (message: string) => void;
 
 /**
@@ -24,7 +38,7 @@ type Log = (message: string) => void;
  * so the bench writes straight into it), 10,000 loads of this week, then a first pull, a delta pull and
  * the replay of queued saves, in Chromium signed in as the dispatcher.
  */
-export async function measureSync(browser: Browser, repoRoot: string, log: Log): Promise<SyncFigures> {
+export async function measureLargeCompany(browser: Browser, repoRoot: string, log: Log): Promise<LargeCompanyFigures> {
   const postgresDir = await createDataDir();
   const dataDir = await createDataDir();
   let postgres: SyncPostgres | null = null;
@@ -36,7 +50,7 @@ export async function measureSync(browser: Browser, repoRoot: string, log: Log):
     log(`sync: inserting ${LOADS} loads`);
     const ids = await insertLoads(postgres.databaseUrl, LOADS);
     const visible = await countVisibleLoads(postgres.databaseUrl);
-    return await measureSyncFigures(browser, server.baseUrl, postgres.databaseUrl, ids, visible, log);
+    return await measureFigures(browser, server.baseUrl, postgres.databaseUrl, ids, visible, log);
   } finally {
     if (server) await stopServer(server);
     await postgres?.stop().catch((error: unknown) => log(`stopping PostgreSQL failed: ${error}`));
@@ -53,14 +67,14 @@ function pickLoads(ids: number[]) {
   return { delta, replay };
 }
 
-async function measureSyncFigures(
+async function measureFigures(
   browser: Browser,
   baseUrl: string,
   databaseUrl: string,
   ids: number[],
   visible: number,
   log: Log,
-): Promise<SyncFigures> {
+): Promise<LargeCompanyFigures> {
   const state = await signedInState(browser, baseUrl);
   // Service workers blocked: the precache download would compete with the pull being timed.
   const newContext = () => browser.newContext({ baseURL: baseUrl, storageState: state, serviceWorkers: 'block' });
@@ -91,11 +105,20 @@ async function measureSyncFigures(
     const replayed = await measureReplay(context, page, feed, replay, GOALS_MS.replay200);
     const verified = await countChangedLoads(context, replayed.saves);
     if (verified !== REPLAY_SAVES) throw new Error(`only ${verified} of ${REPLAY_SAVES} replayed saves reached the server`);
-    return {
+    const sync: SyncFigures = {
       firstFullSyncMs: { ...first, loads: visible },
       deltaSyncMs: { ...deltaFigure, changedLoads: delta.length },
       replay200Ms: { ...replayed.figure, changedLoadsVerified: verified },
     };
+    await page.close();
+    log('loads table: first page, filtering and scrolling a week of the mirror');
+    const table = await measureLoadsTableInBrowser(context, visible);
+    const cookie = (await context.cookies()).map((entry) => `${entry.name}=${entry.value}`).join('; ');
+    const session = (await (await context.request.get('/api/session')).json()) as { user: { activeOrganizationId: number } };
+    log('exports: CSV of 10,000 loads, delivery tickets of 100');
+    const exportFigures = await measureExports(baseUrl, cookie, session.user.activeOrganizationId, ids);
+    const weekQueryMs = await measureWeekQuery(baseUrl, cookie, databaseUrl, ids.length, log);
+    return { sync, loadsTable: { ...table, weekQueryMs }, exports: exportFigures };
   } finally {
     await context.close();
   }

@@ -1,0 +1,149 @@
+import type { BrowserContext, Page } from 'playwright-core';
+import { weekContaining } from '#core/domain/weeks';
+import { insertLoads } from './sync-database.ts';
+import { medianAndP90, roundMs } from './stats.ts';
+
+const WEEK_MS = 7 * 86_400_000;
+const OTHER_WEEKS = 9;
+const QUERY_RUNS = 5;
+const GOALS_MS = { weekQuery: 300, firstPage: 1000, filterSort: 50, longestTask: 100 };
+
+interface Goal {
+  ms: number;
+  goalMs: number;
+  met: boolean;
+}
+
+const goal = (ms: number, goalMs: number): Goal => ({ ms: roundMs(ms), goalMs, met: ms <= goalMs });
+
+/**
+ * Page script: records when the first load row is in the DOM (ms since navigation, by a
+ * MutationObserver so the time is the render's) and every long main-thread task.
+ */
+const TABLE_WATCHER = `(() => {
+  window.benchLongTasks = [];
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) window.benchLongTasks.push({ start: entry.startTime, ms: entry.duration });
+  }).observe({ type: 'longtask', buffered: true });
+  window.benchFirstRow = new Promise((resolve) => {
+    const check = () => {
+      if (!document.querySelector('[data-testid=load-row]')) return false;
+      resolve(performance.now());
+      return true;
+    };
+    const observer = new MutationObserver(() => check() && observer.disconnect());
+    document.addEventListener('DOMContentLoaded', () => {
+      if (!check()) observer.observe(document.body, { subtree: true, childList: true });
+    });
+  });
+})()`;
+
+export interface LoadsTableBrowserFigures {
+  firstPageRenderedMs: Goal & { loadsInWeek: number };
+  filterSortMs: Goal & { runs: number; rows: number };
+  longestTaskWhileFilteringMs: Goal & { tasks: number };
+}
+
+/**
+ * `/loads` in a browser whose mirror already holds the week (`loadsInWeek` loads): time from navigation
+ * to the first row, then the cost of filtering and sorting the whole week (the table's own
+ * `loads:filter-sort` measure) and the longest main-thread task while filtering, paging and scrolling.
+ */
+export async function measureLoadsTableInBrowser(
+  context: BrowserContext,
+  loadsInWeek: number,
+): Promise<LoadsTableBrowserFigures> {
+  const page = await context.newPage();
+  try {
+    await page.addInitScript({ content: TABLE_WATCHER });
+    await page.goto('/loads', { waitUntil: 'commit' });
+    const firstRowMs = (await page.evaluate('window.benchFirstRow')) as number;
+    await page.getByTestId('rows-count').waitFor();
+    const interactionStart = (await page.evaluate('performance.now()')) as number;
+    await filterPageAndScroll(page);
+    const measures = (await page.evaluate(
+      `performance.getEntriesByName('loads:filter-sort').filter((entry) => entry.detail.rows >= ${loadsInWeek * 0.9}).map((entry) => entry.duration)`,
+    )) as number[];
+    if (!measures.length) throw new Error('the table recorded no loads:filter-sort measure for the whole week');
+    const tasks = ((await page.evaluate('window.benchLongTasks')) as { start: number; ms: number }[]).filter(
+      (task) => task.start >= interactionStart,
+    );
+    const filterSort = medianAndP90(measures);
+    const longest = Math.max(0, ...tasks.map((task) => task.ms));
+    return {
+      firstPageRenderedMs: { ...goal(firstRowMs, GOALS_MS.firstPage), loadsInWeek },
+      filterSortMs: { ...goal(filterSort.p90, GOALS_MS.filterSort), runs: measures.length, rows: loadsInWeek },
+      longestTaskWhileFilteringMs: { ...goal(longest, GOALS_MS.longestTask), tasks: tasks.length },
+    };
+  } finally {
+    await page.close();
+  }
+}
+
+/** What a dispatcher does on a busy week: search, filter by weight, clear, page and scroll. */
+async function filterPageAndScroll(page: Page) {
+  const search = page.getByTestId('filter-search').locator('input').or(page.getByPlaceholder('Search')).first();
+  for (const text of ['PF-6', 'PF-61', 'PF-612', '']) {
+    await search.fill(text);
+    await page.waitForTimeout(400);
+  }
+  const weight = page.getByPlaceholder('Weight');
+  await weight.fill('20000');
+  await page.getByRole('button', { name: 'Apply' }).click();
+  await page.waitForTimeout(300);
+  await weight.fill('');
+  await page
+    .getByRole('button', { name: 'Apply' })
+    .click()
+    .catch(() => {});
+  await page.getByRole('button', { name: 'Reset filters' }).click();
+  await page.waitForTimeout(300);
+  for (let step = 0; step < 5; step++) {
+    await page.mouse.wheel(0, 2000);
+    await page.waitForTimeout(100);
+  }
+  const next = page.getByRole('button', { name: /next/i }).last();
+  if (await next.isEnabled().catch(() => false)) await next.click();
+  await page.waitForTimeout(300);
+}
+
+export interface WeekQueryFigure extends Goal {
+  loadsInWeek: number;
+  loadsInOrganization: number;
+  bytes: number;
+}
+
+/**
+ * The server's answer to the week query with the company grown to `OTHER_WEEKS` more weeks of the same
+ * size (so ~100,000 loads): GET /api/self/orders for this week, median of QUERY_RUNS after a warm-up.
+ */
+export async function measureWeekQuery(
+  baseUrl: string,
+  cookie: string,
+  databaseUrl: string,
+  loadsInWeek: number,
+  log: (message: string) => void,
+): Promise<WeekQueryFigure> {
+  let loadsInOrganization = loadsInWeek;
+  for (let week = 1; week <= OTHER_WEEKS; week++) {
+    log(`loads table: ${loadsInWeek} loads in week -${week}`);
+    loadsInOrganization += (await insertLoads(databaseUrl, loadsInWeek, new Date(Date.now() - week * WEEK_MS))).length;
+  }
+  // The table's own question: its Sunday–Saturday week in the dispatcher's zone.
+  const week = weekContaining(new Date(), 'America/Chicago');
+  const url = `${baseUrl}/api/self/orders?startDate=${week.start.toISOString()}&endDate=${week.end.toISOString()}`;
+  const samples: number[] = [];
+  let bytes = 0;
+  let count = 0;
+  for (let run = 0; run <= QUERY_RUNS; run++) {
+    const started = performance.now();
+    const response = await fetch(url, { headers: { cookie } });
+    const body = await response.text();
+    if (response.status !== 200) throw new Error(`week query answered ${response.status}`);
+    if (run > 0) samples.push(performance.now() - started);
+    bytes = body.length;
+    count = (JSON.parse(body) as unknown[]).length;
+  }
+  if (count < loadsInWeek * 0.9) throw new Error(`the week query answered ${count} loads, expected about ${loadsInWeek}`);
+  return { ...goal(medianAndP90(samples).median, GOALS_MS.weekQuery), loadsInWeek: count, loadsInOrganization, bytes };
+}
