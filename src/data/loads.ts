@@ -1,5 +1,5 @@
 import { type QueryClient, useMutationState, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback } from 'react';
+import { useCallback, useMemo } from 'react';
 import type { Order, OrderInput } from '#core/contract/orders';
 import { localDatabase, type MirrorRow } from './local-database.ts';
 import { selfQuery } from './session-queries.ts';
@@ -36,19 +36,28 @@ export function useLoads(filter: LoadsFilter, organizationId: number) {
   const queued = useQueuedChanges();
   const mirror = useQuery({
     queryKey: ['mirror', 'orders', filter],
-    queryFn: () =>
-      localDatabase.orders
-        .where('date')
-        .between(filter.startDate, filter.endDate, true, true)
-        .filter((order) => order.isDraft === filter.isDraft)
-        .toArray(),
+    // A plain range read lets Dexie use one getAll(); a Dexie .filter() would walk a cursor, one
+    // IndexedDB request per load, which takes seconds for a week of 10,000 loads.
+    queryFn: async () =>
+      (await localDatabase.orders.where('date').between(filter.startDate, filter.endDate, true, true).toArray()).filter(
+        (order) => order.isDraft === filter.isDraft,
+      ),
     networkMode: 'always',
     meta: { persist: false },
   });
-  const rows = overlayQueued(mirror.data ?? [], queued, realIdOf, organizationId)
-    .filter((order) => order.isDraft === filter.isDraft && order.date >= filter.startDate && order.date <= filter.endDate)
-    .sort((a, b) => a.date.localeCompare(b.date) || a.id - b.id);
-  return { ...mirror, data: mirror.data ? rows : undefined };
+  const { startDate, endDate, isDraft } = filter;
+  // Once per change of the mirror or the queue, not per render: a week can hold 10,000 loads.
+  const rows = useMemo(
+    () =>
+      mirror.data
+        ? overlayQueued(mirror.data, queued, realIdOf, organizationId)
+            .filter((order) => order.isDraft === isDraft && order.date >= startDate && order.date <= endDate)
+            // ISO instants of one format sort as plain strings.
+            .sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : a.id - b.id))
+        : undefined,
+    [mirror.data, queued, organizationId, isDraft, startDate, endDate],
+  );
+  return { ...mirror, data: rows };
 }
 
 export type MirrorList = 'drivers' | 'locations' | 'customers' | 'tractors' | 'trailers' | 'cargoTypes' | 'carriers';

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { idParamsSchema } from '#core/contract/common';
 import { orderInputSchema, orderSchema, ordersQuerySchema, orderUpdateSchema } from '#core/contract/orders';
@@ -6,7 +6,7 @@ import { ERROR_CODES } from '#core/contract/errors';
 import { type ServerContext, zodRoutes } from '#server/context';
 import { guard, requireAuth } from '#server/plugins/auth';
 import { HttpError } from '#server/plugins/error-handler';
-import { createOrder, listOrders, updateOrder } from './orders.service.ts';
+import { createOrder, listOrdersJson, updateOrder } from './orders.service.ts';
 
 /** The version an update is based on: the body's `version`, else an `If-Match: "<version>"` header. */
 function baseVersion(bodyVersion: number | undefined, ifMatch: string | undefined) {
@@ -20,6 +20,14 @@ function baseVersion(bodyVersion: number | undefined, ifMatch: string | undefine
   return version;
 }
 
+/**
+ * Sends JSON text as it is: Fastify serializes only objects, so the route's response schema stays
+ * the documented contract while PostgreSQL's text is not parsed and written again.
+ */
+function sendJsonText(reply: FastifyReply, json: string) {
+  return reply.type('application/json; charset=utf-8').send(json as never);
+}
+
 export function registerOrderRoutes(app: FastifyInstance, { db, realtime }: ServerContext) {
   const api = zodRoutes(app);
 
@@ -29,7 +37,9 @@ export function registerOrderRoutes(app: FastifyInstance, { db, realtime }: Serv
       schema: { tags: ['orders'], querystring: ordersQuerySchema, response: { 200: z.array(orderSchema) } },
       onRequest: guard({ permissions: ['ViewOwningOrders'] }),
     },
-    async (request) => listOrders(db, requireAuth(request), { isDraft: false, ...request.query }),
+    // PostgreSQL writes the JSON (orders-json.ts); a string is sent as it is, not serialized again.
+    async (request, reply) =>
+      sendJsonText(reply, await listOrdersJson(db, requireAuth(request), { isDraft: false, ...request.query })),
   );
 
   api.get(
@@ -38,7 +48,7 @@ export function registerOrderRoutes(app: FastifyInstance, { db, realtime }: Serv
       schema: { tags: ['orders'], response: { 200: z.array(orderSchema) } },
       onRequest: guard({ features: ['Drafts'], permissions: ['EditOrder', 'ViewOwningOrders'], notForCarriers: true }),
     },
-    async (request) => listOrders(db, requireAuth(request), { isDraft: true }),
+    async (request, reply) => sendJsonText(reply, await listOrdersJson(db, requireAuth(request), { isDraft: true })),
   );
 
   api.post(

@@ -20,6 +20,7 @@ import {
 import type { AuthContext } from '#server/plugins/auth';
 import type { RealtimePublisher } from '#server/plugins/realtime';
 import { HttpError, notFound } from '#server/plugins/error-handler';
+import { ordersAsJson } from './orders-json.ts';
 import { recordChanges } from '#server/features/sync/change-log';
 
 export type OrderRow = typeof orders.$inferSelect;
@@ -110,22 +111,18 @@ export async function withStops(db: Queryable, rows: OrderRow[]): Promise<Order[
   return rows.map((row) => toOrder(row, stopsByOrder.get(row.id) ?? []));
 }
 
-export async function loadOrdersByIds(db: Queryable, auth: AuthContext, ids: number[]) {
+/** Loads by id as the active organization sees them (the change feed's rows). */
+export async function loadOrdersByIds(db: Queryable, auth: AuthContext, ids: number[]): Promise<Order[]> {
   if (!ids.length) return [];
-  return withStops(
-    db,
-    await db
-      .select()
-      .from(orders)
-      .where(and(visibleTo(auth), inArray(orders.id, ids))),
-  );
+  return JSON.parse(await ordersAsJson(db, visibleTo(auth), sql`${orders.id} = any(${sql.param(ids)}::int[])`)) as Order[];
 }
 
-export async function listOrders(
+/** A list of loads (GET /self/orders, /self/drafts) as JSON text, ready to send. */
+export async function listOrdersJson(
   db: Queryable,
   auth: AuthContext,
   filter: { isDraft: boolean; startDate?: string; endDate?: string; status?: OrderRow['status'] },
-) {
+): Promise<string> {
   const conditions: (SQL | undefined)[] = [visibleTo(auth), eq(orders.isDraft, filter.isDraft), ne(orders.status, 'Merged')];
   if (filter.startDate && filter.endDate) {
     conditions.push(sql`${orders.date} between ${filter.startDate} and ${filter.endDate}`);
@@ -133,12 +130,7 @@ export async function listOrders(
   if (filter.status) conditions.push(eq(orders.status, filter.status));
   // Drafts are planning material of the owner: carriers never see them.
   if (filter.isDraft) conditions.push(eq(orders.organizationId, auth.organizationId));
-  const rows = await db
-    .select()
-    .from(orders)
-    .where(and(...conditions))
-    .orderBy(asc(orders.date), asc(orders.id));
-  return withStops(db, rows);
+  return ordersAsJson(db, ...conditions);
 }
 
 export function badReference(path: string, message: string) {
