@@ -380,6 +380,19 @@ function stopValues(stop: StopInput) {
   };
 }
 
+/** Whether saving `values` would change the stored stop (dates by instant, arrays and metadata by value). */
+function stopDiffers(row: StopRow, values: ReturnType<typeof stopValues>): boolean {
+  return (Object.keys(values) as (keyof typeof values)[]).some((key) => {
+    const stored: unknown = row[key];
+    const next: unknown = values[key];
+    if (stored instanceof Date || next instanceof Date) {
+      return (stored instanceof Date ? stored.getTime() : stored) !== (next instanceof Date ? next.getTime() : next);
+    }
+    if (typeof stored === 'object' && stored !== null) return JSON.stringify(stored) !== JSON.stringify(next);
+    return stored !== next;
+  });
+}
+
 function loadDate(input: OrderInput) {
   return new Date(loadDateFromStops(input.stops, input.date));
 }
@@ -491,8 +504,11 @@ export async function updateOrder(
           removed.map((stop) => stop.id),
         ),
       );
+    const rowsById = new Map(existingRows.map((stop) => [stop.id, stop]));
     for (const stop of input.stops) {
-      if (stop.id) {
+      const before = stop.id ? rowsById.get(stop.id) : undefined;
+      // Most saves change the load, not every stop (a driver choice changes none): untouched stops keep their version.
+      if (stop.id && before && stopDiffers(before, stopValues(stop))) {
         await tx
           .update(stops)
           .set({ ...stopValues(stop), version: sql`${stops.version} + 1`, updatedAt: new Date() })

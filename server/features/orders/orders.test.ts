@@ -123,6 +123,28 @@ describe('loads', () => {
     expect(await countOrders()).toBe(before);
   });
 
+  it('writes only the stops a save changes', async () => {
+    const created = (await send('POST', '/api/orders', newLoad())).json();
+    const stopVersions = async () =>
+      (await test.database.db.select({ id: stops.id, version: stops.version }).from(stops).where(eq(stops.orderId, created.id)))
+        .sort((a, b) => a.id - b.id)
+        .map((stop) => stop.version);
+    const asSent = created.stops.map((stop: Record<string, unknown>) => ({ ...stop }));
+    const driverOnly = await send(
+      'PUT',
+      `/api/orders/${created.id}`,
+      newLoad({ version: 1, stops: asSent, washOption: 'Rinse' }),
+    );
+    expect(driverOnly.statusCode).toBe(200);
+    expect(await stopVersions()).toEqual([1, 1]);
+    const oneStop = asSent.map((stop: Record<string, unknown>, index: number) =>
+      index === 1 ? { ...stop, notes: 'dock 2' } : stop,
+    );
+    const noted = await send('PUT', `/api/orders/${created.id}`, newLoad({ version: 2, stops: oneStop }));
+    expect(noted.json().stops[1].notes).toBe('dock 2');
+    expect(await stopVersions()).toEqual([1, 2]);
+  });
+
   it('updates with the base version, and a stale version gets 409 with the current load', async () => {
     const created = (await send('POST', '/api/orders', newLoad())).json();
     const edited = newLoad({
