@@ -1,4 +1,4 @@
-import { type QueryClient, useMutationState, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, queryOptions, useMutationState, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
 import type { Order, OrderInput } from '#core/contract/orders';
 import { localDatabase, type MirrorRow } from './local-database.ts';
@@ -28,13 +28,9 @@ export function useQueuedChanges(): LoadChangeVariables[] {
   });
 }
 
-/**
- * Loads of a date range from the mirror (at once, offline too), with the queued changes laid
- * over them. The sync engine refreshes the mirror from the network and invalidates ['mirror'].
- */
-export function useLoads(filter: LoadsFilter, organizationId: number) {
-  const queued = useQueuedChanges();
-  const mirror = useQuery({
+/** A week's loads as the mirror holds them; route loaders prefetch it so the read overlaps loading the screen's code. */
+export function mirrorLoadsQuery(filter: LoadsFilter) {
+  return queryOptions({
     queryKey: ['mirror', 'orders', filter],
     // A plain range read lets Dexie use one getAll(); a Dexie .filter() would walk a cursor, one
     // IndexedDB request per load, which takes seconds for a week of 10,000 loads.
@@ -42,9 +38,21 @@ export function useLoads(filter: LoadsFilter, organizationId: number) {
       (await localDatabase.orders.where('date').between(filter.startDate, filter.endDate, true, true).toArray()).filter(
         (order) => order.isDraft === filter.isDraft,
       ),
+    // The mirror changes only through the sync engine and the outbox, which invalidate ['mirror']:
+    // re-reading it on every mount would read a week of loads twice.
+    staleTime: Number.POSITIVE_INFINITY,
     networkMode: 'always',
     meta: { persist: false },
   });
+}
+
+/**
+ * Loads of a date range from the mirror (at once, offline too), with the queued changes laid
+ * over them. The sync engine refreshes the mirror from the network and invalidates ['mirror'].
+ */
+export function useLoads(filter: LoadsFilter, organizationId: number) {
+  const queued = useQueuedChanges();
+  const mirror = useQuery(mirrorLoadsQuery(filter));
   const { startDate, endDate, isDraft } = filter;
   // Once per change of the mirror or the queue, not per render: a week can hold 10,000 loads.
   const rows = useMemo(
@@ -67,6 +75,7 @@ export function useMirrorList<Row extends { id: number } = MirrorRow>(list: Mirr
   return useQuery({
     queryKey: ['mirror', list],
     queryFn: async () => (await localDatabase[list].toArray()) as unknown as Row[],
+    staleTime: Number.POSITIVE_INFINITY,
     networkMode: 'always',
     meta: { persist: false },
   });

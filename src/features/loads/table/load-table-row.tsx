@@ -79,28 +79,27 @@ export const LoadTableRow = memo(function LoadTableRow({
               mr={4}
               data-testid="load-select"
             />
-            <Tooltip label={delivered ? t('row.deliveredLocked') : t('row.edit')}>
-              <ActionIcon
-                variant="subtle"
-                aria-label={t('row.editLoad', { load: label })}
-                disabled={!editable}
-                onClick={() => onEdit(row.id)}
-                data-testid="load-edit"
-              >
-                <IconPencil size={16} />
-              </ActionIcon>
-            </Tooltip>
-            <Tooltip label={t('row.copyLink')}>
-              <ActionIcon
-                variant="subtle"
-                aria-label={t('row.copyLinkOf', { load: label })}
-                disabled={row.id < 0}
-                onClick={() => onCopyLink(order)}
-                data-testid="load-copy-link"
-              >
-                <IconLink size={16} />
-              </ActionIcon>
-            </Tooltip>
+            {/* Native titles, not floating tooltips: a page holds 100 rows and re-renders them as filters change. */}
+            <ActionIcon
+              variant="subtle"
+              aria-label={t('row.editLoad', { load: label })}
+              title={delivered ? t('row.deliveredLocked') : t('row.edit')}
+              disabled={!editable}
+              onClick={() => onEdit(row.id)}
+              data-testid="load-edit"
+            >
+              <IconPencil size={16} />
+            </ActionIcon>
+            <ActionIcon
+              variant="subtle"
+              aria-label={t('row.copyLinkOf', { load: label })}
+              title={t('row.copyLink')}
+              disabled={row.id < 0}
+              onClick={() => onCopyLink(order)}
+              data-testid="load-copy-link"
+            >
+              <IconLink size={16} />
+            </ActionIcon>
           </Group>
         );
       case 'date':
@@ -126,7 +125,7 @@ export const LoadTableRow = memo(function LoadTableRow({
       case 'tripTime':
         return row.tripMinutes === null ? dash : formatDurationShort(row.tripMinutes);
       case 'resourceScheduling':
-        return <ResourceSchedulingCell load={order} />;
+        return <ResourceSchedulingCell load={order} label={label} />;
       case 'driver':
         return <span data-testid="load-driver">{row.driver || dash}</span>;
       case 'tractor':

@@ -15,7 +15,7 @@ import {
 import { notifications } from '@mantine/notifications';
 import { IconFilterOff, IconSearch, IconTruckOff } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { type ReactNode, useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Order } from '#core/contract/orders';
 import { hasPermission } from '#core/domain/access';
@@ -154,6 +154,9 @@ export function LoadsTable({ table, title, week: weekValue, focusLoadId, onWeekC
       return next;
     });
   }, []);
+  // Rows of a new filter or page render as a transition React can interrupt and split, so typing in a
+  // filter never blocks the page for the whole re-render of 100 rows.
+  const renderedRows = useDeferredValue(pageRows);
   const pageSelected = pageRows.filter((row) => selectedIds.has(row.id)).length;
   const pageSelection = {
     checked: pageRows.length > 0 && pageSelected === pageRows.length,
@@ -331,7 +334,7 @@ export function LoadsTable({ table, title, week: weekValue, focusLoadId, onWeekC
               </Table.Tr>
             )}
             {!loading &&
-              pageRows.map((row) => (
+              renderedRows.map((row) => (
                 <LoadTableRow
                   key={row.id}
                   row={row}

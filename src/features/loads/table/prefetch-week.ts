@@ -1,0 +1,17 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { DEFAULT_TIMEZONE } from '#core/domain/locale';
+import { mirrorLoadsQuery } from '#src/data/loads.ts';
+import { selfQuery } from '#src/data/session-queries.ts';
+import { weekOfParam } from './week-filter.ts';
+
+/**
+ * Starts reading the table's week from the mirror while the route's code still loads (the same query
+ * the table runs, so it finds the rows ready). Not awaited: navigation never waits for it.
+ */
+export function prefetchWeek(queryClient: QueryClient, table: 'loads' | 'drafts', week: string | undefined) {
+  const self = queryClient.getQueryData(selfQuery.queryKey);
+  const range = weekOfParam(week, self?.contact.timezone ?? DEFAULT_TIMEZONE);
+  void queryClient.prefetchQuery(
+    mirrorLoadsQuery({ startDate: range.start.toISOString(), endDate: range.end.toISOString(), isDraft: table === 'drafts' }),
+  );
+}
