@@ -14,6 +14,7 @@ import { registerExportRoutes } from './features/exports/exports.routes.ts';
 import { registerHealthRoutes } from './features/health/health.routes.ts';
 import { registerLoadActionRoutes } from './features/orders/load-actions.routes.ts';
 import { registerOrderRoutes } from './features/orders/orders.routes.ts';
+import { registerPlanningRoutes } from './features/planning/planning.routes.ts';
 import { registerReferenceRoutes } from './features/reference/reference.routes.ts';
 import { registerSelfRoutes } from './features/self/self.routes.ts';
 import { registerSessionRoutes } from './features/session/session.routes.ts';
@@ -44,6 +45,7 @@ const FEATURE_ROUTES = [
   registerReferenceRoutes,
   registerOrderRoutes,
   registerLoadActionRoutes,
+  registerPlanningRoutes,
   registerSyncRoutes,
   registerTravelTimeRoutes,
   registerExportRoutes,

@@ -465,3 +465,15 @@ describe('carrier assignment enabling', () => {
     expect(canAssignCarrier([], 1)).toBe(false);
   });
 });
+
+describe('deleting merged drafts', () => {
+  it('refuses a merged draft until it is unmerged', () => {
+    expect(canDeleteLoads([{ status: 'Open', mergedFromOrderIds: [4, 5] }])).toBe(false);
+    expect(
+      canDeleteLoads([
+        { status: 'Open', mergedFromOrderIds: [] },
+        { status: 'Assigned', mergedFromOrderIds: null },
+      ]),
+    ).toBe(true);
+  });
+});

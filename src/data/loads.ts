@@ -1,10 +1,14 @@
 import { type QueryClient, queryOptions, useMutationState, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
-import type { Order, OrderInput } from '#core/contract/orders';
 import { localDatabase, type MirrorRow } from './local-database.ts';
 import { selfQuery } from './session-queries.ts';
+import { z } from 'zod';
+import { type Order, type OrderInput, orderSchema } from '#core/contract/orders';
+import type { ProjectionConfig } from '#core/contract/planning-actions';
+import { apiRequest } from './api-client.ts';
 import {
   type LoadChangeVariables,
+  type PlanningAction,
   type LoadCommand,
   type LoadCommandVariables,
   overlayQueued,
@@ -12,7 +16,7 @@ import {
 } from './sync/load-overlay.ts';
 import { realIdOf, SAVE_LOAD_KEY } from './sync/outbox.ts';
 
-export { inputFromOrder, type LoadCommand } from './sync/load-overlay.ts';
+export { inputFromOrder, type LoadChangeVariables, type LoadCommand } from './sync/load-overlay.ts';
 
 export interface LoadsFilter {
   startDate: string;
@@ -59,7 +63,11 @@ export function useLoads(filter: LoadsFilter, organizationId: number) {
     () =>
       mirror.data
         ? overlayQueued(mirror.data, queued, realIdOf, organizationId)
-            .filter((order) => order.isDraft === isDraft && order.date >= startDate && order.date <= endDate)
+            .filter(
+              // Merged sources live on only inside their merged draft (the server's lists leave them out too).
+              (order) =>
+                order.isDraft === isDraft && order.status !== 'Merged' && order.date >= startDate && order.date <= endDate,
+            )
             // ISO instants of one format sort as plain strings.
             .sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : a.id - b.id))
         : undefined,
@@ -90,18 +98,20 @@ function provisionalId() {
 
 /**
  * Queues a save of a load (a new one when `order` is null). It shows at once, survives reloads
- * while offline, and is sent once, in order with the other saves of the same load.
+ * while offline, and is sent once, in order with the other saves of the same load. Planning saves
+ * (publish, schedules, cascades, stop windows) pass `via: 'list'` so the server re-checks their rules.
  */
 export function useSaveLoad() {
   const queryClient = useQueryClient();
   return useCallback(
-    (order: Order | null, input: OrderInput, label: string) => {
+    (order: Order | null, input: OrderInput, label: string, options: { via?: 'list' } = {}) => {
       const loadId = order?.id ?? provisionalId();
       const variables: SaveLoadVariables = {
         kind: order ? 'update' : 'create',
         loadId,
         baseVersion: order?.version || 1,
         input,
+        ...(order && options.via ? { via: options.via } : {}),
         idempotencyKey: crypto.randomUUID(),
         label,
         queuedAt: new Date().toISOString(),
@@ -146,6 +156,50 @@ export function useLoadCommands() {
     },
     [queryClient, actingUserId],
   );
+}
+
+/**
+ * Merge, unmerge and bulk creation of drafts (spec 1 §4), queued like every other change: shown at
+ * once (a merged draft under a provisional id), kept across reloads, sent once, rolled back with a
+ * notice when the server refuses.
+ */
+export function usePlanningCommands() {
+  const queryClient = useQueryClient();
+  return useMemo(() => {
+    const queue = (loadId: number, action: PlanningAction, label: string) =>
+      enqueue(queryClient, {
+        kind: 'planning',
+        loadId,
+        action,
+        idempotencyKey: crypto.randomUUID(),
+        label,
+        queuedAt: new Date().toISOString(),
+      });
+    return {
+      merge: (sources: Order[], merged: OrderInput, label: string) => {
+        const id = provisionalId();
+        const sourceIds = sources.map((source) => source.id);
+        // Queued behind the first source's changes: its stops are what the merge reads.
+        queue(sourceIds[0] ?? id, { kind: 'merge', sourceIds, merged: { ...merged, isDraft: true }, provisionalId: id }, label);
+        return id;
+      },
+      unmerge: (merged: Order, label: string) =>
+        queue(merged.id, { kind: 'unmerge', mergedId: merged.id, sourceIds: merged.mergedFromOrderIds ?? [] }, label),
+      createProjections: (configs: ProjectionConfig[], label: string) =>
+        queue(provisionalId(), { kind: 'createProjections', configs }, label),
+    };
+  }, [queryClient]);
+}
+
+/** The source loads of merged drafts (still Merged on the server); stale after 5 minutes (spec 1 §7). */
+export function useMergedSources(mergedFromOrderIds: number[] | null) {
+  const ids = [...(mergedFromOrderIds ?? [])].sort((a, b) => a - b);
+  return useQuery({
+    queryKey: ['merged-sources', ids],
+    queryFn: () => apiRequest('/orders/merged-sources', z.array(orderSchema), { query: { mergedFromOrderIds: ids.join(',') } }),
+    enabled: ids.length > 0,
+    staleTime: 5 * 60_000,
+  });
 }
 
 export function useConflicts() {

@@ -131,6 +131,9 @@ export async function deleteOrders(db: Database, realtime: RealtimePublisher, au
   const result = await db.transaction(async (tx) => {
     const locked = await lockLoads(tx, auth, ids, 'owned');
     if (!canDeleteLoads(locked.map((item) => item.load))) {
+      if (locked.some((item) => item.load.mergedFromOrderIds?.length)) {
+        throw ruleViolation('mergedDraftUnmergeFirst', 'A merged draft is deleted by unmerging it first');
+      }
       throw ruleViolation('onlyOpenOrAssignedDeletable', 'Only Open or Assigned loads can be deleted');
     }
     // Stops and trip events go with their load (ON DELETE CASCADE).

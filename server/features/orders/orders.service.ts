@@ -4,9 +4,12 @@ import type { Order, OrderInput, StopInput } from '#core/contract/orders';
 import { ROLE_IDS } from '#core/domain/access';
 import { type CarrierRelation, mayChooseResource, ownershipOf, RESOURCE_FIELDS, RESOURCE_KINDS } from '#core/domain/load-actions';
 import { loadDateFromStops, statusAfterDriverChoice } from '#core/domain/load-rules';
-import type { Database, Queryable } from '#server/db/database';
+import { completenessOptions, draftCompleteness } from '#core/domain/planning/index';
+import { DEFAULT_WEIGHT_UNIT, weightUnitSchema } from '#core/domain/units';
+import type { Database, Queryable, Transaction } from '#server/db/database';
 import {
   cargoTypes,
+  contacts,
   carrierLinks,
   locations,
   orders,
@@ -142,7 +145,7 @@ export function ruleViolation(rule: string, message: string) {
 }
 
 /** Every location and cargo type the stops name must belong to the active organization; others are "unknown" (never "forbidden"). */
-async function assertStopReferences(db: Queryable, auth: AuthContext, input: OrderInput) {
+export async function assertStopReferences(db: Queryable, auth: AuthContext, input: OrderInput, path = 'body') {
   const org = auth.organizationId;
   const locationIds = [
     ...new Set(input.stops.flatMap((stop) => (stop.organizationLocationId ? [stop.organizationLocationId] : []))),
@@ -171,10 +174,10 @@ async function assertStopReferences(db: Queryable, auth: AuthContext, input: Ord
     : new Set<number>();
   input.stops.forEach((stop, index) => {
     if (stop.organizationLocationId && !known.has(stop.organizationLocationId)) {
-      throw badReference(`body.stops.${index}.organizationLocationId`, 'unknown location');
+      throw badReference(`${path}.stops.${index}.organizationLocationId`, 'unknown location');
     }
     if (stop.cargoTypeId && !knownCargo.has(stop.cargoTypeId)) {
-      throw badReference(`body.stops.${index}.cargoTypeId`, 'unknown cargo type');
+      throw badReference(`${path}.stops.${index}.cargoTypeId`, 'unknown cargo type');
     }
   });
 }
@@ -321,7 +324,7 @@ function changedStopFields(stop: Order['stops'][number], input: StopInput): stri
 }
 
 /** A completed stop locks all its fields (spec 1 §4, §5): it can be neither changed nor removed. */
-function assertCompletedStopsUnchanged(existing: Order['stops'], input: OrderInput) {
+function assertCompletedStopsUnchanged(existing: Order['stops'], input: OrderInput, path: string) {
   const sent = new Map(input.stops.flatMap((stop, index) => (stop.id ? [[stop.id, { stop, index }] as const] : [])));
   for (const stop of existing) {
     if (stop.status !== 'Complete') continue;
@@ -331,7 +334,7 @@ function assertCompletedStopsUnchanged(existing: Order['stops'], input: OrderInp
     if (changed.length) {
       throw ruleViolation(
         'completedStopLocked',
-        `Completed stops cannot be edited (${changed.map((field) => `body.stops.${given.index}.${field}`).join(', ')})`,
+        `Completed stops cannot be edited (${changed.map((field) => `${path}.stops.${given.index}.${field}`).join(', ')})`,
       );
     }
   }
@@ -357,7 +360,7 @@ function assertCarrierChangesOnlyResources(current: OrderRow, existing: Order['s
   }
 }
 
-function stopValues(stop: StopInput) {
+export function stopValues(stop: StopInput) {
   const date = (value: string | null) => (value ? new Date(value) : null);
   return {
     sequence: stop.sequence,
@@ -393,12 +396,22 @@ function stopDiffers(row: StopRow, values: ReturnType<typeof stopValues>): boole
   });
 }
 
+/** The signed-in user's weight unit: publishing checks weight balance at its precision (spec 1 §5). */
+export async function userWeightUnit(db: Queryable, auth: AuthContext) {
+  const [contact] = await db
+    .select({ unitsWeight: contacts.unitsWeight })
+    .from(users)
+    .innerJoin(contacts, eq(contacts.id, users.contactId))
+    .where(eq(users.id, auth.userId));
+  return weightUnitSchema.catch(DEFAULT_WEIGHT_UNIT).parse(contact?.unitsWeight);
+}
+
 function loadDate(input: OrderInput) {
   return new Date(loadDateFromStops(input.stops, input.date));
 }
 
 /** The columns a client sets on a load; status, owner and version are the server's. */
-function orderValues(input: OrderInput) {
+export function orderValues(input: OrderInput) {
   return {
     date: loadDate(input),
     isDraft: input.isDraft,
@@ -457,75 +470,104 @@ export async function updateOrder(
   input: OrderInput,
   baseVersion: number,
 ): Promise<Order> {
-  const saved = await db.transaction(async (tx) => {
-    const [current] = await tx
-      .select()
-      .from(orders)
-      .where(and(eq(orders.id, id), visibleTo(auth)))
-      .for('update');
-    if (!current) throw notFound('Load');
-    // The transporting carrier may edit too, within the limits checked below.
-    const party = current.organizationId === auth.organizationId ? 'owner' : 'carrier';
-    if (current.version !== baseVersion) {
-      const [latest] = await withStops(tx, [current]);
-      throw new HttpError(409, ERROR_CODES.conflict, 'The load was changed by someone else', { current: latest });
-    }
-    if (current.status === 'Delivered') {
-      throw new HttpError(422, ERROR_CODES.ruleViolation, 'Delivered loads cannot be edited', { rule: 'deliveredLoadLocked' });
-    }
-    const existingRows = await tx.select().from(stops).where(eq(stops.orderId, id));
-    const existing = existingRows.map(toStop);
-    const existingIds = new Set(existing.map((stop) => stop.id));
-    input.stops.forEach((stop, index) => {
-      if (stop.id && !existingIds.has(stop.id)) throw badReference(`body.stops.${index}.id`, 'not a stop of this load');
-    });
-    if (party === 'carrier') assertCarrierChangesOnlyResources(current, existing, input);
-    else await assertStopReferences(tx, auth, input);
-    assertCompletedStopsUnchanged(existing, input);
-    assertResourceChangesPermitted(await carrierRelationOf(tx, current), party, current, input, 'body');
-    await assertResourcesBelong(tx, auth.organizationId, input, 'body', current);
-    const kept = new Set(input.stops.flatMap((stop) => (stop.id ? [stop.id] : [])));
-    const removed = existing.filter((stop) => !kept.has(stop.id));
-    const [row] = await tx
-      .update(orders)
-      .set({
-        ...orderValues(input),
-        status: statusAfterDriverChoice(input.transportedByUserId, current.status),
-        version: sql`${orders.version} + 1`,
-        updatedAt: new Date(),
-      })
-      .where(eq(orders.id, id))
-      .returning();
-    if (!row) throw notFound('Load');
-    if (removed.length)
-      await tx.delete(stops).where(
-        inArray(
-          stops.id,
-          removed.map((stop) => stop.id),
-        ),
-      );
-    const rowsById = new Map(existingRows.map((stop) => [stop.id, stop]));
-    for (const stop of input.stops) {
-      const before = stop.id ? rowsById.get(stop.id) : undefined;
-      // Most saves change the load, not every stop (a driver choice changes none): untouched stops keep their version.
-      if (stop.id && before && stopDiffers(before, stopValues(stop))) {
-        await tx
-          .update(stops)
-          .set({ ...stopValues(stop), version: sql`${stops.version} + 1`, updatedAt: new Date() })
-          .where(eq(stops.id, stop.id));
-      }
-    }
-    const added = input.stops.filter((stop) => !stop.id);
-    if (added.length) {
-      await tx
-        .insert(stops)
-        .values(added.map((stop) => ({ ...stopValues(stop), orderId: id, organizationId: row.organizationId })));
-    }
-    await recordChanges(tx, [{ entity: 'order', id, op: 'upsert', organizationIds: organizationsSeeing(row) }]);
-    const [updated] = await withStops(tx, [row]);
-    if (!updated) throw notFound('Load');
-    return updated;
-  });
+  const saved = await db.transaction((tx) => updateOrderInTransaction(tx, auth, id, input, baseVersion));
   realtime.publishOrderChange(organizationsSeeing(saved), saved);
   return saved;
+}
+
+/**
+ * `updateOrder`'s checks and writes inside the caller's transaction (the list save of
+ * planning.service.ts stores many loads all or nothing); the caller publishes after the commit.
+ * It locks the load (`for update`) itself.
+ */
+export async function updateOrderInTransaction(
+  tx: Transaction,
+  auth: AuthContext,
+  id: number,
+  input: OrderInput,
+  baseVersion: number,
+  /** Where the load sits in the request, for 400s naming the field ('body', or 'body.3' in a list). */
+  path = 'body',
+): Promise<Order> {
+  const [current] = await tx
+    .select()
+    .from(orders)
+    .where(and(eq(orders.id, id), visibleTo(auth)))
+    .for('update');
+  if (!current) throw notFound('Load');
+  // The transporting carrier may edit too, within the limits checked below.
+  const party = current.organizationId === auth.organizationId ? 'owner' : 'carrier';
+  if (current.version !== baseVersion) {
+    const [latest] = await withStops(tx, [current]);
+    throw new HttpError(409, ERROR_CODES.conflict, 'The load was changed by someone else', { current: latest });
+  }
+  if (current.status === 'Delivered') {
+    throw new HttpError(422, ERROR_CODES.ruleViolation, 'Delivered loads cannot be edited', { rule: 'deliveredLoadLocked' });
+  }
+  if (current.status === 'Merged') {
+    throw ruleViolation('mergedLoadLocked', `Draft ${id} was merged into another; unmerge it first (${path}.id)`);
+  }
+  // Publishing is the same rule whichever route carries it (PUT /orders or PUT /orders/{id}).
+  if (current.isDraft && !input.isDraft) {
+    const options = completenessOptions(await userWeightUnit(tx, auth), true);
+    const { missing } = draftCompleteness(input, options);
+    if (missing.length) {
+      throw new HttpError(422, ERROR_CODES.ruleViolation, `An incomplete draft cannot be published (load ${id})`, {
+        rule: 'draftIncomplete',
+        issues: missing.map((rule) => ({ path, message: rule })),
+      });
+    }
+  }
+  const existingRows = await tx.select().from(stops).where(eq(stops.orderId, id));
+  const existing = existingRows.map(toStop);
+  const existingIds = new Set(existing.map((stop) => stop.id));
+  input.stops.forEach((stop, index) => {
+    if (stop.id && !existingIds.has(stop.id)) throw badReference(`${path}.stops.${index}.id`, 'not a stop of this load');
+  });
+  if (party === 'carrier') assertCarrierChangesOnlyResources(current, existing, input);
+  else await assertStopReferences(tx, auth, input, path);
+  assertCompletedStopsUnchanged(existing, input, path);
+  assertResourceChangesPermitted(await carrierRelationOf(tx, current), party, current, input, path);
+  await assertResourcesBelong(tx, auth.organizationId, input, path, current);
+  const kept = new Set(input.stops.flatMap((stop) => (stop.id ? [stop.id] : [])));
+  const removed = existing.filter((stop) => !kept.has(stop.id));
+  const [row] = await tx
+    .update(orders)
+    .set({
+      ...orderValues(input),
+      status: statusAfterDriverChoice(input.transportedByUserId, current.status),
+      version: sql`${orders.version} + 1`,
+      updatedAt: new Date(),
+    })
+    .where(eq(orders.id, id))
+    .returning();
+  if (!row) throw notFound('Load');
+  if (removed.length)
+    await tx.delete(stops).where(
+      inArray(
+        stops.id,
+        removed.map((stop) => stop.id),
+      ),
+    );
+  const rowsById = new Map(existingRows.map((stop) => [stop.id, stop]));
+  for (const stop of input.stops) {
+    const before = stop.id ? rowsById.get(stop.id) : undefined;
+    // Most saves change the load, not every stop (a driver choice changes none): untouched stops keep their version.
+    if (stop.id && before && stopDiffers(before, stopValues(stop))) {
+      await tx
+        .update(stops)
+        .set({ ...stopValues(stop), version: sql`${stops.version} + 1`, updatedAt: new Date() })
+        .where(eq(stops.id, stop.id));
+    }
+  }
+  const added = input.stops.filter((stop) => !stop.id);
+  if (added.length) {
+    await tx
+      .insert(stops)
+      .values(added.map((stop) => ({ ...stopValues(stop), orderId: id, organizationId: row.organizationId })));
+  }
+  await recordChanges(tx, [{ entity: 'order', id, op: 'upsert', organizationIds: organizationsSeeing(row) }]);
+  const [updated] = await withStops(tx, [row]);
+  if (!updated) throw notFound('Load');
+  return updated;
 }

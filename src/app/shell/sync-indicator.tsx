@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { dismissConflict, getMirroredLoad, useConflicts, useQueuedChanges, useSaveLoad } from '#src/data/loads.ts';
 import { useOnlineStatus } from '#src/data/online-status.ts';
 import { useSyncStatus } from '#src/data/sync/use-sync-engine.ts';
+import type { LoadChangeVariables } from '#src/data/loads.ts';
 
 /** The queue list's line for each kind of change (keys listed, not built, so the i18n check sees them). */
 const QUEUED_LINE = {
@@ -14,7 +15,16 @@ const QUEUED_LINE = {
   assignDriver: 'queuedAssignDriver',
   assignCarrier: 'queuedAssignCarrier',
   complete: 'queuedComplete',
+  merge: 'queuedMerge',
+  unmerge: 'queuedUnmerge',
+  createProjections: 'queuedCreateProjections',
 } as const;
+
+function queuedKind(change: LoadChangeVariables): keyof typeof QUEUED_LINE {
+  if (change.kind === 'command') return change.command.kind;
+  if (change.kind === 'planning') return change.action.kind;
+  return change.kind;
+}
 
 function useRelativeTime() {
   const { i18n } = useTranslation();
@@ -73,7 +83,7 @@ export function SyncIndicator() {
               <Stack gap={4}>
                 {queued.map((change) => (
                   <Text size="sm" key={change.idempotencyKey} data-testid="queued-change">
-                    {t(QUEUED_LINE[change.kind === 'command' ? change.command.kind : change.kind], {
+                    {t(QUEUED_LINE[queuedKind(change)], {
                       load: change.label,
                       time: time(change.queuedAt),
                     })}

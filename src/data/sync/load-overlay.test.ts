@@ -6,6 +6,7 @@ import {
   type LoadCommand,
   type LoadCommandVariables,
   overlayQueued,
+  type PlanningAction,
   type SaveLoadVariables,
 } from './load-overlay.ts';
 
@@ -128,6 +129,52 @@ describe('queued changes over the mirror', () => {
   it('shows the server row again once a refused command has left the queue', () => {
     // A refusal removes the mutation from the pending list; the overlay then has nothing to lay over.
     expect(overlayQueued([serverLoad], [], () => undefined, 1)).toEqual([serverLoad]);
+  });
+});
+
+describe('queued planning over the mirror', () => {
+  const draft = (id: number, driver: number | null) => ({ ...serverLoad, id, isDraft: true, transportedByUserId: driver });
+  const planning = (loadId: number, action: PlanningAction) => ({
+    kind: 'planning' as const,
+    loadId,
+    action,
+    idempotencyKey: `key-${Math.random()}`,
+    label: 'merge',
+    queuedAt: '2026-11-22T00:00:00.000Z',
+  });
+
+  it('shows a merge at once: the merged draft under its provisional id, its sources Merged', () => {
+    const merged = { ...inputFromOrder(draft(7, 5)), isDraft: true };
+    const shown = overlayQueued(
+      [draft(7, 5), draft(8, 5)],
+      [planning(7, { kind: 'merge', sourceIds: [7, 8], merged, provisionalId: -50 })],
+      () => undefined,
+      1,
+    );
+    expect(shown.map((load) => [load.id, load.status])).toEqual([
+      [7, 'Merged'],
+      [8, 'Merged'],
+      [-50, 'Assigned'],
+    ]);
+    expect(shown.find((load) => load.id === -50)?.mergedFromOrderIds).toEqual([7, 8]);
+  });
+
+  it('shows an unmerge at once: the merged draft gone, its sources back with the status their driver gives', () => {
+    const sources = [
+      { ...draft(7, 5), status: 'Merged' as const },
+      { ...draft(8, null), status: 'Merged' as const },
+    ];
+    const merged = { ...draft(9, 5), mergedFromOrderIds: [7, 8] };
+    const shown = overlayQueued(
+      [...sources, merged],
+      [planning(9, { kind: 'unmerge', mergedId: 9, sourceIds: [7, 8] })],
+      () => undefined,
+      1,
+    );
+    expect(shown.map((load) => [load.id, load.status])).toEqual([
+      [7, 'Assigned'],
+      [8, 'Open'],
+    ]);
   });
 });
 

@@ -1,5 +1,6 @@
 import type { CarrierAssignment, DriverAssignment, LoadCompletion } from '#core/contract/load-actions';
 import type { Order, OrderInput } from '#core/contract/orders';
+import type { ProjectionConfig } from '#core/contract/planning-actions';
 import { applyCarrierAssignment, applyDriverAssignment, applyManualCompletion } from '#core/domain/load-actions';
 import { loadDateFromStops, statusAfterDriverChoice } from '#core/domain/load-rules';
 
@@ -11,6 +12,11 @@ export interface SaveLoadVariables {
   /** The version the user's change was based on (1 for a load created here). */
   baseVersion: number;
   input: OrderInput;
+  /**
+   * 'list' sends the save through `PUT /api/orders` (a list of one), where the server re-checks the
+   * planning rules (publishing needs a complete draft, schedules monotone times); default `PUT /api/orders/{id}`.
+   */
+  via?: 'list';
   /** Made when the user acted, so every re-send after a retry or reload is recognised by the server. */
   idempotencyKey: string;
   /** How notices name the load (its order number, else its date). */
@@ -39,8 +45,24 @@ export interface LoadCommandVariables {
   queuedAt: string;
 }
 
+/** A planning change naming several drafts at once (spec 1 §4: merge, unmerge, bulk creation). */
+export type PlanningAction =
+  | { kind: 'merge'; sourceIds: number[]; merged: OrderInput; provisionalId: number }
+  | { kind: 'unmerge'; mergedId: number; sourceIds: number[] }
+  | { kind: 'createProjections'; configs: ProjectionConfig[] };
+
+export interface PlanningVariables {
+  kind: 'planning';
+  /** The load whose queue it joins: merge the first source, unmerge the merged draft, creation a new provisional id. */
+  loadId: number;
+  action: PlanningAction;
+  idempotencyKey: string;
+  label: string;
+  queuedAt: string;
+}
+
 /** Everything the outbox queues for loads, in one mutation cache key so order and the header list cover all. */
-export type LoadChangeVariables = SaveLoadVariables | LoadCommandVariables;
+export type LoadChangeVariables = SaveLoadVariables | LoadCommandVariables | PlanningVariables;
 
 /** The load as it will be once the server accepts the command (null: it will be gone). */
 export function applyCommand(variables: LoadCommandVariables, load: Order): Order | null {
@@ -163,6 +185,10 @@ export function overlayQueued(
   for (const change of queued) {
     const id = change.loadId < 0 ? (realIdOf(change.loadId) ?? change.loadId) : change.loadId;
     const current = byId.get(id);
+    if (change.kind === 'planning') {
+      overlayPlanning(byId, change.action, realIdOf, organizationId);
+      continue;
+    }
     if (change.kind === 'command') {
       if (!current) continue;
       const next = applyCommand(change, current);
@@ -174,4 +200,32 @@ export function overlayQueued(
     byId.set(id, applyInput(change.input, current, id, organizationId));
   }
   return [...byId.values()];
+}
+
+/**
+ * A queued merge shows the merged draft under its provisional id and its sources as Merged (the
+ * tables leave Merged loads out); a queued unmerge hides the merged draft and shows its sources with
+ * the status their driver gives. Bulk creation shows nothing until the server answers: the drafts
+ * it creates are the server's to build.
+ */
+function overlayPlanning(
+  byId: Map<number, Order>,
+  action: PlanningAction,
+  realIdOf: (loadId: number) => number | undefined,
+  organizationId: number,
+) {
+  if (action.kind === 'merge') {
+    for (const id of action.sourceIds) {
+      const source = byId.get(id);
+      if (source) byId.set(id, { ...source, status: 'Merged' });
+    }
+    const id = realIdOf(action.provisionalId) ?? action.provisionalId;
+    byId.set(id, { ...applyInput(action.merged, byId.get(id), id, organizationId), mergedFromOrderIds: action.sourceIds });
+  } else if (action.kind === 'unmerge') {
+    byId.delete(action.mergedId);
+    for (const id of action.sourceIds) {
+      const source = byId.get(id);
+      if (source?.status === 'Merged') byId.set(id, { ...source, status: statusAfterDriverChoice(source.transportedByUserId) });
+    }
+  }
 }

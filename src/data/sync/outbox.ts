@@ -3,7 +3,8 @@ import { z } from 'zod';
 import { type Order, orderSchema } from '#core/contract/orders';
 import { ApiError, apiRequest, type RequestOptions } from '../api-client.ts';
 import { localDatabase } from '../local-database.ts';
-import type { LoadChangeVariables, LoadCommandVariables, SaveLoadVariables } from './load-overlay.ts';
+import { unmergeAnswerSchema } from '#core/contract/planning-actions';
+import type { LoadChangeVariables, LoadCommandVariables, PlanningVariables, SaveLoadVariables } from './load-overlay.ts';
 
 export const SAVE_LOAD_KEY = ['loads', 'save'] as const;
 
@@ -92,8 +93,58 @@ async function sendCommand(variables: LoadCommandVariables): Promise<Order | nul
   return saved;
 }
 
-async function sendChange(variables: LoadChangeVariables): Promise<Order | null> {
+async function sendChange(variables: LoadChangeVariables): Promise<unknown> {
+  if (variables.kind === 'planning') return sendPlanning(variables);
   return variables.kind === 'command' ? sendCommand(variables) : sendSave(variables);
+}
+
+/** Merge, unmerge and bulk creation: the answer goes into the mirror at once; the feed confirms it later. */
+async function sendPlanning(variables: PlanningVariables): Promise<void> {
+  const headers = { 'Idempotency-Key': variables.idempotencyKey };
+  const { action } = variables;
+  if (action.kind === 'merge') {
+    const sourceIds = action.sourceIds.map(serverIdOf);
+    const merged = await apiRequest('/orders/merge', orderSchema, {
+      method: 'POST',
+      query: { orderIds: sourceIds.join(',') },
+      body: action.merged,
+      headers,
+    });
+    realIds.set(action.provisionalId, merged.id);
+    await localDatabase.transaction('rw', localDatabase.orders, localDatabase.keyValue, async () => {
+      await localDatabase.orders.put(merged);
+      const sources = await localDatabase.orders.bulkGet(sourceIds);
+      await localDatabase.orders.bulkPut(sources.flatMap((source) => (source ? [{ ...source, status: 'Merged' as const }] : [])));
+      await localDatabase.keyValue.put({ key: `outbox.id.${action.provisionalId}`, value: String(merged.id) });
+    });
+  } else if (action.kind === 'unmerge') {
+    const mergedId = serverIdOf(action.mergedId);
+    const answer = await apiRequest('/orders/unmerge', unmergeAnswerSchema, {
+      method: 'POST',
+      query: { orderIds: String(mergedId) },
+      body: action.sourceIds.map(serverIdOf),
+      headers,
+    });
+    await localDatabase.transaction('rw', localDatabase.orders, async () => {
+      await localDatabase.orders.bulkDelete(answer.removedOrderIds);
+      await localDatabase.orders.bulkPut(answer.sources);
+    });
+  } else {
+    const created = await apiRequest('/orders/create-projections', loadListSchema, {
+      method: 'POST',
+      body: action.configs,
+      headers,
+    });
+    await localDatabase.orders.bulkPut(created);
+  }
+}
+
+/** `PUT /api/orders` with this one load: the route that re-checks publishing and schedules. */
+async function saveThroughList(id: number, version: number, input: SaveLoadVariables['input'], headers: Record<string, string>) {
+  const answer = await apiRequest('/orders', loadListSchema, { method: 'PUT', body: [{ ...input, id, version }], headers });
+  const saved = answer.find((load) => load.id === id);
+  if (!saved) throw new Error(`the answer to PUT /orders did not include load ${id}`);
+  return saved;
 }
 
 async function sendSave(variables: SaveLoadVariables): Promise<Order> {
@@ -109,11 +160,10 @@ async function sendSave(variables: SaveLoadVariables): Promise<Order> {
   }
   const id = serverIdOf(variables.loadId);
   const version = baseVersionFor(id, variables.baseVersion);
-  const saved = await apiRequest(`/orders/${id}`, orderSchema, {
-    method: 'PUT',
-    body: { ...variables.input, version },
-    headers,
-  });
+  const saved =
+    variables.via === 'list'
+      ? await saveThroughList(id, version, variables.input, headers)
+      : await apiRequest(`/orders/${id}`, orderSchema, { method: 'PUT', body: { ...variables.input, version }, headers });
   await localDatabase.orders.put(saved);
   await remember(id, variables.baseVersion, saved);
   return saved;
@@ -151,7 +201,7 @@ export function registerOutbox(queryClient: QueryClient, onRefused: (refusal: Re
       if (!(error instanceof ApiError) || !error.isDefinitive) return;
       const parsed = error.status === 409 ? orderSchema.safeParse(error.body?.current) : null;
       const current = parsed?.success ? parsed.data : null;
-      const conflict = current !== null && variables.kind !== 'command';
+      const conflict = current !== null && (variables.kind === 'create' || variables.kind === 'update');
       if (conflict) {
         // Show the server's version and keep what the user tried, so it can be re-applied.
         await localDatabase.orders.put(current);

@@ -1,0 +1,111 @@
+import { describe, expect, it } from 'vitest';
+import {
+  BULK_ENTRY_CELL_LENGTH,
+  type BulkCreateConfig,
+  canPreviewProjections,
+  entryGridTotal,
+  parseEntryCell,
+  projectionConfigs,
+  validateProjectionConfig,
+  weekOptions,
+} from './projections.ts';
+
+const CHICAGO = 'America/Chicago';
+
+describe('bulk entry cells (spec 1 §5, §9)', () => {
+  it('are at most 3 characters long', () => {
+    expect(BULK_ENTRY_CELL_LENGTH).toBe(3);
+    expect(parseEntryCell('1234')).toBe(123);
+  });
+
+  it('are parsed as integers, anything non-numeric counting 0', () => {
+    expect(parseEntryCell('12')).toBe(12);
+    expect(parseEntryCell(' 7 ')).toBe(7);
+    expect(parseEntryCell('007')).toBe(7);
+    expect(parseEntryCell('999')).toBe(999);
+    expect(parseEntryCell('')).toBe(0);
+    expect(parseEntryCell('abc')).toBe(0);
+    expect(parseEntryCell('1.5')).toBe(0);
+    expect(parseEntryCell('12a')).toBe(0);
+    expect(parseEntryCell('-5')).toBe(0);
+  });
+
+  it('allow the preview only when the total is above 0', () => {
+    expect(entryGridTotal(['3', '', 'x', '10', '0', '2', ''])).toBe(15);
+    expect(canPreviewProjections(['3', '', '', '', '', '', ''])).toBe(true);
+    expect(canPreviewProjections(['', '0', 'a', '-1', '', '', ''])).toBe(false);
+    expect(canPreviewProjections([])).toBe(false);
+  });
+});
+
+describe('week selector', () => {
+  it('lists 13 Sunday-to-Saturday weeks from the current one', () => {
+    // Tuesday 24 November 2026, 10:00 in Chicago.
+    const weeks = weekOptions('2026-11-24T16:00:00.000Z', CHICAGO);
+    expect(weeks).toHaveLength(13);
+    expect(weeks[0]).toEqual({ value: '2026-11-22', start: '2026-11-22T06:00:00.000Z', end: '2026-11-29T05:59:59.999Z' });
+    expect(weeks[1]!.value).toBe('2026-11-29');
+    expect(weeks[12]!.value).toBe('2027-02-14');
+  });
+
+  it('counts the week in the user zone', () => {
+    // Sunday 03:00 UTC is still Saturday evening in Chicago.
+    expect(weekOptions('2026-11-29T03:00:00.000Z', CHICAGO)[0]!.value).toBe('2026-11-22');
+    expect(weekOptions('2026-11-29T03:00:00.000Z', 'UTC')[0]!.value).toBe('2026-11-29');
+  });
+});
+
+describe('bulk create configuration (spec 1 §5)', () => {
+  const config: BulkCreateConfig = {
+    weekStart: '2026-11-22T06:00:00.000Z',
+    timezone: CHICAGO,
+    cargoTypeId: 2,
+    organizationLocationId: 11,
+    isBasedOnOrigin: true,
+    quantityPerLoad: null,
+    // 24 US tons entered, stored in grams.
+    weightPerLoad: 21_772_434,
+  };
+
+  it('needs a week, a cargo type and a site', () => {
+    expect(validateProjectionConfig(config)).toBeNull();
+    expect(validateProjectionConfig({ ...config, weekStart: null })).toBe('requiredField');
+    expect(validateProjectionConfig({ ...config, cargoTypeId: null })).toBe('requiredField');
+    expect(validateProjectionConfig({ ...config, organizationLocationId: null })).toBe('requiredField');
+  });
+
+  it('needs a load size or a weight, else "load invalid stop value"', () => {
+    expect(validateProjectionConfig({ ...config, weightPerLoad: null })).toBe('loadInvalidStopValue');
+    expect(validateProjectionConfig({ ...config, weightPerLoad: 0 })).toBe('loadInvalidStopValue');
+    expect(validateProjectionConfig({ ...config, weightPerLoad: null, quantityPerLoad: 0 })).toBe('loadInvalidStopValue');
+    expect(validateProjectionConfig({ ...config, weightPerLoad: null, quantityPerLoad: 1.5 })).toBe('loadInvalidStopValue');
+    expect(validateProjectionConfig({ ...config, weightPerLoad: null, quantityPerLoad: 450 })).toBeNull();
+  });
+
+  it('makes one projection config per day with loads, dated that day at 00:00 in the zone', () => {
+    const configs = projectionConfigs(config, ['2', '', '0', 'x', '10', '', '1']);
+    expect(configs).toEqual([
+      {
+        organizationLocationId: 11,
+        cargoTypeId: 2,
+        weightPerLoad: 21_772_434,
+        quantityPerLoad: null,
+        numberOfLoads: 2,
+        date: '2026-11-22T06:00:00.000Z',
+        isBasedOnOrigin: true,
+      },
+      expect.objectContaining({ numberOfLoads: 10, date: '2026-11-26T06:00:00.000Z' }),
+      expect.objectContaining({ numberOfLoads: 1, date: '2026-11-28T06:00:00.000Z' }),
+    ]);
+  });
+
+  it('keeps the day across a daylight-saving change', () => {
+    // Week of 1 November 2026: Chicago leaves daylight time on Sunday at 02:00.
+    const configs = projectionConfigs({ ...config, weekStart: '2026-11-01T05:00:00.000Z' }, ['1', '1']);
+    expect(configs.map((item) => item.date)).toEqual(['2026-11-01T05:00:00.000Z', '2026-11-02T06:00:00.000Z']);
+  });
+
+  it('makes nothing from an invalid configuration', () => {
+    expect(projectionConfigs({ ...config, cargoTypeId: null }, ['5'])).toEqual([]);
+  });
+});

@@ -1,0 +1,79 @@
+import type { FastifyInstance } from 'fastify';
+import { orderSchema } from '#core/contract/orders';
+import {
+  createProjectionsBodySchema,
+  mergedSourcesQuerySchema,
+  mergeOrdersBodySchema,
+  orderIdsQuerySchema,
+  ordersListBodySchema,
+  planningOrdersAnswerSchema,
+  unmergeAnswerSchema,
+  unmergeOrdersBodySchema,
+} from '#core/contract/planning-actions';
+import { type ServerContext, zodRoutes } from '#server/context';
+import { guard, requireAuth } from '#server/plugins/auth';
+import { createProjections, listMergedSources, mergeOrders, saveOrderList, unmergeOrders } from './planning.service.ts';
+
+/**
+ * Planning routes of spec 1 §7 (issue 5). Drafts are the owner's planning material, so none of
+ * them is for carriers; each tool answers 403 when the organization lacks its feature.
+ */
+export function registerPlanningRoutes(app: FastifyInstance, { db, realtime }: ServerContext) {
+  const api = zodRoutes(app);
+
+  api.put(
+    '/orders',
+    {
+      schema: { tags: ['planning'], body: ordersListBodySchema, response: { 200: planningOrdersAnswerSchema } },
+      onRequest: guard({ features: ['Drafts'], permissions: ['EditOrder'], notForCarriers: true }),
+    },
+    async (request) => saveOrderList(db, realtime, requireAuth(request), request.body),
+  );
+
+  api.post(
+    '/orders/merge',
+    {
+      schema: {
+        tags: ['planning'],
+        querystring: orderIdsQuerySchema,
+        body: mergeOrdersBodySchema,
+        response: { 201: orderSchema },
+      },
+      onRequest: guard({ features: ['Drafts', 'MergeDrafts'], permissions: ['EditOrder', 'CreateOrder'], notForCarriers: true }),
+    },
+    async (request, reply) =>
+      reply.code(201).send(await mergeOrders(db, realtime, requireAuth(request), request.query.orderIds, request.body)),
+  );
+
+  api.post(
+    '/orders/unmerge',
+    {
+      schema: {
+        tags: ['planning'],
+        querystring: orderIdsQuerySchema,
+        body: unmergeOrdersBodySchema,
+        response: { 200: unmergeAnswerSchema },
+      },
+      onRequest: guard({ features: ['Drafts', 'UnmergeDrafts'], permissions: ['EditOrder'], notForCarriers: true }),
+    },
+    async (request) => unmergeOrders(db, realtime, requireAuth(request), request.query.orderIds, request.body),
+  );
+
+  api.get(
+    '/orders/merged-sources',
+    {
+      schema: { tags: ['planning'], querystring: mergedSourcesQuerySchema, response: { 200: planningOrdersAnswerSchema } },
+      onRequest: guard({ features: ['Drafts'], permissions: ['ViewOwningOrders'], notForCarriers: true }),
+    },
+    async (request) => listMergedSources(db, requireAuth(request), request.query.mergedFromOrderIds),
+  );
+
+  api.post(
+    '/orders/create-projections',
+    {
+      schema: { tags: ['planning'], body: createProjectionsBodySchema, response: { 201: planningOrdersAnswerSchema } },
+      onRequest: guard({ features: ['Drafts'], permissions: ['CreateOrder'], notForCarriers: true }),
+    },
+    async (request, reply) => reply.code(201).send(await createProjections(db, realtime, requireAuth(request), request.body)),
+  );
+}
