@@ -12,23 +12,36 @@ export interface WeekRange {
   end: Date;
 }
 
+/*
+ * Day arithmetic is done on calendar dates ("YYYY-MM-DD", in UTC where every day has 24 hours) and
+ * only then placed in the zone: dayjs's tz objects keep their offset through add()/hour(), so a
+ * week crossing a daylight-saving change would otherwise start or end an hour off.
+ */
+const DATE = 'YYYY-MM-DD';
+const shiftDate = (date: string, days: number) => dayjs.utc(date).add(days, 'day').format(DATE);
+const midnightIn = (date: string, zone: string) => dayjs.tz(`${date}T00:00`, zone).toDate();
+
+function weekFromSunday(sunday: string, zone: string): WeekRange {
+  return { start: midnightIn(sunday, zone), end: new Date(midnightIn(shiftDate(sunday, 7), zone).getTime() - 1) };
+}
+
 /** The week holding `at`, Sunday to Saturday in `zone` (spec 1 §1: the week starts on Sunday). */
 export function weekContaining(at: Date, zone: string): WeekRange {
   const local = dayjs(at).tz(zone);
-  const sunday = local.subtract(local.day(), 'day').startOf('day');
-  return { start: sunday.toDate(), end: sunday.add(6, 'day').endOf('day').toDate() };
+  return weekFromSunday(shiftDate(local.format(DATE), -local.day()), zone);
 }
 
 /** The week `offset` weeks away from the one holding `at` (negative = earlier). */
 export function weekAtOffset(at: Date, zone: string, offset: number): WeekRange {
-  const base = weekContaining(at, zone);
-  const start = dayjs(base.start).tz(zone).add(offset, 'week').startOf('day');
-  return { start: start.toDate(), end: start.add(6, 'day').endOf('day').toDate() };
+  const sunday = dayjs(weekContaining(at, zone).start).tz(zone).format(DATE);
+  return weekFromSunday(shiftDate(sunday, offset * 7), zone);
 }
 
 /** A wall-clock time in `zone` on the day `dayOffset` days after the week's Sunday. */
 export function timeInWeek(week: WeekRange, zone: string, dayOffset: number, hour: number, minute = 0): Date {
-  return dayjs(week.start).tz(zone).add(dayOffset, 'day').hour(hour).minute(minute).second(0).millisecond(0).toDate();
+  const day = shiftDate(dayjs(week.start).tz(zone).format(DATE), dayOffset);
+  const clock = `${String(hour).padStart(2, '0')}:${String(minute).padStart(2, '0')}`;
+  return dayjs.tz(`${day}T${clock}`, zone).toDate();
 }
 
 /** YYYY-MM-DD of an instant in a zone, the date format of the table filters. */
