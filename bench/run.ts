@@ -15,6 +15,7 @@ import {
 import { type BenchServer, createDataDir, freePort, startServer, stopServer } from './server-process.ts';
 import { medianAndP90, roundMs } from './stats.ts';
 import { measurePlanning } from './planning.ts';
+import { measurePlanningInWorker } from './planning-worker.ts';
 import { measureLargeCompany } from './sync.ts';
 
 const REPO_ROOT = path.resolve(import.meta.dirname, '..');
@@ -79,6 +80,8 @@ async function main() {
     const homeInteractiveMs = await measureHomeInteractiveCold(browser, server.baseUrl, state, COLD_HOME_RUNS);
     log(`home interactive, warm x${WARM_HOME_RUNS}`);
     const homeInteractiveWarmMs = await measureHomeInteractiveWarm(browser, server.baseUrl, state, WARM_HOME_RUNS);
+    log('planning engine in the planner worker');
+    const planningWorker = await measurePlanningInWorker(browser, server.baseUrl, state);
     // The sync figures run on a server of their own; this one would only compete for the CPU.
     await stopServer(server);
     server = null;
@@ -99,6 +102,7 @@ async function main() {
       loginApiMs,
       ...largeCompany,
       planning,
+      planningWorker,
     };
     process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
   } finally {
