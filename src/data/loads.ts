@@ -1,5 +1,5 @@
-import { type QueryClient, queryOptions, useMutationState, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useMemo } from 'react';
+import { type QueryClient, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useMemo, useSyncExternalStore } from 'react';
 import { localDatabase, type MirrorRow } from './local-database.ts';
 import { selfQuery } from './session-queries.ts';
 import { z } from 'zod';
@@ -15,6 +15,7 @@ import {
   type SaveLoadVariables,
 } from './sync/load-overlay.ts';
 import { realIdOf, SAVE_LOAD_KEY } from './sync/outbox.ts';
+import { queuedChangesStore } from './sync/queued-changes.ts';
 
 export { inputFromOrder, type LoadChangeVariables, type LoadCommand } from './sync/load-overlay.ts';
 
@@ -24,12 +25,11 @@ export interface LoadsFilter {
   isDraft: boolean;
 }
 
-/** Saves and commands still queued or in flight, oldest first. */
+/** Saves, commands and planning changes still queued or in flight, oldest first. */
 export function useQueuedChanges(): LoadChangeVariables[] {
-  return useMutationState({
-    filters: { mutationKey: SAVE_LOAD_KEY, status: 'pending' },
-    select: (mutation) => mutation.state.variables as LoadChangeVariables,
-  });
+  const cache = useQueryClient().getMutationCache();
+  const store = queuedChangesStore(cache, (key) => key?.[0] === SAVE_LOAD_KEY[0] && key?.[1] === SAVE_LOAD_KEY[1]);
+  return useSyncExternalStore(store.subscribe, store.getSnapshot);
 }
 
 /** A week's loads as the mirror holds them; route loaders prefetch it so the read overlaps loading the screen's code. */
@@ -159,7 +159,7 @@ export function useLoadCommands() {
 }
 
 /**
- * Merge, unmerge and bulk creation of drafts (spec 1 §4), queued like every other change: shown at
+ * Merge, unmerge, saves of many drafts and bulk creation (spec 1 §4), queued like every other change: shown at
  * once (a merged draft under a provisional id), kept across reloads, sent once, rolled back with a
  * notice when the server refuses.
  */
@@ -187,6 +187,11 @@ export function usePlanningCommands() {
         queue(merged.id, { kind: 'unmerge', mergedId: merged.id, sourceIds: merged.mergedFromOrderIds ?? [] }, label),
       createProjections: (configs: ProjectionConfig[], label: string) =>
         queue(provisionalId(), { kind: 'createProjections', configs }, label),
+      /** All drafts in one `PUT /api/orders` (spec 1 §7), all or nothing; queued behind the first draft's changes. */
+      saveDrafts: (changes: { order: Order; input: OrderInput }[], label: string) => {
+        const items = changes.map(({ order, input }) => ({ loadId: order.id, baseVersion: order.version || 1, input }));
+        if (items[0]) queue(items[0].loadId, { kind: 'saveDrafts', items }, label);
+      },
     };
   }, [queryClient]);
 }

@@ -1,6 +1,7 @@
 import { ActionIcon, Badge, Button, Divider, Group, Indicator, Popover, ScrollArea, Stack, Text, Tooltip } from '@mantine/core';
 import { IconCloudUpload } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { dismissConflict, getMirroredLoad, useConflicts, useQueuedChanges, useSaveLoad } from '#src/data/loads.ts';
 import { useOnlineStatus } from '#src/data/online-status.ts';
@@ -18,6 +19,7 @@ const QUEUED_LINE = {
   merge: 'queuedMerge',
   unmerge: 'queuedUnmerge',
   createProjections: 'queuedCreateProjections',
+  saveDrafts: 'queuedSaveDrafts',
 } as const;
 
 function queuedKind(change: LoadChangeVariables): keyof typeof QUEUED_LINE {
@@ -46,7 +48,9 @@ export function SyncIndicator() {
   const saveLoad = useSaveLoad();
   const queryClient = useQueryClient();
   const pendingCount = queued.length + conflicts.length;
-  const time = (iso: string) => new Intl.DateTimeFormat(i18n.language, { timeStyle: 'short' }).format(new Date(iso));
+  // One formatter per language: the queue list can hold hundreds of lines and re-renders as they are sent.
+  const timeFormat = useMemo(() => new Intl.DateTimeFormat(i18n.language, { timeStyle: 'short' }), [i18n.language]);
+  const time = (iso: string) => timeFormat.format(new Date(iso));
 
   const reapply = async (conflict: (typeof conflicts)[number]) => {
     const current = await getMirroredLoad(conflict.loadId);

@@ -159,6 +159,20 @@ describe('queued planning over the mirror', () => {
     expect(shown.find((load) => load.id === -50)?.mergedFromOrderIds).toEqual([7, 8]);
   });
 
+  it('shows a queued save of many drafts at once, each with its new values', () => {
+    const published = { ...inputFromOrder(draft(7, null)), isDraft: false };
+    const shown = overlayQueued(
+      [draft(7, null), draft(8, null)],
+      [planning(7, { kind: 'saveDrafts', items: [{ loadId: 7, baseVersion: 1, input: published }] })],
+      () => undefined,
+      1,
+    );
+    expect(shown.map((load) => [load.id, load.isDraft])).toEqual([
+      [7, false],
+      [8, true],
+    ]);
+  });
+
   it('shows an unmerge at once: the merged draft gone, its sources back with the status their driver gives', () => {
     const sources = [
       { ...draft(7, 5), status: 'Merged' as const },

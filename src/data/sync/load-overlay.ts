@@ -49,7 +49,9 @@ export interface LoadCommandVariables {
 export type PlanningAction =
   | { kind: 'merge'; sourceIds: number[]; merged: OrderInput; provisionalId: number }
   | { kind: 'unmerge'; mergedId: number; sourceIds: number[] }
-  | { kind: 'createProjections'; configs: ProjectionConfig[] };
+  | { kind: 'createProjections'; configs: ProjectionConfig[] }
+  /** Whole drafts saved together through `PUT /api/orders` (publish, bulk schedule, cascade, stop windows). */
+  | { kind: 'saveDrafts'; items: { loadId: number; baseVersion: number; input: OrderInput }[] };
 
 export interface PlanningVariables {
   kind: 'planning';
@@ -205,7 +207,7 @@ export function overlayQueued(
 /**
  * A queued merge shows the merged draft under its provisional id and its sources as Merged (the
  * tables leave Merged loads out); a queued unmerge hides the merged draft and shows its sources with
- * the status their driver gives. Bulk creation shows nothing until the server answers: the drafts
+ * the status their driver gives; saved drafts show their new values. Bulk creation shows nothing until the server answers: the drafts
  * it creates are the server's to build.
  */
 function overlayPlanning(
@@ -221,6 +223,12 @@ function overlayPlanning(
     }
     const id = realIdOf(action.provisionalId) ?? action.provisionalId;
     byId.set(id, { ...applyInput(action.merged, byId.get(id), id, organizationId), mergedFromOrderIds: action.sourceIds });
+  } else if (action.kind === 'saveDrafts') {
+    for (const item of action.items) {
+      const id = realIdOf(item.loadId) ?? item.loadId;
+      const current = byId.get(id);
+      if (current) byId.set(id, applyInput(item.input, current, id, organizationId));
+    }
   } else if (action.kind === 'unmerge') {
     byId.delete(action.mergedId);
     for (const id of action.sourceIds) {

@@ -98,7 +98,7 @@ async function sendChange(variables: LoadChangeVariables): Promise<unknown> {
   return variables.kind === 'command' ? sendCommand(variables) : sendSave(variables);
 }
 
-/** Merge, unmerge and bulk creation: the answer goes into the mirror at once; the feed confirms it later. */
+/** Merge, unmerge, saves of many drafts and bulk creation: the answer goes into the mirror at once; the feed confirms it later. */
 async function sendPlanning(variables: PlanningVariables): Promise<void> {
   const headers = { 'Idempotency-Key': variables.idempotencyKey };
   const { action } = variables;
@@ -117,6 +117,17 @@ async function sendPlanning(variables: PlanningVariables): Promise<void> {
       await localDatabase.orders.bulkPut(sources.flatMap((source) => (source ? [{ ...source, status: 'Merged' as const }] : [])));
       await localDatabase.keyValue.put({ key: `outbox.id.${action.provisionalId}`, value: String(merged.id) });
     });
+  } else if (action.kind === 'saveDrafts') {
+    const body = action.items.map((item) => {
+      const id = serverIdOf(item.loadId);
+      return { ...item.input, id, version: baseVersionFor(id, item.baseVersion) };
+    });
+    const saved = await apiRequest('/orders', loadListSchema, { method: 'PUT', body, headers });
+    await localDatabase.orders.bulkPut(saved);
+    for (const [index, item] of action.items.entries()) {
+      const load = saved.find((candidate) => candidate.id === body[index]?.id);
+      if (load) await remember(load.id, item.baseVersion, load);
+    }
   } else if (action.kind === 'unmerge') {
     const mergedId = serverIdOf(action.mergedId);
     const answer = await apiRequest('/orders/unmerge', unmergeAnswerSchema, {

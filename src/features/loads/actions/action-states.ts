@@ -1,6 +1,7 @@
 import type { Order } from '#core/contract/orders';
 import { type AccessSubject, hasFeature, hasPermission } from '#core/domain/access';
 import { canAssignCarrier, canAssignDriver, canCompleteLoads, canDeleteLoads } from '#core/domain/load-actions';
+import { CASCADE_MIN_DRAFTS, canMerge, MERGE_MIN_DRAFTS } from '#core/domain/planning/index';
 
 export const LOAD_ACTIONS = [
   'create',
@@ -14,6 +15,18 @@ export const LOAD_ACTIONS = [
 ] as const;
 export type LoadAction = (typeof LOAD_ACTIONS)[number];
 
+/** The drafts page's planning actions (spec 1 §2, §4; issue 5), dialogs in features/loads/planning. */
+export const PLANNING_ACTIONS = [
+  'createDrafts',
+  'merge',
+  'unmerge',
+  'cascade',
+  'bulkSchedule',
+  'bulkWindows',
+  'publish',
+] as const;
+export type PlanningActionKey = (typeof PLANNING_ACTIONS)[number];
+
 /** Why an action is off; each has a tooltip text under `load-actions:disabled.*`. */
 export type DisabledReason =
   | 'noSelection'
@@ -24,7 +37,11 @@ export type DisabledReason =
   | 'notCompletable'
   | 'notAssignable'
   | 'notCarrierAssignable'
-  | 'notYetSaved';
+  | 'notYetSaved'
+  | 'selectTwo'
+  | 'notMergeable'
+  | 'mergeTooManyStops'
+  | 'notMergedDraft';
 
 export interface ActionState {
   visible: boolean;
@@ -98,5 +115,58 @@ export function loadActionStates({ subject, page, selected, online }: ActionStat
     ]),
     // The log opens offline too: the load is in the mirror, only its events wait for the connection.
     deliveryLog: show(onLoads, [[selected.length !== 1, 'selectOne']]),
+  };
+}
+
+/**
+ * The planning actions, shown on the drafts page only (never to carriers, spec 1 §2), each behind
+ * its feature and the permission its route guards with. Merge asks core's `canMerge`; cascade only
+ * needs two drafts here, its dialog explains the rest of `cascadeEligibility`; publish opens with
+ * any selection and its dialog refuses an incomplete draft with the missing rules shown.
+ */
+export function planningActionStates({ subject, page, selected }: ActionStatesInput): Record<PlanningActionKey, ActionState> {
+  const drafts = page === 'drafts' && !subject.organization.isCarrier && hasFeature(subject, 'Drafts');
+  const none = selected.length === 0;
+  const unsaved = selected.some((order) => order.id <= 0);
+  const cannotEdit = !hasPermission(subject, 'EditOrder');
+  const show = (visible: boolean, checks: readonly [boolean, DisabledReason][] = []): ActionState => ({
+    visible,
+    disabledReason: visible ? firstReason(checks) : null,
+  });
+  // Asked only when the button shows and enough drafts are selected (it reads every stop).
+  const merge =
+    drafts && selected.length >= MERGE_MIN_DRAFTS ? canMerge(selected) : { allowed: true, reason: null as string | null };
+  const [single] = selected;
+
+  return {
+    createDrafts: show(drafts && hasPermission(subject, 'CreateOrder')),
+    merge: show(drafts && hasFeature(subject, 'MergeDrafts'), [
+      [cannotEdit || !hasPermission(subject, 'CreateOrder'), 'noPermission'],
+      [selected.length < MERGE_MIN_DRAFTS, 'selectTwo'],
+      [unsaved, 'notYetSaved'],
+      [!merge.allowed, merge.reason === 'tooManyStops' ? 'mergeTooManyStops' : 'notMergeable'],
+    ]),
+    unmerge: show(drafts && hasFeature(subject, 'UnmergeDrafts'), [
+      [cannotEdit, 'noPermission'],
+      [selected.length !== 1, 'selectOne'],
+      [!single?.mergedFromOrderIds?.length, 'notMergedDraft'],
+      [unsaved, 'notYetSaved'],
+    ]),
+    cascade: show(drafts && hasFeature(subject, 'CascadingStopScheduling'), [
+      [cannotEdit, 'noPermission'],
+      [selected.length < CASCADE_MIN_DRAFTS, 'selectTwo'],
+    ]),
+    bulkSchedule: show(drafts && hasFeature(subject, 'BulkScheduling'), [
+      [cannotEdit, 'noPermission'],
+      [none, 'noSelection'],
+    ]),
+    bulkWindows: show(drafts, [
+      [cannotEdit, 'noPermission'],
+      [none, 'noSelection'],
+    ]),
+    publish: show(drafts, [
+      [cannotEdit, 'noPermission'],
+      [none, 'noSelection'],
+    ]),
   };
 }

@@ -17,8 +17,15 @@ import { ApiError } from '#src/data/api-client.ts';
 import { deliveryTicketsUrl, downloadLoadsCsv } from '#src/data/exports.ts';
 import { useOnlineStatus } from '#src/data/online-status.ts';
 import { LoadEditor } from '../editor/load-editor.tsx';
+import { isPlanningAction, LazyPlanningDialogs, usePlanningToolbar } from '../planning/planning-toolbar.tsx';
 import { showActionDone } from './action-notice.ts';
-import { type DisabledReason, type LoadAction, loadActionStates } from './action-states.ts';
+import {
+  type DisabledReason,
+  type LoadAction,
+  loadActionStates,
+  type PlanningActionKey,
+  planningActionStates,
+} from './action-states.ts';
 import { AssignCarrierPanel } from './assign-carrier-panel.tsx';
 import { AssignDriverPanel } from './assign-driver-panel.tsx';
 import { DeleteLoadsDialog } from './delete-loads-dialog.tsx';
@@ -27,7 +34,7 @@ import { ExplainedButton } from './explained-button.tsx';
 import { ManualCompletionDialog } from './manual-completion-dialog.tsx';
 import { useActionFormatting } from './use-action-formatting.ts';
 
-type Open = 'create' | 'assignDriver' | 'assignCarrier' | 'complete' | 'delete' | 'deliveryLog' | null;
+type Open = 'create' | 'assignDriver' | 'assignCarrier' | 'complete' | 'delete' | 'deliveryLog' | PlanningActionKey | null;
 
 interface LoadActionsToolbarProps {
   page: 'loads' | 'drafts';
@@ -35,23 +42,28 @@ interface LoadActionsToolbarProps {
   selected: Order[];
   /** Called after an action was queued (the table clears its selection). */
   onDone: () => void;
+  /** Shows another week (the bulk create wizard lands on the week it filled). */
+  onWeekChange?: (week: string | undefined) => void;
 }
 
 /**
  * The loads and drafts tables' action toolbar (spec 1 §2): create, export, delivery ticket,
- * assign driver or carrier, complete manually, delete, delivery log. Which actions show and why
- * one is off come from loadActionStates (core's rules); each action queues through the data layer.
+ * assign driver or carrier, complete manually, delete, delivery log, and on drafts the planning
+ * actions (features/loads/planning). Which actions show and why one is off come from
+ * loadActionStates and planningActionStates (core's rules); each action queues through the data layer.
  */
-export function LoadActionsToolbar({ page, selected, onDone }: LoadActionsToolbarProps) {
+export function LoadActionsToolbar({ page, selected, onDone, onWeekChange }: LoadActionsToolbarProps) {
   const { t } = useTranslation('load-actions');
   const format = useActionFormatting();
   const online = useOnlineStatus();
   const [open, setOpen] = useState<Open>(null);
   const [exporting, setExporting] = useState(false);
+  const planning = usePlanningToolbar(setOpen);
   const self = format.self;
   if (!self) return null;
 
-  const states = loadActionStates({ subject: self, page, selected, online });
+  const input = { subject: self, page, selected, online };
+  const states = { ...loadActionStates(input), ...planningActionStates(input) };
   const reasons: Record<DisabledReason, string> = {
     noSelection: t('disabled.noSelection'),
     selectOne: t('disabled.selectOne'),
@@ -62,6 +74,7 @@ export function LoadActionsToolbar({ page, selected, onDone }: LoadActionsToolba
     notAssignable: t('disabled.notAssignable'),
     notCarrierAssignable: t('disabled.notCarrierAssignable'),
     notYetSaved: t('disabled.notYetSaved'),
+    ...planning.reasons,
   };
   const ids = selected.map((order) => order.id);
   const close = () => setOpen(null);
@@ -92,13 +105,21 @@ export function LoadActionsToolbar({ page, selected, onDone }: LoadActionsToolba
     showActionDone(t('notices.ticketsOpened', { total: ids.length }));
   };
 
-  const buttons: { action: LoadAction; label: string; icon: ReactNode; run: () => void; color?: string; loading?: boolean }[] = [
+  const buttons: {
+    action: LoadAction | PlanningActionKey;
+    label: string;
+    icon: ReactNode;
+    run: () => void;
+    color?: string;
+    loading?: boolean;
+  }[] = [
     {
       action: 'create',
       label: page === 'drafts' ? t('actions.createDraft') : t('actions.createLoad'),
       icon: <IconPlus size={16} />,
       run: () => setOpen('create'),
     },
+    ...planning.buttons,
     {
       action: 'export',
       label: t('actions.export'),
@@ -162,6 +183,11 @@ export function LoadActionsToolbar({ page, selected, onDone }: LoadActionsToolba
       {open === 'deliveryLog' && logLoad && (
         <Suspense fallback={null}>
           <LazyDeliveryLogDialog load={logLoad} opened onClose={close} />
+        </Suspense>
+      )}
+      {isPlanningAction(open) && (
+        <Suspense fallback={null}>
+          <LazyPlanningDialogs action={open} selected={selected} onClose={close} onDone={onDone} onWeekChange={onWeekChange} />
         </Suspense>
       )}
     </>

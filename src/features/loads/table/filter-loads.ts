@@ -1,6 +1,7 @@
 import type { Order, Stop } from '#core/contract/orders';
 import type { DRAFTS_SORT_ORDERS } from '#core/contract/user';
 import type { LoadStatus } from '#core/domain/load-rules';
+import { type CompletenessOptions, type CompletenessRule, draftCompleteness } from '#core/domain/planning/completeness';
 import { tripTotalSeconds } from '#core/domain/planning/stop-times';
 import {
   GRAMS_PER_WEIGHT_UNIT,
@@ -89,6 +90,8 @@ export interface LoadRowContext {
   lookups: LoadLookups;
   clock: ZonedClock;
   statusLabel: (status: LoadStatus) => string;
+  /** Drafts table only: each draft's completeness (spec 1 §5) is checked with these options. */
+  completeness?: CompletenessOptions;
 }
 
 /** One load with everything the table shows, filters and sorts precomputed. */
@@ -110,6 +113,8 @@ export interface LoadRow {
   completedMs: number | null;
   /** Estimated total trip time, rounded up to 5 minutes (spec 1 §9). */
   tripMinutes: number | null;
+  /** The completeness rules a draft fails (its row's warning); empty when complete or not checked. */
+  incomplete: readonly CompletenessRule[];
   /** Keys the filters compare. */
   text: Record<TextFilterField, string>;
   cargoIds: readonly number[];
@@ -266,6 +271,7 @@ export function buildLoadRow(order: Order, context: LoadRowContext): LoadRow {
     lastStopMs,
     completedMs,
     tripMinutes: tripMinutes(order),
+    incomplete: context.completeness ? draftCompleteness(order, context.completeness).missing : NONE,
     text,
     cargoIds,
     originIds: origins.ids,

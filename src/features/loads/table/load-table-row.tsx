@@ -8,6 +8,7 @@ import { formatDurationShort } from '#core/domain/units';
 import type { TouchedLoad } from '#src/data/touched-stops.ts';
 import { ResourceSchedulingCell } from '../actions/resource-scheduling-cell.tsx';
 import { LoadEditor } from '../editor/load-editor.tsx';
+import { DraftCompletenessWarning } from '../planning/draft-completeness-warning.tsx';
 import type { ColumnKey } from './columns.ts';
 import type { LoadRow } from './filter-loads.ts';
 import { LoadStopsSummary } from './load-stops-summary.tsx';
@@ -100,6 +101,7 @@ export const LoadTableRow = memo(function LoadTableRow({
             >
               <IconLink size={16} />
             </ActionIcon>
+            {row.incomplete.length > 0 && <DraftCompletenessWarning missing={row.incomplete} load={label} />}
           </Group>
         );
       case 'date':

@@ -21,6 +21,7 @@ import type { Order } from '#core/contract/orders';
 import { hasPermission } from '#core/domain/access';
 import type { LoadStatus } from '#core/domain/load-rules';
 import { DEFAULT_TIMEZONE } from '#core/domain/locale';
+import { completenessOptions } from '#core/domain/planning/completeness';
 import { DEFAULT_WEIGHT_UNIT } from '#core/domain/units';
 import { useLoads } from '#src/data/loads.ts';
 import { selfQuery } from '#src/data/session-queries.ts';
@@ -101,9 +102,18 @@ export function LoadsTable({ table, title, week: weekValue, focusLoadId, onWeekC
 
   // Everything filters compare is computed once per load, again only for loads that changed.
   const statusLabel = useCallback((status: LoadStatus) => t(`status.${status.replace(' ', '')}`), [t]);
+  // Drafts carry their completeness warning, time order checked (the stop editor alone skips it).
   const { rowContext, rowCache } = useMemo(
-    () => ({ rowContext: { lookups, clock: zonedClock(timezone), statusLabel }, rowCache: new WeakMap<Order, LoadRow>() }),
-    [lookups, timezone, statusLabel],
+    () => ({
+      rowContext: {
+        lookups,
+        clock: zonedClock(timezone),
+        statusLabel,
+        completeness: table === 'drafts' ? completenessOptions(weightUnit, true) : undefined,
+      },
+      rowCache: new WeakMap<Order, LoadRow>(),
+    }),
+    [lookups, timezone, statusLabel, table, weightUnit],
   );
   const rows = useMemo(() => (orders ? buildLoadRows(orders, rowContext, rowCache) : undefined), [orders, rowContext, rowCache]);
 
@@ -259,7 +269,7 @@ export function LoadsTable({ table, title, week: weekValue, focusLoadId, onWeekC
           onCurrent={() => onWeekChange(undefined)}
         />
       </Group>
-      <LoadActionsToolbar page={table} selected={selected} onDone={() => setSelectedIds(new Set())} />
+      <LoadActionsToolbar page={table} selected={selected} onDone={() => setSelectedIds(new Set())} onWeekChange={onWeekChange} />
       <Group gap="sm" align="flex-end" data-testid="table-toolbar">
         <WeightFilterInput value={filters.weight} unit={weightUnit} onApply={filterState.setWeight} />
         <MultiSelect

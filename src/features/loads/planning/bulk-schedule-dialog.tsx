@@ -1,0 +1,286 @@
+import {
+  Alert,
+  Button,
+  Group,
+  Loader,
+  Pagination,
+  SegmentedControl,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import { onlineManager, type QueryClient, useQueryClient } from '@tanstack/react-query';
+import { useMemo, useReducer, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { TravelTimeEntry, TravelTimePair } from '#core/contract/planning';
+import { driversOffered } from '#core/domain/load-actions';
+import {
+  isMonotone,
+  NO_RESOURCE_CHOICE,
+  type ScheduleDirection,
+  scheduleDrafts,
+  scheduleLegPairs,
+  travelTimeIndex,
+  travelTimeKey,
+} from '#core/domain/planning/index';
+import { planner } from '#src/data/planner.ts';
+import { selfQuery } from '#src/data/session-queries.ts';
+import { fetchTravelTimes, throughputRulesQuery, travelTimesQuery, useThroughputRules } from '#src/data/travel-times.ts';
+import { showActionDone } from '../actions/action-notice.ts';
+import { ExplainedButton } from '../actions/explained-button.tsx';
+import { useReferenceRows } from '../actions/reference-rows.ts';
+import { useActionFormatting } from '../actions/use-action-formatting.ts';
+import { bulkScheduleReducer, initialScheduleState, scheduleBlocker, scheduledChanges } from './bulk-schedule-state.ts';
+import { usePlanningText } from './planning-messages.ts';
+import { PlanningModal } from './planning-modal.tsx';
+import type { PlanningDialogProps } from './publish-dialog.tsx';
+import { ScheduleDraftList } from './schedule-draft-list.tsx';
+import { useSaveDrafts } from './use-save-drafts.ts';
+import { planningInput, withStopTimes } from './worker-payloads.ts';
+
+/** Drafts rendered per page of the list: a thousand sortable rows would make every change slow. */
+export const SCHEDULE_PAGE_SIZE = 50;
+
+type Stage = 'idle' | 'travel' | 'computing' | 'saving';
+
+/**
+ * The legs' travel times. Offline, a pair never fetched would wait for the connection: the schedule
+ * is then made with the times already known, and the other legs are reported unavailable.
+ */
+async function travelEntries(queryClient: QueryClient, pairs: readonly TravelTimePair[]): Promise<TravelTimeEntry[]> {
+  if (onlineManager.isOnline()) return (await fetchTravelTimes(queryClient, pairs)).entries;
+  const self = queryClient.getQueryData(selfQuery.queryKey);
+  const table = self ? queryClient.getQueryData(travelTimesQuery(self.activeOrganizationId).queryKey) : undefined;
+  return pairs.flatMap(
+    (pair) => table?.[travelTimeKey(pair.originOrganizationLocationId, pair.destinationOrganizationLocationId)] ?? [],
+  );
+}
+
+/** The throughput rules when the dialog did not have them yet; none offline (stops keep their durations). */
+async function loadingRules(queryClient: QueryClient, organizationId: number) {
+  if (!onlineManager.isOnline()) return [];
+  return queryClient.ensureQueryData(throughputRulesQuery(organizationId)).catch(() => []);
+}
+
+/**
+ * Bulk schedule (spec 1 §4, §5; feature BulkScheduling): one driver takes the drafts in the list's
+ * order (reorderable by drag, as are each draft's stops), timed forward from the first stop or
+ * backward from the last from a reference time with travel times and the throughput rules' stop
+ * durations. The driver (with his or her default tractor and trailer, each changeable for all) goes on
+ * every draft. Calculating runs in the planner worker, so a thousand drafts never freeze the page.
+ */
+export function BulkScheduleDialog({ drafts, onClose, onDone }: PlanningDialogProps) {
+  const { t } = useTranslation('planning');
+  const format = useActionFormatting();
+  const text = usePlanningText();
+  const reference = useReferenceRows();
+  const queryClient = useQueryClient();
+  const rules = useThroughputRules();
+  const saveDrafts = useSaveDrafts();
+  const [state, dispatch] = useReducer(bulkScheduleReducer, drafts, initialScheduleState);
+  const [stage, setStage] = useState<Stage>('idle');
+  const [failed, setFailed] = useState(false);
+  const [page, setPage] = useState(1);
+  const [saved, setSaved] = useState(0);
+  const busy = stage !== 'idle';
+
+  const organizationId = format.self?.activeOrganizationId ?? 0;
+  const drivers = useMemo(
+    () => driversOffered(reference.drivers, null, organizationId).sort((a, b) => a.name.localeCompare(b.name)),
+    [reference.drivers, organizationId],
+  );
+  const equipment = <Row extends { id: number; organizationId: number; enabled: boolean; userDisplayName: string }>(
+    rows: readonly Row[],
+  ) => [
+    { value: String(NO_RESOURCE_CHOICE), label: t('none') },
+    ...rows
+      .filter((row) => row.organizationId === organizationId && row.enabled)
+      .sort((a, b) => a.userDisplayName.localeCompare(b.userDisplayName))
+      .map((row) => ({ value: String(row.id), label: row.userDisplayName })),
+  ];
+  const driver = drivers.find((row) => row.id === state.driverId) ?? null;
+  const originals = useMemo(() => new Map(drafts.map((draft) => [draft.id, draft])), [drafts]);
+
+  const blocker = scheduleBlocker(state);
+  const blockerText = blocker ? text.schedule(blocker) : busy ? t('schedule.working') : null;
+  const shown = state.calculated ?? state.drafts;
+  const notMonotone = useMemo(
+    () => (state.calculated ? state.calculated.filter((draft) => !isMonotone(draft)).length : 0),
+    [state.calculated],
+  );
+  const pageCount = Math.max(1, Math.ceil(shown.length / SCHEDULE_PAGE_SIZE));
+  const currentPage = Math.min(page, pageCount);
+  const offset = (currentPage - 1) * SCHEDULE_PAGE_SIZE;
+
+  const calculate = async () => {
+    if (blocker || !state.referenceTime) return null;
+    setFailed(false);
+    setStage('travel');
+    try {
+      const entries = await travelEntries(queryClient, scheduleLegPairs(state.drafts));
+      setStage('computing');
+      const options = {
+        direction: state.direction,
+        referenceTime: state.referenceTime,
+        travel: travelTimeIndex(entries),
+        durations: rules.data ?? (await loadingRules(queryClient, organizationId)),
+      };
+      const input = planningInput(state.drafts);
+      // Only the fields the rules read travel to the worker and back; the answer is laid over the drafts here.
+      const result = await planner.scheduleDrafts(input, options).catch(() => scheduleDrafts(input, options));
+      const calculated = withStopTimes(state.drafts, result.drafts);
+      dispatch({ type: 'calculated', drafts: calculated, unavailable: result.unavailable.length });
+      return calculated;
+    } catch {
+      setFailed(true);
+      return null;
+    } finally {
+      setStage('idle');
+    }
+  };
+
+  const save = async () => {
+    const calculated = state.calculated ?? (await calculate());
+    if (!calculated || calculated.some((draft) => !isMonotone(draft))) return;
+    setStage('saving');
+    const total = await saveDrafts(scheduledChanges(calculated, state, driver, originals), setSaved);
+    showActionDone(t('notices.scheduled', { total }));
+    onClose();
+    onDone();
+  };
+
+  const directions: { value: ScheduleDirection; label: string }[] = [
+    { value: 'forward', label: t('schedule.forward') },
+    { value: 'backward', label: t('schedule.backward') },
+  ];
+
+  return (
+    <PlanningModal
+      title={t('schedule.title', { total: drafts.length })}
+      onClose={onClose}
+      size="xl"
+      data-testid="schedule-dialog"
+    >
+      <Stack gap="sm">
+        <Text size="sm">{t('schedule.message')}</Text>
+        <SegmentedControl
+          aria-label={t('schedule.direction')}
+          data={directions}
+          value={state.direction}
+          onChange={(value) => dispatch({ type: 'direction', direction: value as ScheduleDirection })}
+          disabled={busy}
+          data-testid="schedule-direction"
+        />
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+          <TextInput
+            type="datetime-local"
+            label={state.direction === 'forward' ? t('schedule.referenceFirst') : t('schedule.referenceLast')}
+            value={state.referenceTime ? format.toWallClock(state.referenceTime) : ''}
+            onChange={(event) =>
+              dispatch({ type: 'referenceTime', referenceTime: format.fromWallClock(event.currentTarget.value) })
+            }
+            disabled={busy}
+            data-testid="schedule-reference"
+          />
+          <Select
+            label={t('schedule.driver')}
+            data={[
+              { value: String(NO_RESOURCE_CHOICE), label: t('none') },
+              ...drivers.map((row) => ({ value: String(row.id), label: row.name })),
+            ]}
+            value={String(state.driverId)}
+            onChange={(value) => dispatch({ type: 'driver', driver: drivers.find((row) => String(row.id) === value) ?? null })}
+            allowDeselect={false}
+            searchable
+            disabled={busy}
+            data-testid="schedule-driver"
+          />
+          <Select
+            label={t('schedule.tractor')}
+            data={equipment(reference.tractors)}
+            value={String(state.tractorId)}
+            onChange={(value) => value && dispatch({ type: 'tractor', tractorId: Number(value) })}
+            allowDeselect={false}
+            searchable
+            disabled={busy}
+            data-testid="schedule-tractor"
+          />
+          <Select
+            label={t('schedule.trailer')}
+            data={equipment(reference.trailers)}
+            value={String(state.trailerId)}
+            onChange={(value) => value && dispatch({ type: 'trailer', trailerId: Number(value) })}
+            allowDeselect={false}
+            searchable
+            disabled={busy}
+            data-testid="schedule-trailer"
+          />
+        </SimpleGrid>
+        {busy && (
+          <Group gap="xs" aria-live="polite" data-testid="schedule-progress">
+            <Loader size="xs" />
+            <Text size="sm">
+              {stage === 'travel'
+                ? t('schedule.fetchingTravel')
+                : stage === 'computing'
+                  ? t('schedule.computing', { total: drafts.length })
+                  : t('schedule.saving', { saved, total: drafts.length })}
+            </Text>
+          </Group>
+        )}
+        {failed && (
+          <Alert color="red" data-testid="schedule-failed">
+            {t('schedule.failed')}
+          </Alert>
+        )}
+        {state.calculated && state.unavailable > 0 && (
+          <Alert color="yellow" data-testid="schedule-unavailable">
+            {t('schedule.unavailable', { total: state.unavailable })}
+          </Alert>
+        )}
+        {notMonotone > 0 && (
+          <Alert color="red" data-testid="schedule-not-monotone">
+            {t('schedule.notMonotone', { total: notMonotone })}
+          </Alert>
+        )}
+        {state.calculated && (
+          <Text size="sm" c="teal" aria-live="polite" data-testid="schedule-calculated">
+            {t('schedule.calculated')}
+          </Text>
+        )}
+        <ScheduleDraftList
+          drafts={shown.slice(offset, offset + SCHEDULE_PAGE_SIZE)}
+          offset={offset}
+          disabled={busy}
+          format={format}
+          onMoveDraft={(from, to) => dispatch({ type: 'moveDraft', from, to })}
+          onMoveStop={(draftIndex, from, to) => dispatch({ type: 'moveStop', draftIndex, from, to })}
+        />
+        {pageCount > 1 && <Pagination total={pageCount} value={currentPage} onChange={setPage} size="sm" />}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            {t('cancel')}
+          </Button>
+          <ExplainedButton
+            variant="light"
+            disabledReason={blockerText}
+            onClick={() => void calculate()}
+            data-testid="schedule-calculate"
+          >
+            {t('schedule.calculate')}
+          </ExplainedButton>
+          <ExplainedButton
+            disabledReason={blockerText ?? (notMonotone > 0 ? t('schedule.notMonotone', { total: notMonotone }) : null)}
+            loading={busy}
+            onClick={() => void save()}
+            data-testid="schedule-save"
+          >
+            {t('schedule.save')}
+          </ExplainedButton>
+        </Group>
+      </Stack>
+    </PlanningModal>
+  );
+}
