@@ -27,5 +27,12 @@ export function useReferenceRows() {
     tractorName: (id: number | null | undefined) => (id ? tractorById.get(id)?.userDisplayName : undefined),
     trailerName: (id: number | null | undefined) => (id ? trailerById.get(id)?.userDisplayName : undefined),
     locationName: (id: number | null | undefined) => (id ? locationById.get(id)?.name : undefined),
+    /** "Location › Sub-location, …" as the tables show a stop's place (sub-locations tell apart two stops at one site). */
+    placeName: (id: number | null | undefined, subLocationIds: readonly number[] = []) => {
+      const location = id ? locationById.get(id) : undefined;
+      if (!location) return undefined;
+      const subs = location.orgSubLocations.filter((sub) => subLocationIds.includes(sub.id)).map((sub) => sub.name);
+      return subs.length ? `${location.name} › ${subs.join(', ')}` : location.name;
+    },
   };
 }

@@ -37,7 +37,7 @@ export function PlanningStopsTable({ stops, format }: { stops: readonly StopInpu
             <Table.Tr key={stop.sequence} data-testid="planning-stop">
               <Table.Td>{stop.sequence}</Table.Td>
               <Table.Td>{t(`load-actions:stopType.${stop.type}`)}</Table.Td>
-              <Table.Td>{reference.locationName(stop.organizationLocationId) ?? dash}</Table.Td>
+              <Table.Td>{reference.placeName(stop.organizationLocationId, stop.organizationSubLocationIds) ?? dash}</Table.Td>
               <Table.Td>{cargoName(stop.cargoTypeId) ?? dash}</Table.Td>
               <Table.Td data-testid="planning-stop-quantity">{stop.quantity ?? dash}</Table.Td>
               <Table.Td data-testid="planning-stop-weight">
