@@ -3,6 +3,8 @@ import { ROLE_IDS } from '#core/domain/access';
 import { cargoBasis } from '#core/domain/cargo';
 import { GRAMS_PER_US_TON } from '#core/domain/units';
 import { timeInWeek, weekContaining } from '#core/domain/weeks';
+import { connectDatabase } from '#server/db/database';
+import { refreshOrderDocuments } from '#server/features/orders/orders-json';
 
 /** The company whose dispatcher the sync figures sign in as. */
 const COMPANY = 'Prairie Feed Co.';
@@ -161,6 +163,12 @@ function generatedLoad(company: Company, index: number, now: Date) {
  * transaction and statements of at most 1,000 rows, as a bulk import would. Answers their ids.
  */
 export async function insertLoads(databaseUrl: string, count: number, now = new Date()): Promise<number[]> {
+  const ids = await insertLoadRows(databaseUrl, count, now);
+  await refreshDocuments(databaseUrl, ids);
+  return ids;
+}
+
+async function insertLoadRows(databaseUrl: string, count: number, now: Date): Promise<number[]> {
   return withClient(databaseUrl, async (client) => {
     const company = await readCompany(client);
     const ids: number[] = [];
@@ -219,6 +227,21 @@ async function insertStops(client: pg.Client, rows: Record<string, unknown>[]) {
   );
 }
 
+/**
+ * The served documents of loads written here behind the server's back, as the server's own writes
+ * refresh them (sync/change-log.ts); without it the server would build them per request, or serve stale ones.
+ */
+async function refreshDocuments(databaseUrl: string, orderIds: number[]) {
+  const database = connectDatabase(databaseUrl, { max: 1 });
+  try {
+    for (let from = 0; from < orderIds.length; from += ROWS_PER_INSERT) {
+      await refreshOrderDocuments(database.db, orderIds.slice(from, from + ROWS_PER_INSERT));
+    }
+  } finally {
+    await database.close();
+  }
+}
+
 /** What the server's recordChanges writes for a load the company owns and carries itself. */
 async function logOrderChanges(client: pg.Client, organizationId: number, orderIds: number[]) {
   await client.query(
@@ -274,4 +297,5 @@ export async function assignDrivers(databaseUrl: string, orderIds: number[]): Pr
       throw error;
     }
   });
+  await refreshDocuments(databaseUrl, orderIds);
 }

@@ -536,3 +536,15 @@ export const tripEvents = pgTable(
   },
   (table) => [index('trip_events_order_idx').on(table.orderId, table.timestamp)],
 );
+
+/**
+ * Each load as the API answers it (`orderSchema` JSON), rebuilt in the transaction of every write that
+ * records the load's change (sync/change-log.ts), so week lists and feed pages concatenate ready text
+ * instead of building 60,000 JSON objects per request. A missing row is built on the fly.
+ */
+export const orderDocuments = pgTable('order_documents', {
+  orderId: integer('order_id')
+    .primaryKey()
+    .references(() => orders.id, { onDelete: 'cascade' }),
+  document: text('document').notNull(),
+});

@@ -55,6 +55,7 @@ import {
   USERS,
   WEIGH_SCALE,
 } from './demo-data.ts';
+import { refreshOrderDocuments } from '#server/features/orders/orders-json';
 import { insertDemoTripEvents } from './trip-events-seed.ts';
 
 export const DEMO_PASSWORD = 'Demo-pass1';
@@ -669,6 +670,10 @@ async function insertDemo(tx: Transaction, now: Date, passwordHash: string): Pro
     .returning({ id: stops.id, organizationId: stops.organizationId });
   for (const row of stopRows.sort((a, b) => a.id - b.id)) logUpserts('stop', row.organizationId, [row.id]);
   await insertDemoTripEvents(tx);
+  await refreshOrderDocuments(
+    tx,
+    orderIds.map((id) => must(id, 'order id')),
+  );
 
   await tx.insert(changeLog).values(changes);
 }

@@ -1,7 +1,7 @@
 import { asc, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderSchema } from '#core/contract/orders';
-import { orders, organizations } from '#server/db/schema';
+import { orderDocuments, orders, organizations } from '#server/db/schema';
 import { createTestApp, signInAs, type TestApp } from '#test/server/test-app';
 import { ordersAsJson } from './orders-json.ts';
 import { withStops } from './orders.service.ts';
@@ -35,6 +35,51 @@ describe('loads as JSON built by PostgreSQL', () => {
     expect(fromSql.some((load: { stops: { completedAt: string | null }[] }) => load.stops.some((stop) => stop.completedAt))).toBe(
       true,
     );
+  });
+
+  it('keeps every stored document equal to the load after writes through the API, and builds a missing one', async () => {
+    const [load] = (
+      await test.app.inject({
+        method: 'GET',
+        url: '/api/self/orders?startDate=2000-01-01T00:00:00.000Z&endDate=2100-01-01T00:00:00.000Z',
+        headers: { cookie },
+      })
+    )
+      .json()
+      .filter(
+        (candidate: { status: string; organizationId: number; transportingOrganizationId: number }) =>
+          candidate.status === 'Open' && candidate.organizationId === candidate.transportingOrganizationId,
+      );
+    expect(load).toBeDefined();
+    const [driver] = (await test.app.inject({ method: 'GET', url: '/api/drivers', headers: { cookie } }))
+      .json()
+      .filter((candidate: { enabled: boolean }) => candidate.enabled);
+    const assigned = await test.app.inject({
+      method: 'POST',
+      url: '/api/drivers/assign-orders',
+      headers: { cookie },
+      payload: [{ id: load.id, transportedByUserId: driver.id, tractorId: null, trailerId: null }],
+    });
+    expect(assigned.statusCode).toBe(200);
+    const { id: _id, status: _status, ...rest } = assigned.json()[0];
+    const noted = await test.app.inject({
+      method: 'PUT',
+      url: `/api/orders/${load.id}`,
+      headers: { cookie },
+      payload: { ...rest, stops: rest.stops.map((stop: object) => ({ ...stop, notes: 'dock 3' })) },
+    });
+    expect(noted.statusCode).toBe(200);
+    const rows = await test.database.db.select().from(orders).orderBy(asc(orders.date), asc(orders.id));
+    const mapped = await withStops(test.database.db, rows);
+    const ids = inArray(
+      orders.id,
+      rows.map((row) => row.id),
+    );
+    expect(JSON.parse(await ordersAsJson(test.database.db, ids))).toEqual(mapped);
+    expect(mapped.find((candidate) => candidate.id === load.id)?.stops[0]?.notes).toBe('dock 3');
+    // A load written outside the API has no document yet: the same JSON is built on the spot.
+    await test.database.db.delete(orderDocuments).where(eq(orderDocuments.orderId, load.id));
+    expect(JSON.parse(await ordersAsJson(test.database.db, ids))).toEqual(mapped);
   });
 
   it('answers an empty array when nothing matches', async () => {

@@ -31,7 +31,7 @@ export function useReferenceRows() {
     placeName: (id: number | null | undefined, subLocationIds: readonly number[] = []) => {
       const location = id ? locationById.get(id) : undefined;
       if (!location) return undefined;
-      const subs = location.orgSubLocations.filter((sub) => subLocationIds.includes(sub.id)).map((sub) => sub.name);
+      const subs = (location.orgSubLocations ?? []).filter((sub) => subLocationIds.includes(sub.id)).map((sub) => sub.name);
       return subs.length ? `${location.name} › ${subs.join(', ')}` : location.name;
     },
   };
