@@ -28,6 +28,9 @@ export default defineConfig({
         navigateFallbackDenylist: [/^\/api\//, /^\/socket\.io\//],
         cleanupOutdatedCaches: true,
         maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
+        // The first install takes control of the open page: otherwise, until a reload, lazily loaded
+        // chunks (routes, dialogs) bypass the precache and fail offline. Updates still wait for the prompt.
+        clientsClaim: true,
       },
     }),
   ],

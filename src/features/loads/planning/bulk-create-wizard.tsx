@@ -237,7 +237,11 @@ export function BulkCreateWizard({ onClose, onWeekChange }: BulkCreateWizardProp
                   value={form.cells[index] ?? ''}
                   maxLength={BULK_ENTRY_CELL_LENGTH}
                   inputMode="numeric"
-                  onChange={(event) => setForm((current) => withCell(current, index, event.currentTarget.value))}
+                  onChange={(event) => {
+                    // Read now: React runs a queued updater after the handler, when currentTarget is null.
+                    const { value } = event.currentTarget;
+                    setForm((current) => withCell(current, index, value));
+                  }}
                   data-testid="bulk-cell"
                 />
               ))}
