@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema } from '#core/contract/common';
+import { idListQuerySchema, idSchema, loadIdSchema } from '#core/contract/common';
 import { languageSchema, timezoneSchema } from '#core/contract/user';
 import { unitSystemSchema, weightUnitSchema } from '#core/domain/units';
 
@@ -24,10 +24,6 @@ export const exportSettingsSchema = z.object({
 export type ExportSettingsQuery = z.infer<typeof exportSettingsSchema>;
 export type ExportSettings = Required<ExportSettingsQuery>;
 
-/** Ids are PostgreSQL integers: a larger number is refused as input rather than failing the query. */
-const MAX_ID = 2_147_483_647;
-const loadIdSchema = z.number().int().positive().max(MAX_ID);
-
 export const loadsCsvExportParamsSchema = z.object({ orgId: idSchema });
 
 export const loadsCsvExportBodySchema = z.object({
@@ -35,29 +31,7 @@ export const loadsCsvExportBodySchema = z.object({
 });
 export type LoadsCsvExportBody = z.infer<typeof loadsCsvExportBodySchema>;
 
-/**
- * `orderIds` as a browser URL carries it: "1,2,3" (also "[1,2,3]" or the parameter repeated).
- * Duplicates are dropped; more than DELIVERY_TICKETS_MAX_LOADS distinct ids is refused.
- */
-const orderIdListSchema = z
-  .union([z.string(), z.array(z.string())])
-  .transform((value, ctx) => {
-    const parts = (Array.isArray(value) ? value.join(',') : value)
-      .replace(/^\s*\[|\]\s*$/g, '')
-      .split(',')
-      .map((part) => part.trim());
-    const ids: number[] = [];
-    for (const part of parts) {
-      const id = /^\d{1,10}$/.test(part) ? Number(part) : Number.NaN;
-      if (!Number.isSafeInteger(id) || id < 1 || id > MAX_ID) {
-        ctx.addIssue({ code: 'custom', message: `"${part.slice(0, 20)}" is not a load id` });
-        return z.NEVER;
-      }
-      ids.push(id);
-    }
-    return [...new Set(ids)];
-  })
-  .pipe(z.array(z.number().int()).min(1).max(DELIVERY_TICKETS_MAX_LOADS));
-
-export const deliveryTicketsQuerySchema = exportSettingsSchema.extend({ orderIds: orderIdListSchema });
+export const deliveryTicketsQuerySchema = exportSettingsSchema.extend({
+  orderIds: idListQuerySchema(DELIVERY_TICKETS_MAX_LOADS),
+});
 export type DeliveryTicketsQuery = z.infer<typeof deliveryTicketsQuerySchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idListQuerySchema, loadIdSchema } from '#core/contract/common';
 import { orderInputSchema, orderSchema } from '#core/contract/orders';
 
 /**
@@ -8,40 +9,12 @@ import { orderInputSchema, orderSchema } from '#core/contract/orders';
  * rules themselves are core/domain/planning; the server runs them again before it writes.
  */
 
-/** Ids are PostgreSQL integers: a larger number is refused as input rather than failing the query. */
-const MAX_ID = 2_147_483_647;
-const id = z.number().int().positive().max(MAX_ID);
+const id = loadIdSchema;
 const instant = z.iso.datetime({ offset: true });
 const grams = z.number().int().min(0).max(1e12);
 
 /** Most loads one planning request may name (the bench plans 1,000 drafts at once). */
 export const PLANNING_MAX_LOADS = 1000;
-
-/**
- * A list of ids as a URL carries it: "1,2,3", "[1,2,3]" or the parameter repeated. Duplicates are
- * dropped (merging a draft with itself is not two drafts).
- */
-function idListQuery(max: number) {
-  return z
-    .union([z.string(), z.array(z.string())])
-    .transform((value, ctx) => {
-      const parts = (Array.isArray(value) ? value.join(',') : value)
-        .replace(/^\s*\[|\]\s*$/g, '')
-        .split(',')
-        .map((part) => part.trim());
-      const ids: number[] = [];
-      for (const part of parts) {
-        const parsed = /^\d{1,10}$/.test(part) ? Number(part) : Number.NaN;
-        if (!Number.isSafeInteger(parsed) || parsed < 1 || parsed > MAX_ID) {
-          ctx.addIssue({ code: 'custom', message: `"${part.slice(0, 20)}" is not a load id` });
-          return z.NEVER;
-        }
-        ids.push(parsed);
-      }
-      return [...new Set(ids)];
-    })
-    .pipe(z.array(id).min(1).max(max));
-}
 
 // ---------------------------------------------------------------------------
 // PUT /api/orders — publish and bulk saves
@@ -78,7 +51,7 @@ export type OrdersListBody = z.infer<typeof ordersListBodySchema>;
 // ---------------------------------------------------------------------------
 
 /** `POST /api/orders/merge?orderIds=1,2,3` and `POST /api/orders/unmerge?orderIds=<merged ids>`. */
-export const orderIdsQuerySchema = z.object({ orderIds: idListQuery(PLANNING_MAX_LOADS) });
+export const orderIdsQuerySchema = z.object({ orderIds: idListQuerySchema(PLANNING_MAX_LOADS) });
 export type OrderIdsQuery = z.infer<typeof orderIdsQuerySchema>;
 
 /**
@@ -109,7 +82,7 @@ export const unmergeAnswerSchema = z.object({
 export type UnmergeAnswer = z.infer<typeof unmergeAnswerSchema>;
 
 /** `GET /api/orders/merged-sources?mergedFromOrderIds=1,2`: the named loads still Merged. */
-export const mergedSourcesQuerySchema = z.object({ mergedFromOrderIds: idListQuery(PLANNING_MAX_LOADS) });
+export const mergedSourcesQuerySchema = z.object({ mergedFromOrderIds: idListQuerySchema(PLANNING_MAX_LOADS) });
 
 // ---------------------------------------------------------------------------
 // POST /api/orders/create-projections — bulk creation of drafts
