@@ -162,13 +162,18 @@ function generatedLoad(company: Company, index: number, now: Date) {
  * Inserts `count` loads of five stops for the company, with one change_log row each, in one
  * transaction and statements of at most 1,000 rows, as a bulk import would. Answers their ids.
  */
-export async function insertLoads(databaseUrl: string, count: number, now = new Date()): Promise<number[]> {
-  const ids = await insertLoadRows(databaseUrl, count, now);
+export async function insertLoads(
+  databaseUrl: string,
+  count: number,
+  now = new Date(),
+  options: { drafts?: boolean } = {},
+): Promise<number[]> {
+  const ids = await insertLoadRows(databaseUrl, count, now, options.drafts ?? false);
   await refreshDocuments(databaseUrl, ids);
   return ids;
 }
 
-async function insertLoadRows(databaseUrl: string, count: number, now: Date): Promise<number[]> {
+async function insertLoadRows(databaseUrl: string, count: number, now: Date, drafts: boolean): Promise<number[]> {
   return withClient(databaseUrl, async (client) => {
     const company = await readCompany(client);
     const ids: number[] = [];
@@ -182,6 +187,7 @@ async function insertLoadRows(databaseUrl: string, count: number, now: Date): Pr
           client,
           company.id,
           loads.map((load) => load.order),
+          drafts,
         );
         const stops = loads.flatMap((load, position) =>
           load.stops.map((stop) => ({ ...stop, order_id: orderIds[position], organization_id: company.id })),
@@ -201,14 +207,19 @@ async function insertLoadRows(databaseUrl: string, count: number, now: Date): Pr
   });
 }
 
-async function insertOrders(client: pg.Client, organizationId: number, rows: ReturnType<typeof generatedLoad>['order'][]) {
+async function insertOrders(
+  client: pg.Client,
+  organizationId: number,
+  rows: ReturnType<typeof generatedLoad>['order'][],
+  drafts: boolean,
+) {
   const inserted = await client.query<{ id: number }>(
     `insert into orders (organization_id, transporting_organization_id, date, status, is_draft, distance_meters, time_seconds)
-     select $1, $1, r.date, r.status, false, r.distance_meters, r.time_seconds
+     select $1, $1, r.date, r.status, $3, r.distance_meters, r.time_seconds
        from json_to_recordset($2::json) as r(n int, date timestamptz, status text, distance_meters int, time_seconds int)
       order by r.n
      returning id`,
-    [organizationId, JSON.stringify(rows.map((row, n) => ({ n, ...row })))],
+    [organizationId, JSON.stringify(rows.map((row, n) => ({ n, ...row }))), drafts],
   );
   // Identity values follow the order rows are inserted in (by n), as the demo seed relies on too.
   return inserted.rows.map((row) => row.id).sort((a, b) => a - b);

@@ -4,6 +4,7 @@ import { signedInState } from './browser.ts';
 import { type BenchServer, createDataDir, freePort, startServer, stopServer } from './server-process.ts';
 import { measureDeltaPull, measureFirstPull, measureReplay, type PullFigure, type ReplayFigure } from './sync-browser.ts';
 import { measureExports } from './exports.ts';
+import { type BulkScheduleUiFigure, measureBulkScheduleInUi } from './planning-ui.ts';
 import {
   type LoadsTableBrowserFigures,
   measureLoadsTableInBrowser,
@@ -29,6 +30,7 @@ export interface LargeCompanyFigures {
   sync: SyncFigures;
   loadsTable: LoadsTableBrowserFigures & { weekQueryMs: WeekQueryFigure };
   exports: Awaited<ReturnType<typeof measureExports>>;
+  bulkScheduleUi: BulkScheduleUiFigure;
 }
 
 type Log = (message: string) => void;
@@ -117,8 +119,10 @@ async function measureFigures(
     const session = (await (await context.request.get('/api/session')).json()) as { user: { activeOrganizationId: number } };
     log('exports: CSV of 10,000 loads, delivery tickets of 100');
     const exportFigures = await measureExports(baseUrl, cookie, session.user.activeOrganizationId, ids);
+    log('planning: bulk schedule of 1,000 drafts from the drafts page');
+    const bulkScheduleUi = await measureBulkScheduleInUi(context, databaseUrl);
     const weekQueryMs = await measureWeekQuery(baseUrl, cookie, databaseUrl, ids.length, log);
-    return { sync, loadsTable: { ...table, weekQueryMs }, exports: exportFigures };
+    return { sync, loadsTable: { ...table, weekQueryMs }, exports: exportFigures, bulkScheduleUi };
   } finally {
     await context.close();
   }
