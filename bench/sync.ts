@@ -120,7 +120,7 @@ async function measureFigures(
     log('exports: CSV of 10,000 loads, delivery tickets of 100');
     const exportFigures = await measureExports(baseUrl, cookie, session.user.activeOrganizationId, ids);
     log('planning: bulk schedule of 1,000 drafts from the drafts page');
-    const bulkScheduleUi = await measureBulkScheduleInUi(context, databaseUrl);
+    const bulkScheduleUi = await measureBulkScheduleInUi(newContext, databaseUrl);
     const weekQueryMs = await measureWeekQuery(baseUrl, cookie, databaseUrl, ids.length, log);
     return { sync, loadsTable: { ...table, weekQueryMs }, exports: exportFigures, bulkScheduleUi };
   } finally {
