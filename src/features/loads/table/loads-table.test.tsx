@@ -121,10 +121,11 @@ describe('LoadsTable', () => {
     expect(screen.getByTestId('no-records').textContent).toContain('No loads this week.');
   });
 
-  it('shows a page of 100 rows by default with the names and sub-locations of each load', () => {
+  it('shows a page of 100 rows by default, mounted 20 at a time, with the names and sub-locations of each load', async () => {
     weekLoads = week(150);
     renderTable();
-    expect(rows()).toHaveLength(100);
+    expect(rows()).toHaveLength(20);
+    await waitFor(() => expect(rows()).toHaveLength(100));
     const first = rows()[0] as HTMLElement;
     expect(first.textContent).toContain('PF-1');
     expect(first.textContent).toContain('North Mill › Bin 1');
@@ -136,10 +137,10 @@ describe('LoadsTable', () => {
   it('uses and remembers the page size per table', async () => {
     weekLoads = week(150);
     renderTable({ tables: { loads: { pageSize: 25 } } });
-    expect(rows()).toHaveLength(25);
+    await waitFor(() => expect(rows()).toHaveLength(25));
     fireEvent.click(screen.getByTestId('page-size'));
     fireEvent.click(await screen.findByRole('option', { name: '50 / page' }));
-    expect(rows()).toHaveLength(50);
+    await waitFor(() => expect(rows()).toHaveLength(50));
     await waitFor(() => expect(savePreferences).toHaveBeenCalled());
     expect(savePreferences.mock.calls[0]?.[2]).toEqual({ tables: { loads: { pageSize: 50 } } });
   });
@@ -159,20 +160,21 @@ describe('LoadsTable', () => {
   it('filters order numbers 500 ms after typing stops', async () => {
     weekLoads = week(30);
     renderTable();
+    await waitFor(() => expect(rows()).toHaveLength(30));
     fireEvent.change(screen.getByTestId('filter-orderNumber'), { target: { value: 'PF-2' } });
     expect(rows()).toHaveLength(30);
     // PF-2 and PF-20 to PF-29.
     await waitFor(() => expect(rows()).toHaveLength(11), { timeout: 2000 });
   });
 
-  it('applies the default preset when the page opens, and resets filters', () => {
+  it('applies the default preset when the page opens, and resets filters', async () => {
     weekLoads = week(30);
     renderTable({
       presets2: [{ name: 'Third', default: true, fields: [{ field: 'orderNumber', value: 'PF-3' }], table: 'loads' }],
     });
     expect(rows().map((row) => row.getAttribute('data-load-id'))).toEqual(['3', '30']);
     fireEvent.click(screen.getByTestId('reset-filters'));
-    expect(rows()).toHaveLength(30);
+    await waitFor(() => expect(rows()).toHaveLength(30));
   });
 
   it('refuses an empty or taken preset name before saving', async () => {

@@ -47,6 +47,7 @@ import { useSavePreferences } from './use-save-preferences.ts';
 import { shiftedWeekParam, weekOfParam, weekParam, weekParamOf } from './week-filter.ts';
 import { WeekNavigator } from './week-navigator.tsx';
 import { WeightFilterInput } from './weight-filter-input.tsx';
+import { useRowsInSteps } from './use-rows-in-steps.ts';
 import { zonedClock } from './zoned-clock.ts';
 
 /** Spec 1 §9: 100 rows a page unless the user chose otherwise for this table; 5 skeleton rows while loading. */
@@ -164,9 +165,9 @@ export function LoadsTable({ table, title, week: weekValue, focusLoadId, onWeekC
       return next;
     });
   }, []);
-  // Rows of a new filter or page render as a transition React can interrupt and split, so typing in a
-  // filter never blocks the page for the whole re-render of 100 rows.
-  const renderedRows = useDeferredValue(pageRows);
+  // Rows of a new filter or page render as a transition React can interrupt, and mount in steps of
+  // 20, so typing in a filter or paging never blocks the page for a whole page of 100 rows.
+  const renderedRows = useRowsInSteps(useDeferredValue(pageRows));
   const pageSelected = pageRows.filter((row) => selectedIds.has(row.id)).length;
   const pageSelection = {
     checked: pageRows.length > 0 && pageSelected === pageRows.length,
