@@ -40,8 +40,11 @@ import { ScheduleDraftList } from './schedule-draft-list.tsx';
 import { useSaveDrafts } from './use-save-drafts.ts';
 import { planningInput, withStopTimes } from './worker-payloads.ts';
 
-/** Drafts rendered per page of the list: a thousand sortable rows would make every change slow. */
-export const SCHEDULE_PAGE_SIZE = 50;
+/**
+ * Drafts rendered per page of the list: each is a sortable with sortable stops, and re-rendering the
+ * page after a calculation must stay within one short task (bench: bulkScheduleUi).
+ */
+export const SCHEDULE_PAGE_SIZE = 20;
 
 type Stage = 'idle' | 'travel' | 'computing' | 'saving';
 
