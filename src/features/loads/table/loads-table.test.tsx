@@ -105,6 +105,8 @@ function renderTable(preferences: Preferences = {}, table: 'loads' | 'drafts' = 
 }
 
 const rows = () => screen.queryAllByTestId('load-row');
+/** A page mounts 20 rows a task (use-rows-in-steps.ts): allow for a busy machine. */
+const STEPPED = { timeout: 10_000 };
 const headers = () => screen.getAllByRole('columnheader').map((header) => header.textContent);
 
 describe('LoadsTable', () => {
@@ -125,7 +127,7 @@ describe('LoadsTable', () => {
     weekLoads = week(150);
     renderTable();
     expect(rows()).toHaveLength(20);
-    await waitFor(() => expect(rows()).toHaveLength(100));
+    await waitFor(() => expect(rows()).toHaveLength(100), STEPPED);
     const first = rows()[0] as HTMLElement;
     expect(first.textContent).toContain('PF-1');
     expect(first.textContent).toContain('North Mill › Bin 1');
@@ -137,10 +139,10 @@ describe('LoadsTable', () => {
   it('uses and remembers the page size per table', async () => {
     weekLoads = week(150);
     renderTable({ tables: { loads: { pageSize: 25 } } });
-    await waitFor(() => expect(rows()).toHaveLength(25));
+    await waitFor(() => expect(rows()).toHaveLength(25), STEPPED);
     fireEvent.click(screen.getByTestId('page-size'));
     fireEvent.click(await screen.findByRole('option', { name: '50 / page' }));
-    await waitFor(() => expect(rows()).toHaveLength(50));
+    await waitFor(() => expect(rows()).toHaveLength(50), STEPPED);
     await waitFor(() => expect(savePreferences).toHaveBeenCalled());
     expect(savePreferences.mock.calls[0]?.[2]).toEqual({ tables: { loads: { pageSize: 50 } } });
   });
@@ -160,7 +162,7 @@ describe('LoadsTable', () => {
   it('filters order numbers 500 ms after typing stops', async () => {
     weekLoads = week(30);
     renderTable();
-    await waitFor(() => expect(rows()).toHaveLength(30));
+    await waitFor(() => expect(rows()).toHaveLength(30), STEPPED);
     fireEvent.change(screen.getByTestId('filter-orderNumber'), { target: { value: 'PF-2' } });
     expect(rows()).toHaveLength(30);
     // PF-2 and PF-20 to PF-29.
@@ -174,7 +176,7 @@ describe('LoadsTable', () => {
     });
     expect(rows().map((row) => row.getAttribute('data-load-id'))).toEqual(['3', '30']);
     fireEvent.click(screen.getByTestId('reset-filters'));
-    await waitFor(() => expect(rows()).toHaveLength(30));
+    await waitFor(() => expect(rows()).toHaveLength(30), STEPPED);
   });
 
   it('refuses an empty or taken preset name before saving', async () => {
