@@ -100,6 +100,8 @@ interface Written {
   load: Order;
   /** Everyone whose mirror must hear of it: owner, transporter, and a transporter it left. */
   organizationIds: number[];
+  /** Stops whose own state changed (manual completion): announced as `orders:stops:update` too. */
+  stopIds?: number[];
 }
 
 /** Change log in the transaction, then the answer; the pokes go out only after the commit. */
@@ -121,6 +123,7 @@ function poke(realtime: RealtimePublisher, result: { loads: Order[]; pokes: Writ
       id: item.load.id,
       version: deleted ? item.load.version + 1 : item.load.version,
     });
+    for (const stopId of item.stopIds ?? []) realtime.publishStopChange(item.organizationIds, { orderId: item.load.id, stopId });
   }
   return result.loads;
 }
@@ -292,8 +295,10 @@ export async function completeOrders(
       if (!canCompleteLoads([load])) throw deliveredLocked();
       const next = applyManualCompletion(load, completion, now.toISOString());
       const saved = await writeLoad(tx, next);
+      const stopIds: number[] = [];
       for (const [stopIndex, stop] of next.stops.entries()) {
         if (stop === load.stops[stopIndex]) continue;
+        stopIds.push(stop.id);
         await tx
           .update(stops)
           .set({
@@ -306,7 +311,7 @@ export async function completeOrders(
           .where(eq(stops.id, stop.id));
       }
       const [answer] = await withStops(tx, [saved]);
-      written.push({ load: answer as Order, organizationIds: organizationsSeeing(saved) });
+      written.push({ load: answer as Order, organizationIds: organizationsSeeing(saved), stopIds });
     }
     return finish(tx, written);
   });

@@ -3,7 +3,7 @@ import pg from 'pg';
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Order } from '#core/contract/orders';
-import { type OrderChangedEvent, REALTIME_EVENTS, REALTIME_PATH } from '#core/contract/realtime';
+import { type OrderChangedEvent, type StopChangedEvent, REALTIME_EVENTS, REALTIME_PATH } from '#core/contract/realtime';
 import { type RunningPostgres, startEmbeddedPostgres } from '#server/db/embedded-postgres';
 import { type RunningServer, startServerProcess, stopServerProcess, tempDir } from '#test/server/server-process';
 
@@ -191,5 +191,31 @@ describe('realtime across two server nodes', () => {
 
     const poke = await waitFor(() => carrierReceived.find((event) => event.id === carried.id), 2000);
     expect(poke).toEqual({ id: carried.id, version: saved.version });
+  });
+
+  it('announces each stop a manual completion on one node completes to the owner’s sockets on the other', async () => {
+    const socket = await connect(nodeB.url, await signIn(nodeB.url, 'dispatcher'));
+    const stopEvents: StopChangedEvent[] = [];
+    socket.on(REALTIME_EVENTS.stopChanged, (event: StopChangedEvent) => stopEvents.push(event));
+
+    const cookieA = await signIn(nodeA.url, 'dispatcher');
+    const now = Date.now();
+    const day = 24 * 60 * 60 * 1000;
+    const range = `startDate=${new Date(now - 30 * day).toISOString()}&endDate=${new Date(now + 30 * day).toISOString()}`;
+    const loads = await getJson<Order[]>(`${nodeA.url}/api/self/orders?${range}`, cookieA);
+    const open = loads.find(
+      (load) => load.status === 'Open' && load.transportingOrganizationId === load.owningOrganizationId && load.stops.length > 0,
+    );
+    if (!open) throw new Error('the demo seed has no Open Prairie Feed load');
+    const response = await fetch(`${nodeA.url}/api/orders/complete`, {
+      method: 'PUT',
+      headers: { cookie: cookieA, 'content-type': 'application/json' },
+      body: JSON.stringify([{ id: open.id, stops: [] }]),
+    });
+    expect(response.status).toBe(200);
+
+    const expected = open.stops.map((stop) => ({ orderId: open.id, stopId: stop.id }));
+    await waitFor(() => (stopEvents.length >= expected.length ? true : undefined), 2000);
+    expect(stopEvents.filter((event) => event.orderId === open.id)).toEqual(expect.arrayContaining(expected));
   });
 });
