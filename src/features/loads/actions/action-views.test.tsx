@@ -138,7 +138,8 @@ describe('LoadActionsToolbar', () => {
       unitsWeight: 'Kilogram',
     });
     fireEvent.click(screen.getByTestId('action-create'));
-    expect(screen.getByTestId('load-editor')).toBeTruthy();
+    // The editor is loaded on first use (lazy-load-editor.tsx).
+    expect(await screen.findByTestId('load-editor')).toBeTruthy();
     fireEvent.click(screen.getByTestId('action-delete'));
     fireEvent.click(await screen.findByTestId('delete-confirm'));
     expect(sent.map((entry) => [entry.loadId, entry.command.kind])).toEqual([

@@ -16,7 +16,7 @@ import type { Order } from '#core/contract/orders';
 import { ApiError } from '#src/data/api-client.ts';
 import { deliveryTicketsUrl, downloadLoadsCsv } from '#src/data/exports.ts';
 import { useOnlineStatus } from '#src/data/online-status.ts';
-import { LoadEditor } from '../editor/load-editor.tsx';
+import { LazyLoadEditor } from '../editor/lazy-load-editor.tsx';
 import { isPlanningAction, LazyPlanningDialogs, usePlanningToolbar } from '../planning/planning-toolbar.tsx';
 import { showActionDone } from './action-notice.ts';
 import {
@@ -175,7 +175,7 @@ export function LoadActionsToolbar({ page, selected, onDone, onWeekChange }: Loa
             );
           })}
       </Group>
-      {open === 'create' && <LoadEditor load={null} isDraft={page === 'drafts'} variant="modal" onClose={close} />}
+      {open === 'create' && <LazyLoadEditor load={null} isDraft={page === 'drafts'} variant="modal" onClose={close} />}
       <AssignDriverPanel opened={open === 'assignDriver'} loads={selected} onClose={close} onDone={onDone} />
       <AssignCarrierPanel opened={open === 'assignCarrier'} loads={selected} onClose={close} onDone={onDone} />
       <ManualCompletionDialog opened={open === 'complete'} loads={selected} onClose={close} onDone={onDone} />

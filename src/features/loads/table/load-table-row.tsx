@@ -7,7 +7,7 @@ import type { LoadStatus } from '#core/domain/load-rules';
 import { formatDurationShort } from '#core/domain/units';
 import type { TouchedLoad } from '#src/data/touched-stops.ts';
 import { ResourceSchedulingCell } from '../actions/resource-scheduling-cell.tsx';
-import { LoadEditor } from '../editor/load-editor.tsx';
+import { LazyLoadEditor } from '../editor/lazy-load-editor.tsx';
 import { DraftCompletenessWarning } from '../planning/draft-completeness-warning.tsx';
 import type { ColumnKey } from './columns.ts';
 import type { LoadRow } from './filter-loads.ts';
@@ -183,7 +183,7 @@ export const LoadTableRow = memo(function LoadTableRow({
         <Table.Tr data-testid="load-expanded" data-expanded-load-id={row.id}>
           <Table.Td colSpan={columns.length} p="md">
             {editable ? (
-              <LoadEditor load={order} isDraft={table === 'drafts'} variant="inline" onClose={() => onExpand(row.id)} />
+              <LazyLoadEditor load={order} isDraft={table === 'drafts'} variant="inline" onClose={() => onExpand(row.id)} />
             ) : (
               <LoadStopsSummary order={order} format={format} reason={delivered ? t('row.deliveredLocked') : t('row.readOnly')} />
             )}

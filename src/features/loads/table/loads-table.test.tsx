@@ -207,12 +207,12 @@ describe('LoadsTable', () => {
     expect(screen.getAllByTestId('load-row').filter((row) => row.dataset.touched)).toHaveLength(0);
   });
 
-  it('expands a row into the in-place editor, or read-only stops for a delivered load', () => {
+  it('expands a row into the in-place editor, or read-only stops for a delivered load', async () => {
     weekLoads = [...week(1), makeLoad(9, { status: 'Delivered', stops: [makeStop(1, { orderNumber: 'PF-9' }), makeStop(2)] })];
     renderTable();
     const [open, delivered] = rows() as [HTMLElement, HTMLElement];
     fireEvent.click(within(open).getByTestId('load-expand'));
-    expect(screen.getByTestId('editor-inline').textContent).toBe('1');
+    expect((await screen.findByTestId('editor-inline')).textContent).toBe('1');
     fireEvent.click(within(delivered).getByTestId('load-expand'));
     expect(screen.queryByTestId('editor-inline')).toBeNull();
     expect(screen.getByTestId('load-read-only').textContent).toContain('Delivered loads cannot be edited.');
@@ -244,13 +244,13 @@ describe('LoadsTable', () => {
     await waitFor(() => expect(alert).toHaveBeenCalledWith('This browser cannot copy to the clipboard.'));
   });
 
-  it('opens the load of a copied link on its page, even when the default preset hides it', () => {
+  it('opens the load of a copied link on its page, even when the default preset hides it', async () => {
     weekLoads = week(150);
     const hideAll = [
       { name: 'None', default: true, fields: [{ field: 'orderNumber', value: 'nothing' }], table: 'loads' as const },
     ];
     renderTable({ presets2: hideAll }, 'loads', 120);
-    expect(screen.getByTestId('editor-inline').textContent).toBe('120');
+    expect((await screen.findByTestId('editor-inline')).textContent).toBe('120');
     expect(screen.getByTestId('rows-count').textContent).toBe('101–150 of 150');
   });
 

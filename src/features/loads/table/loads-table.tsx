@@ -27,7 +27,7 @@ import { useLoads } from '#src/data/loads.ts';
 import { selfQuery } from '#src/data/session-queries.ts';
 import { forgetTouchedLoad, useTouchedStops } from '#src/data/touched-stops.ts';
 import { LoadActionsToolbar } from '../actions/load-actions-toolbar.tsx';
-import { LoadEditor } from '../editor/load-editor.tsx';
+import { LazyLoadEditor, preloadLoadEditor } from '../editor/lazy-load-editor.tsx';
 import { visibleColumns } from './columns.ts';
 import {
   buildLoadRows,
@@ -168,6 +168,13 @@ export function LoadsTable({ table, title, week: weekValue, focusLoadId, onWeekC
   // Rows of a new filter or page render as a transition React can interrupt, and mount in steps of
   // 20, so typing in a filter or paging never blocks the page for a whole page of 100 rows.
   const renderedRows = useRowsInSteps(useDeferredValue(pageRows));
+  // Once rows show, fetch the editor's code in the background (see lazy-load-editor.tsx).
+  const hasRows = renderedRows.length > 0;
+  useEffect(() => {
+    if (!hasRows) return;
+    const timer = setTimeout(preloadLoadEditor, 500);
+    return () => clearTimeout(timer);
+  }, [hasRows]);
   const pageSelected = pageRows.filter((row) => selectedIds.has(row.id)).length;
   const pageSelection = {
     checked: pageRows.length > 0 && pageSelected === pageRows.length,
@@ -383,7 +390,9 @@ export function LoadsTable({ table, title, week: weekValue, focusLoadId, onWeekC
           {pageCount > 1 && <Pagination total={pageCount} value={currentPage} onChange={setPageNumber} />}
         </Group>
       </Group>
-      {editing && <LoadEditor load={editing} isDraft={table === 'drafts'} variant="modal" onClose={() => setEditingId(null)} />}
+      {editing && (
+        <LazyLoadEditor load={editing} isDraft={table === 'drafts'} variant="modal" onClose={() => setEditingId(null)} />
+      )}
     </Stack>
   );
 }
