@@ -113,6 +113,39 @@ export const orderInputSchema = z
   });
 export type OrderInput = z.infer<typeof orderInputSchema>;
 
+/** The editable part of a load, as a save sends it (provisional stop ids, below 0, are left out). */
+export function inputFromOrder(order: Order): OrderInput {
+  return {
+    date: order.date,
+    isDraft: order.isDraft,
+    transportedByUserId: order.transportedByUserId,
+    tractorId: order.tractorId,
+    trailerId: order.trailerId,
+    washOption: order.washOption,
+    metadata: order.metadata,
+    stops: order.stops.map((stop) => ({
+      id: stop.id > 0 ? stop.id : undefined,
+      sequence: stop.sequence,
+      type: stop.type,
+      organizationLocationId: stop.organizationLocationId,
+      organizationSubLocationIds: stop.organizationSubLocationIds,
+      cargoTypeId: stop.cargoTypeId,
+      customerId: stop.customerId,
+      lotId: stop.lotId,
+      orderNumber: stop.orderNumber,
+      customerOrderNumber: stop.customerOrderNumber,
+      quantity: stop.quantity,
+      weight: stop.weight,
+      notes: stop.notes,
+      arrivalTime: stop.arrivalTime,
+      requiredBegin: stop.requiredBegin,
+      requiredEnd: stop.requiredEnd,
+      durationMinutes: stop.durationMinutes,
+      metadata: stop.metadata,
+    })),
+  };
+}
+
 /** An update carries the version it was based on (If-Match also works). */
 export const orderUpdateSchema = z.intersection(orderInputSchema, z.object({ version: z.number().int().positive().optional() }));
 

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Order } from '#core/contract/orders';
+import { inputFromOrder, type Order } from '#core/contract/orders';
 import type { OrderListItem, ProjectionConfig } from '#core/contract/planning-actions';
 import { mergeStopKey } from '#core/domain/planning/index';
 import { changeLog, organizations, users } from '#server/db/schema';
@@ -84,38 +84,7 @@ async function createDraft(
 
 /** A load as `PUT /api/orders` takes it back: its fields, its stops with their ids, and its version. */
 function asItem(load: Order, changes: Partial<OrderListItem> = {}): OrderListItem {
-  return {
-    id: load.id,
-    version: load.version,
-    date: load.date,
-    isDraft: load.isDraft,
-    transportedByUserId: load.transportedByUserId,
-    tractorId: load.tractorId,
-    trailerId: load.trailerId,
-    washOption: load.washOption,
-    metadata: load.metadata,
-    stops: load.stops.map((stop) => ({
-      id: stop.id,
-      sequence: stop.sequence,
-      type: stop.type,
-      organizationLocationId: stop.organizationLocationId,
-      organizationSubLocationIds: stop.organizationSubLocationIds,
-      cargoTypeId: stop.cargoTypeId,
-      customerId: stop.customerId,
-      lotId: stop.lotId,
-      orderNumber: stop.orderNumber,
-      customerOrderNumber: stop.customerOrderNumber,
-      quantity: stop.quantity,
-      weight: stop.weight,
-      notes: stop.notes,
-      arrivalTime: stop.arrivalTime,
-      requiredBegin: stop.requiredBegin,
-      requiredEnd: stop.requiredEnd,
-      durationMinutes: stop.durationMinutes,
-      metadata: stop.metadata,
-    })),
-    ...changes,
-  };
+  return { ...inputFromOrder(load), id: load.id, version: load.version, ...changes };
 }
 
 async function drafts(username: Username = 'dispatcher'): Promise<Order[]> {

@@ -2,7 +2,7 @@ import { rm } from 'node:fs/promises';
 import pg from 'pg';
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Order } from '#core/contract/orders';
+import { inputFromOrder, type Order } from '#core/contract/orders';
 import { type OrderChangedEvent, type StopChangedEvent, REALTIME_EVENTS, REALTIME_PATH } from '#core/contract/realtime';
 import { type RunningPostgres, startEmbeddedPostgres } from '#server/db/embedded-postgres';
 import { type RunningServer, startServerProcess, stopServerProcess, tempDir } from '#test/server/server-process';
@@ -99,36 +99,7 @@ async function getJson<T>(url: string, cookie: string): Promise<T> {
 
 /** The load's editable fields and its version: what the edit form sends back unchanged. */
 function editBody(load: Order) {
-  return {
-    date: load.date,
-    isDraft: load.isDraft,
-    transportedByUserId: load.transportedByUserId,
-    tractorId: load.tractorId,
-    trailerId: load.trailerId,
-    washOption: load.washOption,
-    metadata: load.metadata,
-    stops: load.stops.map((stop) => ({
-      id: stop.id,
-      sequence: stop.sequence,
-      type: stop.type,
-      organizationLocationId: stop.organizationLocationId,
-      organizationSubLocationIds: stop.organizationSubLocationIds,
-      cargoTypeId: stop.cargoTypeId,
-      customerId: stop.customerId,
-      lotId: stop.lotId,
-      orderNumber: stop.orderNumber,
-      customerOrderNumber: stop.customerOrderNumber,
-      quantity: stop.quantity,
-      weight: stop.weight,
-      notes: stop.notes,
-      arrivalTime: stop.arrivalTime,
-      requiredBegin: stop.requiredBegin,
-      requiredEnd: stop.requiredEnd,
-      durationMinutes: stop.durationMinutes,
-      metadata: stop.metadata,
-    })),
-    version: load.version,
-  };
+  return { ...inputFromOrder(load), version: load.version };
 }
 
 async function saveUnchanged(url: string, cookie: string, load: Order): Promise<Order> {

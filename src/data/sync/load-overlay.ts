@@ -1,5 +1,6 @@
 import type { CarrierAssignment, DriverAssignment, LoadCompletion } from '#core/contract/load-actions';
 import type { Order, OrderInput } from '#core/contract/orders';
+export { inputFromOrder } from '#core/contract/orders';
 import type { ProjectionConfig } from '#core/contract/planning-actions';
 import { applyCarrierAssignment, applyDriverAssignment, applyManualCompletion } from '#core/domain/load-actions';
 import { loadDateFromStops, statusAfterDriverChoice } from '#core/domain/load-rules';
@@ -135,39 +136,6 @@ export function applyInput(input: OrderInput, base: Order | undefined, id: numbe
         metadata: stop.metadata,
       };
     }),
-  };
-}
-
-/** The editable part of a load, as a save sends it. */
-export function inputFromOrder(order: Order): OrderInput {
-  return {
-    date: order.date,
-    isDraft: order.isDraft,
-    transportedByUserId: order.transportedByUserId,
-    tractorId: order.tractorId,
-    trailerId: order.trailerId,
-    washOption: order.washOption,
-    metadata: order.metadata,
-    stops: order.stops.map((stop) => ({
-      id: stop.id > 0 ? stop.id : undefined,
-      sequence: stop.sequence,
-      type: stop.type,
-      organizationLocationId: stop.organizationLocationId,
-      organizationSubLocationIds: stop.organizationSubLocationIds,
-      cargoTypeId: stop.cargoTypeId,
-      customerId: stop.customerId,
-      lotId: stop.lotId,
-      orderNumber: stop.orderNumber,
-      customerOrderNumber: stop.customerOrderNumber,
-      quantity: stop.quantity,
-      weight: stop.weight,
-      notes: stop.notes,
-      arrivalTime: stop.arrivalTime,
-      requiredBegin: stop.requiredBegin,
-      requiredEnd: stop.requiredEnd,
-      durationMinutes: stop.durationMinutes,
-      metadata: stop.metadata,
-    })),
   };
 }
 
