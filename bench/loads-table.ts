@@ -102,9 +102,11 @@ async function filterPageAndScroll(page: Page) {
     await page.mouse.wheel(0, 2000);
     await page.waitForTimeout(100);
   }
-  const next = page.getByRole('button', { name: /next/i }).last();
-  if (await next.isEnabled().catch(() => false)) await next.click();
-  await page.waitForTimeout(300);
+  // A week of 10,000 loads has 100 pages: two forward and one back.
+  for (const control of ['Next page', 'Next page', 'Previous page']) {
+    await page.getByRole('button', { name: control, exact: true }).click();
+    await page.waitForTimeout(300);
+  }
 }
 
 export interface WeekQueryFigure extends Goal {

@@ -387,7 +387,17 @@ export function LoadsTable({ table, title, week: weekValue, focusLoadId, onWeekC
             onChange={changePageSize}
             data-testid="page-size"
           />
-          {pageCount > 1 && <Pagination total={pageCount} value={currentPage} onChange={setPageNumber} />}
+          {pageCount > 1 && (
+            <Pagination
+              total={pageCount}
+              value={currentPage}
+              onChange={setPageNumber}
+              getItemProps={(page) => ({ 'aria-label': t('pagination.page', { page }) })}
+              getControlProps={(control) =>
+                control === 'next' || control === 'previous' ? { 'aria-label': t(`pagination.${control}Page`) } : {}
+              }
+            />
+          )}
         </Group>
       </Group>
       {editing && (
