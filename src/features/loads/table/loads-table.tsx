@@ -19,7 +19,7 @@ import { type ReactNode, useCallback, useDeferredValue, useEffect, useMemo, useR
 import { useTranslation } from 'react-i18next';
 import type { Order } from '#core/contract/orders';
 import { hasPermission } from '#core/domain/access';
-import type { LoadStatus } from '#core/domain/load-rules';
+import { LOAD_STATUSES, type LoadStatus } from '#core/domain/load-rules';
 import { DEFAULT_TIMEZONE } from '#core/domain/locale';
 import { completenessOptions } from '#core/domain/planning/completeness';
 import { DEFAULT_WEIGHT_UNIT } from '#core/domain/units';
@@ -102,7 +102,11 @@ export function LoadsTable({ table, title, week: weekValue, focusLoadId, onWeekC
   const { lookups, options, ready } = useLoadLookups();
 
   // Everything filters compare is computed once per load, again only for loads that changed.
-  const statusLabel = useCallback((status: LoadStatus) => t(`status.${status.replace(' ', '')}`), [t]);
+  // Translated once per language: every row's search text carries its status label.
+  const statusLabel = useMemo(() => {
+    const labels = new Map(LOAD_STATUSES.map((status) => [status, t(`status.${status.replace(' ', '')}`)]));
+    return (status: LoadStatus) => labels.get(status) ?? status;
+  }, [t]);
   // Drafts carry their completeness warning, time order checked (the stop editor alone skips it).
   const { rowContext, rowCache } = useMemo(
     () => ({
