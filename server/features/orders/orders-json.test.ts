@@ -1,9 +1,9 @@
-import { asc, eq, inArray } from 'drizzle-orm';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderSchema } from '#core/contract/orders';
 import { orderDocuments, orders, organizations } from '#server/db/schema';
 import { createTestApp, signInAs, type TestApp } from '#test/server/test-app';
-import { ordersAsJson } from './orders-json.ts';
+import { ordersAsJson, streamOrdersJson } from './orders-json.ts';
 import { withStops } from './orders.service.ts';
 
 let test: TestApp;
@@ -84,6 +84,23 @@ describe('loads as JSON built by PostgreSQL', () => {
 
   it('answers an empty array when nothing matches', async () => {
     expect(await ordersAsJson(test.database.db, eq(orders.id, -1))).toBe('[]');
+  });
+
+  it('streams the same text, whatever the chunk size, and fails before sending when the query fails', async () => {
+    const all = inArray(
+      orders.id,
+      (await test.database.db.select({ id: orders.id }).from(orders)).map((row) => row.id),
+    );
+    const whole = await ordersAsJson(test.database.db, all);
+    for (const chunkChars of [1, 5_000, 1 << 20]) {
+      const chunks: string[] = [];
+      for await (const chunk of await streamOrdersJson(test.database.db.$client, [all], chunkChars)) chunks.push(String(chunk));
+      expect(chunks.join('')).toBe(whole);
+    }
+    const none: string[] = [];
+    for await (const chunk of await streamOrdersJson(test.database.db.$client, [eq(orders.id, -1)])) none.push(String(chunk));
+    expect(none.join('')).toBe('[]');
+    await expect(streamOrdersJson(test.database.db.$client, [sql`${orders.id} = 1 / 0`])).rejects.toThrow(/division by zero/);
   });
 
   it('is what GET /api/self/orders sends, as JSON that passes the contract', async () => {

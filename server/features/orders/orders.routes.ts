@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { idParamsSchema } from '#core/contract/common';
@@ -6,7 +7,7 @@ import { ERROR_CODES } from '#core/contract/errors';
 import { type ServerContext, zodRoutes } from '#server/context';
 import { guard, requireAuth } from '#server/plugins/auth';
 import { HttpError } from '#server/plugins/error-handler';
-import { createOrder, listOrdersJson, updateOrder } from './orders.service.ts';
+import { createOrder, streamOrderList, updateOrder } from './orders.service.ts';
 
 /** The version an update is based on: the body's `version`, else an `If-Match: "<version>"` header. */
 function baseVersion(bodyVersion: number | undefined, ifMatch: string | undefined) {
@@ -21,10 +22,11 @@ function baseVersion(bodyVersion: number | undefined, ifMatch: string | undefine
 }
 
 /**
- * Sends JSON text as it is: Fastify serializes only objects, so the route's response schema stays
- * the documented contract while PostgreSQL's text is not parsed and written again.
+ * Sends JSON text as it streams from PostgreSQL: Fastify serializes only objects, so the route's
+ * response schema stays the documented contract while the stored documents are not parsed and
+ * written again.
  */
-function sendJsonText(reply: FastifyReply, json: string) {
+function sendJsonStream(reply: FastifyReply, json: Readable) {
   return reply.type('application/json; charset=utf-8').send(json as never);
 }
 
@@ -37,9 +39,9 @@ export function registerOrderRoutes(app: FastifyInstance, { db, realtime }: Serv
       schema: { tags: ['orders'], querystring: ordersQuerySchema, response: { 200: z.array(orderSchema) } },
       onRequest: guard({ permissions: ['ViewOwningOrders'] }),
     },
-    // PostgreSQL writes the JSON (orders-json.ts); a string is sent as it is, not serialized again.
+    // PostgreSQL writes the JSON (orders-json.ts); it is streamed as it is, not serialized again.
     async (request, reply) =>
-      sendJsonText(reply, await listOrdersJson(db, requireAuth(request), { isDraft: false, ...request.query })),
+      sendJsonStream(reply, await streamOrderList(db, requireAuth(request), { isDraft: false, ...request.query })),
   );
 
   api.get(
@@ -48,7 +50,7 @@ export function registerOrderRoutes(app: FastifyInstance, { db, realtime }: Serv
       schema: { tags: ['orders'], response: { 200: z.array(orderSchema) } },
       onRequest: guard({ features: ['Drafts'], permissions: ['EditOrder', 'ViewOwningOrders'], notForCarriers: true }),
     },
-    async (request, reply) => sendJsonText(reply, await listOrdersJson(db, requireAuth(request), { isDraft: true })),
+    async (request, reply) => sendJsonStream(reply, await streamOrderList(db, requireAuth(request), { isDraft: true })),
   );
 
   api.post(

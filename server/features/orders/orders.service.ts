@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import { and, asc, eq, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import { ERROR_CODES } from '#core/contract/errors';
 import type { Order, OrderInput, StopInput } from '#core/contract/orders';
@@ -23,7 +24,7 @@ import {
 import type { AuthContext } from '#server/plugins/auth';
 import type { RealtimePublisher } from '#server/plugins/realtime';
 import { HttpError, notFound } from '#server/plugins/error-handler';
-import { ordersAsJson } from './orders-json.ts';
+import { ordersAsJson, streamOrdersJson } from './orders-json.ts';
 import { recordChanges } from '#server/features/sync/change-log';
 
 export type OrderRow = typeof orders.$inferSelect;
@@ -120,12 +121,12 @@ export async function loadOrdersByIds(db: Queryable, auth: AuthContext, ids: num
   return JSON.parse(await ordersAsJson(db, visibleTo(auth), sql`${orders.id} = any(${sql.param(ids)}::int[])`)) as Order[];
 }
 
-/** A list of loads (GET /self/orders, /self/drafts) as JSON text, ready to send. */
-export async function listOrdersJson(
-  db: Queryable,
+/** A list of loads (GET /self/orders, /self/drafts) as a stream of JSON text, ready to send. */
+export async function streamOrderList(
+  db: Database,
   auth: AuthContext,
   filter: { isDraft: boolean; startDate?: string; endDate?: string; status?: OrderRow['status'] },
-): Promise<string> {
+): Promise<Readable> {
   const conditions: (SQL | undefined)[] = [visibleTo(auth), eq(orders.isDraft, filter.isDraft), ne(orders.status, 'Merged')];
   if (filter.startDate && filter.endDate) {
     conditions.push(sql`${orders.date} between ${filter.startDate} and ${filter.endDate}`);
@@ -133,7 +134,7 @@ export async function listOrdersJson(
   if (filter.status) conditions.push(eq(orders.status, filter.status));
   // Drafts are planning material of the owner: carriers never see them.
   if (filter.isDraft) conditions.push(eq(orders.organizationId, auth.organizationId));
-  return ordersAsJson(db, ...conditions);
+  return streamOrdersJson(db.$client, conditions);
 }
 
 export function badReference(path: string, message: string) {
