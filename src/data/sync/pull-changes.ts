@@ -1,6 +1,6 @@
 import type { Table } from 'dexie';
 import type { z } from 'zod';
-import type { ChangeEntity } from '#core/contract/orders';
+import type { ChangeEntity, Order } from '#core/contract/orders';
 import { changesAnswerSchema } from '#core/contract/orders';
 import { apiRequest } from '../api-client.ts';
 import { clearMirror, localDatabase } from '../local-database.ts';
@@ -28,17 +28,28 @@ async function readMeta(key: string) {
   return (await localDatabase.keyValue.get(key))?.value;
 }
 
+/** What one pull wrote to the mirror, so cached reads of it can follow without reading it again. */
+export interface PulledChanges {
+  /** The mirror was emptied first (another user or company): every cached read of it is void. */
+  reset: boolean;
+  orderUpserts: Order[];
+  orderDeletions: number[];
+  /** Rows of other entities (drivers, locations, …) changed. */
+  otherEntities: boolean;
+}
+
 /**
  * Pulls the change feed into the mirror until it is caught up. The mirror belongs to one user in
  * one company: another scope starts it again from nothing. Each page is applied in one IndexedDB
  * transaction together with its cursor, so an interrupted pull resumes where it stopped.
  */
-export async function pullChanges(scope: string): Promise<number> {
+export async function pullChanges(scope: string): Promise<PulledChanges> {
+  const pulled: PulledChanges = { reset: false, orderUpserts: [], orderDeletions: [], otherEntities: false };
   if ((await readMeta('sync.scope')) !== scope) {
     await clearMirror();
     await localDatabase.keyValue.put({ key: 'sync.scope', value: scope });
+    pulled.reset = true;
   }
-  let applied = 0;
   const fetchPage = (cursor: string | undefined) =>
     apiRequest('/sync/changes', changesAnswerSchema, { query: { since: cursor, limit: PAGE_SIZE } });
   let next = fetchPage(await readMeta('sync.cursor'));
@@ -48,8 +59,12 @@ export async function pullChanges(scope: string): Promise<number> {
     // Pages are still applied in order, each with its own cursor, so an interruption loses nothing.
     if (page.hasMore) next = fetchPage(page.cursor);
     await applyPage(page);
-    applied += page.changes.length;
-    if (!page.hasMore) return applied;
+    for (const change of page.changes) {
+      if (change.entity !== 'order') pulled.otherEntities = true;
+      else if (change.op === 'upsert') pulled.orderUpserts.push(change.row as Order);
+      else pulled.orderDeletions.push(change.id);
+    }
+    if (!page.hasMore) return pulled;
   }
 }
 

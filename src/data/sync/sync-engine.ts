@@ -2,7 +2,8 @@ import { onlineManager, type QueryClient } from '@tanstack/react-query';
 import { ApiError } from '../api-client.ts';
 import { connectRealtime } from '../realtime.ts';
 import { markStopTouched } from '../touched-stops.ts';
-import { lastSyncedAt, pullChanges } from './pull-changes.ts';
+import { applyOrderChangesToWeeks } from '../loads.ts';
+import { lastSyncedAt, type PulledChanges, pullChanges } from './pull-changes.ts';
 
 /** The slow fallback; realtime pokes and reconnects pull sooner. */
 const PULL_INTERVAL_MS = 60_000;
@@ -31,6 +32,25 @@ export const syncStatusStore = {
   get: () => status,
 };
 
+/**
+ * Brings cached reads of the mirror up to what a pull wrote. Weeks of loads take the changed loads
+ * in place (see applyOrderChangesToWeeks); the small reference lists are read again.
+ */
+async function followPulledChanges(queryClient: QueryClient, pulled: PulledChanges) {
+  if (pulled.reset) {
+    await queryClient.invalidateQueries({ queryKey: ['mirror'] });
+    return;
+  }
+  if (pulled.orderUpserts.length || pulled.orderDeletions.length) {
+    await applyOrderChangesToWeeks(queryClient, pulled.orderUpserts, pulled.orderDeletions);
+  }
+  if (pulled.otherEntities) {
+    await queryClient.invalidateQueries({
+      predicate: (query) => query.queryKey[0] === 'mirror' && query.queryKey[1] !== 'orders',
+    });
+  }
+}
+
 export interface SyncEngine {
   /** Pull now (coalesced with a pull already running). */
   pull: () => Promise<void>;
@@ -58,9 +78,9 @@ export function startSync(queryClient: QueryClient, scope: string): SyncEngine {
       try {
         do {
           again = false;
-          const applied = await pullChanges(scope);
+          const pulled = await pullChanges(scope);
           setStatus({ lastSyncedAt: await lastSyncedAt() });
-          if (applied > 0) await queryClient.invalidateQueries({ queryKey: ['mirror'] });
+          await followPulledChanges(queryClient, pulled);
         } while (again && !stopped);
       } catch (error) {
         // Offline or refused: the next trigger tries again; a 401 is handled by the api client.
