@@ -1,6 +1,7 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { weekContaining } from '#core/domain/weeks';
 import { insertLoads } from './sync-database.ts';
+import { clickElement, typeInto } from './page-input.ts';
 import { medianAndP90, roundMs } from './stats.ts';
 
 const WEEK_MS = 7 * 86_400_000;
@@ -80,31 +81,34 @@ export async function measureLoadsTableInBrowser(
   }
 }
 
-/** What a dispatcher does on a busy week: search, filter by weight, clear, page and scroll. */
+const TABLE_CONTROLS = {
+  search: 'input[data-testid="filter-search"]',
+  weight: 'input[data-testid="weight-value"]',
+  applyWeight: '[data-testid="weight-apply"]',
+  reset: '[data-testid="reset-filters"]',
+  nextPage: 'button[aria-label="Next page"]',
+  previousPage: 'button[aria-label="Previous page"]',
+};
+
+/** What a dispatcher does on a busy week: search, filter by weight, reset, scroll and page. */
 async function filterPageAndScroll(page: Page) {
-  const search = page.getByTestId('filter-search').locator('input').or(page.getByPlaceholder('Search')).first();
+  const controls = TABLE_CONTROLS;
   for (const text of ['PF-6', 'PF-61', 'PF-612', '']) {
-    await search.fill(text);
+    await typeInto(page, controls.search, text);
     await page.waitForTimeout(400);
   }
-  const weight = page.getByPlaceholder('Weight');
-  await weight.fill('20000');
-  await page.getByRole('button', { name: 'Apply' }).click();
+  await typeInto(page, controls.weight, '20000');
+  await clickElement(page, controls.applyWeight);
   await page.waitForTimeout(300);
-  await weight.fill('');
-  await page
-    .getByRole('button', { name: 'Apply' })
-    .click()
-    .catch(() => {});
-  await page.getByRole('button', { name: 'Reset filters' }).click();
+  await clickElement(page, controls.reset);
   await page.waitForTimeout(300);
   for (let step = 0; step < 5; step++) {
     await page.mouse.wheel(0, 2000);
     await page.waitForTimeout(100);
   }
   // A week of 10,000 loads has 100 pages: two forward and one back.
-  for (const control of ['Next page', 'Next page', 'Previous page']) {
-    await page.getByRole('button', { name: control, exact: true }).click();
+  for (const control of [controls.nextPage, controls.nextPage, controls.previousPage]) {
+    await clickElement(page, control);
     await page.waitForTimeout(300);
   }
 }

@@ -1,6 +1,7 @@
 import type { BrowserContext } from 'playwright-core';
 import { isoDateInZone, weekContaining } from '#core/domain/weeks';
 import { insertLoads } from './sync-database.ts';
+import { armElementWatch, clickElement } from './page-input.ts';
 import { roundMs } from './stats.ts';
 
 const DRAFTS = 1000;
@@ -65,10 +66,11 @@ export async function measureBulkScheduleInUi(
     await dialog.getByTestId('schedule-driver').click();
     // The first option is "none" (-1): the first real driver follows.
     await page.getByRole('option').nth(1).click();
+    const calculated = await armElementWatch(page, '[data-testid="schedule-calculated"]');
     await page.evaluate(LONG_TASKS);
     const started = Date.now();
-    await dialog.getByTestId('schedule-calculate').click();
-    await dialog.getByTestId('schedule-calculated').waitFor({ timeout: 120_000 });
+    await clickElement(page, '[data-testid="schedule-calculate"]');
+    await calculated();
     const calculateMs = Date.now() - started;
     // Long tasks are reported after they end: give the last one time to arrive.
     await page.waitForTimeout(300);
