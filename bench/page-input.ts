@@ -29,18 +29,33 @@ export async function typeInto(page: Page, selector: string, text: string) {
   else await page.keyboard.press('Backspace');
 }
 
-/** Resolves when an element matching `selector` is in the document, watched by a native MutationObserver. */
+/**
+ * Starts watching for an element matching `selector` with a native MutationObserver; the function it
+ * returns resolves once it is in the document. (The page keeps the promise: an evaluate that returned
+ * it would wait for it.)
+ */
 export async function armElementWatch(page: Page, selector: string): Promise<() => Promise<void>> {
   const name = `benchWatch${Math.random().toString(36).slice(2)}`;
+  // Only added nodes are looked at, each once: a query of the whole document on every mutation would
+  // cost the page more than what is measured.
   await page.evaluate(`window.${name} = new Promise((resolve) => {
-    const observer = new MutationObserver(() => {
-      if (!document.querySelector(${JSON.stringify(selector)})) return;
-      observer.disconnect();
-      resolve();
+    const selector = ${JSON.stringify(selector)};
+    const observer = new MutationObserver((mutations) => {
+      for (const mutation of mutations) {
+        for (const node of mutation.addedNodes) {
+          if (node.nodeType !== 1 || !(node.matches(selector) || node.querySelector(selector))) continue;
+          observer.disconnect();
+          resolve();
+          return;
+        }
+      }
     });
-    observer.observe(document.body, { subtree: true, childList: true, attributes: true });
-  })`);
-  return async () => {
-    await page.evaluate(`window.${name}`);
+    observer.observe(document.body, { subtree: true, childList: true });
+  }); undefined`);
+  return async (timeoutMs = 120_000) => {
+    await page.evaluate(`Promise.race([
+      window.${name},
+      new Promise((_, reject) => setTimeout(() => reject(new Error('no ${selector} within ${timeoutMs} ms')), ${timeoutMs})),
+    ])`);
   };
 }

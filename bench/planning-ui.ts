@@ -25,11 +25,14 @@ const LONG_TASKS = `(() => {
   }).observe({ type: 'longtask' });
 })()`;
 
+/** The drafts table's default page size (spec 1 §9), the one a dispatcher selects page by page. */
+const PAGE_SIZE = 100;
+
 /**
- * Issue 5's figure from the UI: 1,000 drafts of this week selected on /drafts (one page of 1,000,
- * set through the user's preferences), the bulk schedule dialog set to schedule backward for a
- * driver, then the longest main-thread task from pressing Calculate until the schedule shows
- * (goal ≤ 50 ms: the rules run in the planner worker).
+ * Issue 5's figure from the UI: 1,000 drafts of this week selected on /drafts page by page (the default
+ * 100 rows a page; the selection is kept across pages), the bulk schedule dialog set to schedule
+ * backward for a driver, then the longest main-thread task from pressing Calculate until the schedule
+ * shows (goal ≤ 50 ms: the rules run in the planner worker).
  */
 export async function measureBulkScheduleInUi(
   newContext: () => Promise<BrowserContext>,
@@ -44,19 +47,21 @@ export async function measureBulkScheduleInUi(
   const { id, preferences } = session.user;
   const tables = (preferences.tables ?? {}) as Record<string, unknown>;
   const saved = await context.request.put(`/api/users/${id}/preferences`, {
-    data: { ...preferences, tables: { ...tables, drafts: { pageSize: DRAFTS } } },
+    data: { ...preferences, tables: { ...tables, drafts: { pageSize: PAGE_SIZE } } },
   });
   if (!saved.ok()) throw new Error(`saving the drafts page size answered ${saved.status()}`);
 
   const page = await context.newPage();
   try {
     await page.goto('/drafts');
-    // The first pull brings the company's loads and the new drafts; the page then holds all of them.
-    await page
-      .getByTestId('load-row')
-      .nth(DRAFTS - 1)
-      .waitFor({ timeout: 120_000 });
-    await page.getByTestId('select-page').check();
+    // The first pull brings the company's loads and the new drafts; then every draft is listed.
+    const count = page.getByTestId('rows-count');
+    await count.filter({ hasText: new RegExp(`of ${DRAFTS}|of 1[0-9]{3}`) }).waitFor({ timeout: 120_000 });
+    for (let pages = 0; pages < DRAFTS / PAGE_SIZE; pages++) {
+      if (pages > 0) await page.getByRole('button', { name: 'Next page', exact: true }).click();
+      await page.getByTestId('select-page').check();
+    }
+    await count.filter({ hasText: `selected: ${DRAFTS}` }).waitFor();
     await page.getByTestId('action-bulkSchedule').click();
     const dialog = page.getByRole('dialog');
     await dialog.getByTestId('schedule-direction').getByText('From the last stop', { exact: true }).click();
