@@ -121,15 +121,29 @@ export function useLoads(filter: LoadsFilter, organizationId: number) {
 
 export type MirrorList = 'drivers' | 'locations' | 'customers' | 'tractors' | 'trailers' | 'cargoTypes' | 'carriers';
 
-/** A reference list from the mirror, readable offline. */
-export function useMirrorList<Row extends { id: number } = MirrorRow>(list: MirrorList) {
-  return useQuery({
+/** The lists a load's table row names (its places, cargo, customers and resources). */
+export const LOAD_REFERENCE_LISTS = [
+  'locations',
+  'cargoTypes',
+  'customers',
+  'drivers',
+  'tractors',
+  'trailers',
+] as const satisfies readonly MirrorList[];
+
+/** A reference list from the mirror, readable offline; route loaders prefetch the ones their screen shows. */
+export function mirrorListQuery<Row extends { id: number } = MirrorRow>(list: MirrorList) {
+  return queryOptions({
     queryKey: ['mirror', list],
     queryFn: async () => (await localDatabase[list].toArray()) as unknown as Row[],
     staleTime: Number.POSITIVE_INFINITY,
     networkMode: 'always',
     meta: { persist: false },
   });
+}
+
+export function useMirrorList<Row extends { id: number } = MirrorRow>(list: MirrorList) {
+  return useQuery(mirrorListQuery<Row>(list));
 }
 
 let provisionalCounter = 0;

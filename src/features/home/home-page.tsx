@@ -10,7 +10,8 @@ import {
   IconAlertTriangle,
 } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { Link } from '@tanstack/react-router';
+import { Link, useRouter } from '@tanstack/react-router';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type HOME_TILES, showsSummaryCards, visibleHomeTiles } from '#core/domain/access';
 import { loadsSummaryQuery, selfQuery } from '#src/data/session-queries.ts';
@@ -81,11 +82,33 @@ function SummaryFrame({ title }: { title: string }) {
   );
 }
 
+/**
+ * Once the home screen is idle, loads the Loads screen's code and reads its week from the mirror (the
+ * route's loader): it is where a dispatcher goes next, and a busy week takes a second to read.
+ */
+function usePreloadedLoadsScreen(enabled: boolean) {
+  const router = useRouter();
+  useEffect(() => {
+    if (!enabled) return;
+    const preload = () => void router.preloadRoute({ to: '/loads' }).catch(() => undefined);
+    if (typeof requestIdleCallback !== 'function') {
+      const timer = setTimeout(preload, IDLE_FALLBACK_MS);
+      return () => clearTimeout(timer);
+    }
+    const idle = requestIdleCallback(preload, { timeout: IDLE_FALLBACK_MS });
+    return () => cancelIdleCallback(idle);
+  }, [enabled, router]);
+}
+
+/** Browsers without requestIdleCallback (Safari) preload after this long. */
+const IDLE_FALLBACK_MS = 1_000;
+
 export function HomePage() {
   const { t } = useTranslation(['home', 'common']);
   const { data: self } = useQuery(selfQuery);
+  const tiles = self ? visibleHomeTiles(self) : [];
+  usePreloadedLoadsScreen(tiles.some((tile) => tile.key === 'loads'));
   if (!self) return null;
-  const tiles = visibleHomeTiles(self);
   return (
     <Stack gap="lg" p="md">
       <Title order={1} size="h2" data-testid="welcome">

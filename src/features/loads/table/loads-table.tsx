@@ -317,7 +317,8 @@ export function LoadsTable({ table, title, week: weekValue, focusLoadId, onWeekC
           {t('filters.reset')}
         </Button>
       </Group>
-      <Table.ScrollContainer minWidth={1500}>
+      {/* Native scrolling: smooth on touch, and no scrollbar measuring after every render of 100 rows. */}
+      <Table.ScrollContainer minWidth={1500} type="native">
         <Table verticalSpacing="xs" highlightOnHover data-testid="loads-table" aria-busy={loading}>
           <LoadTableHeader
             columns={columns}
