@@ -398,9 +398,11 @@ export function LoadsTable({ table, title, week: weekValue, focusLoadId, onWeekC
               value={currentPage}
               onChange={setPageNumber}
               getItemProps={(page) => ({ 'aria-label': t('pagination.page', { page }) })}
-              getControlProps={(control) =>
-                control === 'next' || control === 'previous' ? { 'aria-label': t(`pagination.${control}Page`) } : {}
-              }
+              getControlProps={(control) => {
+                if (control === 'next') return { 'aria-label': t('pagination.nextPage') };
+                if (control === 'previous') return { 'aria-label': t('pagination.previousPage') };
+                return {};
+              }}
             />
           )}
         </Group>
