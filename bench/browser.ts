@@ -23,7 +23,11 @@ class AssetRecorder {
     const kind = response.request().resourceType();
     if ((kind !== 'script' && kind !== 'stylesheet') || this.bodies.has(response.url())) return;
     // Ask for the body at once: Chromium may evict it after the page moves on.
-    this.bodies.set(response.url(), { kind, body: response.body() });
+    const body = response.body();
+    // A chunk fetched after the last snapshot (the home screen preloading Loads) is never awaited:
+    // its body fails when the context closes, which must not end the run.
+    body.catch(() => undefined);
+    this.bodies.set(response.url(), { kind, body });
   }
 
   /** Freezes which URLs count (those seen so far), so later lazy chunks do not leak into an earlier figure. */
