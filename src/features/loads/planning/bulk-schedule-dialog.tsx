@@ -1,5 +1,6 @@
 import {
   Alert,
+  Box,
   Button,
   Group,
   Loader,
@@ -12,7 +13,7 @@ import {
   TextInput,
 } from '@mantine/core';
 import { onlineManager, type QueryClient, useQueryClient } from '@tanstack/react-query';
-import { useMemo, useReducer, useState } from 'react';
+import { startTransition, useMemo, useReducer, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TravelTimeEntry, TravelTimePair } from '#core/contract/planning';
 import { driversOffered } from '#core/domain/load-actions';
@@ -62,6 +63,12 @@ async function travelEntries(queryClient: QueryClient, pairs: readonly TravelTim
 }
 
 /** The throughput rules when the dialog did not have them yet; none offline (stops keep their durations). */
+/** Ends the current task so the browser can paint and handle input (scheduler.yield where it exists). */
+function yieldToBrowser(): Promise<void> {
+  const { scheduler } = globalThis as { scheduler?: { yield?: () => Promise<void> } };
+  return scheduler?.yield ? scheduler.yield() : new Promise((resolve) => setTimeout(resolve, 0));
+}
+
 async function loadingRules(queryClient: QueryClient, organizationId: number) {
   if (!onlineManager.isOnline()) return [];
   return queryClient.ensureQueryData(throughputRulesQuery(organizationId)).catch(() => []);
@@ -117,13 +124,23 @@ export function BulkScheduleDialog({ drafts, onClose, onDone }: PlanningDialogPr
   const currentPage = Math.min(page, pageCount);
   const offset = (currentPage - 1) * SCHEDULE_PAGE_SIZE;
 
+  const calculating = useRef(false);
   const calculate = async () => {
-    if (blocker || !state.referenceTime) return null;
-    setFailed(false);
-    setStage('travel');
+    if (blocker || !state.referenceTime || calculating.current) return null;
+    calculating.current = true;
+    // The dialog turns busy as a transition too: its render (every select and draft disabled) stays
+    // out of the click's own task.
+    startTransition(() => {
+      setFailed(false);
+      setStage('travel');
+    });
     try {
+      // Each step of preparing 1,000 drafts for the worker runs in its own task, after the click's
+      // render: together they would block the page long enough to drop frames.
+      await yieldToBrowser();
       const entries = await travelEntries(queryClient, scheduleLegPairs(state.drafts));
       setStage('computing');
+      await yieldToBrowser();
       const options = {
         direction: state.direction,
         referenceTime: state.referenceTime,
@@ -134,12 +151,16 @@ export function BulkScheduleDialog({ drafts, onClose, onDone }: PlanningDialogPr
       // Only the fields the rules read travel to the worker and back; the answer is laid over the drafts here.
       const result = await planner.scheduleDrafts(input, options).catch(() => scheduleDrafts(input, options));
       const calculated = withStopTimes(state.drafts, result.drafts);
-      dispatch({ type: 'calculated', drafts: calculated, unavailable: result.unavailable.length });
+      // Rendered as a transition React can interrupt: the schedule of 1,000 drafts is new state for
+      // the whole dialog, and the page stays responsive while it renders.
+      await yieldToBrowser();
+      startTransition(() => dispatch({ type: 'calculated', drafts: calculated, unavailable: result.unavailable.length }));
       return calculated;
     } catch {
       setFailed(true);
       return null;
     } finally {
+      calculating.current = false;
       setStage('idle');
     }
   };
@@ -221,18 +242,28 @@ export function BulkScheduleDialog({ drafts, onClose, onDone }: PlanningDialogPr
             data-testid="schedule-trailer"
           />
         </SimpleGrid>
-        {busy && (
-          <Group gap="xs" aria-live="polite" data-testid="schedule-progress">
-            <Loader size="xs" />
-            <Text size="sm">
-              {stage === 'travel'
-                ? t('schedule.fetchingTravel')
-                : stage === 'computing'
-                  ? t('schedule.computing', { total: drafts.length })
-                  : t('schedule.saving', { saved, total: drafts.length })}
-            </Text>
-          </Group>
-        )}
+        {/* One status line that keeps its height, so nothing below it (the buttons) moves while a
+            schedule is computed: a moved button under the pointer restyles the whole dialog. */}
+        <Box mih={28} aria-live="polite">
+          {busy ? (
+            <Group gap="xs" data-testid="schedule-progress">
+              <Loader size="xs" />
+              <Text size="sm">
+                {stage === 'travel'
+                  ? t('schedule.fetchingTravel')
+                  : stage === 'computing'
+                    ? t('schedule.computing', { total: drafts.length })
+                    : t('schedule.saving', { saved, total: drafts.length })}
+              </Text>
+            </Group>
+          ) : (
+            state.calculated && (
+              <Text size="sm" c="teal" data-testid="schedule-calculated">
+                {t('schedule.calculated')}
+              </Text>
+            )
+          )}
+        </Box>
         {failed && (
           <Alert color="red" data-testid="schedule-failed">
             {t('schedule.failed')}
@@ -247,11 +278,6 @@ export function BulkScheduleDialog({ drafts, onClose, onDone }: PlanningDialogPr
           <Alert color="red" data-testid="schedule-not-monotone">
             {t('schedule.notMonotone', { total: notMonotone })}
           </Alert>
-        )}
-        {state.calculated && (
-          <Text size="sm" c="teal" aria-live="polite" data-testid="schedule-calculated">
-            {t('schedule.calculated')}
-          </Text>
         )}
         <ScheduleDraftList
           drafts={shown.slice(offset, offset + SCHEDULE_PAGE_SIZE)}
