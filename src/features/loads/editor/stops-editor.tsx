@@ -1,18 +1,9 @@
 import { Table, UnstyledButton } from '@mantine/core';
-import {
-  closestCenter,
-  DndContext,
-  type DragEndEvent,
-  KeyboardSensor,
-  PointerSensor,
-  useSensor,
-  useSensors,
-} from '@dnd-kit/core';
-import { SortableContext, sortableKeyboardCoordinates, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { useTranslation } from 'react-i18next';
 import type { StopControls } from '#core/domain/stop-editing';
 import type { WeightUnit } from '#core/domain/units';
 import type { EditorErrorCode, EditorStop, StopField } from './editor-state.ts';
+import { SortableByKey } from '../drag/sortable-by-key.tsx';
 import { StopRow, type StopRowOptions } from './stop-row.tsx';
 
 export interface StopsEditorProps {
@@ -43,36 +34,20 @@ export interface StopsEditorProps {
 export function StopsEditor(props: StopsEditorProps) {
   const { t } = useTranslation('load-editor');
   const { stops } = props;
-  const sensors = useSensors(
-    // A short travel before a drag starts keeps taps and clicks on the handle from moving rows.
-    useSensor(PointerSensor, { activationConstraint: { distance: 5 } }),
-    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
-  );
   const keys = stops.map((stop) => stop.clientKey ?? String(stop.sequence));
-  const sequenceOf = (key: string | number) => stops[keys.indexOf(String(key))]?.sequence ?? '';
-
-  const dragEnd = ({ active, over }: DragEndEvent) => {
-    if (!over || active.id === over.id) return;
-    const from = keys.indexOf(String(active.id));
-    const to = keys.indexOf(String(over.id));
-    if (from >= 0 && to >= 0) props.onMove(from, to);
-  };
+  const sequenceOf = (key: string) => String(stops[keys.indexOf(key)]?.sequence ?? '');
 
   return (
-    <DndContext
-      sensors={sensors}
-      collisionDetection={closestCenter}
-      onDragEnd={dragEnd}
-      accessibility={{
-        screenReaderInstructions: { draggable: t('drag.instructions') },
-        announcements: {
-          onDragStart: ({ active }) => t('drag.pickedUp', { sequence: sequenceOf(active.id) }),
-          onDragOver: ({ active, over }) =>
-            over ? t('drag.over', { sequence: sequenceOf(active.id), target: sequenceOf(over.id) }) : undefined,
-          onDragEnd: ({ active, over }) =>
-            over ? t('drag.dropped', { sequence: sequenceOf(active.id), target: sequenceOf(over.id) }) : undefined,
-          onDragCancel: ({ active }) => t('drag.cancelled', { sequence: sequenceOf(active.id) }),
-        },
+    <SortableByKey
+      keys={keys}
+      nameOf={sequenceOf}
+      onMove={props.onMove}
+      announce={{
+        instructions: t('drag.instructions'),
+        pickedUp: (sequence) => t('drag.pickedUp', { sequence }),
+        over: (sequence, target) => t('drag.over', { sequence, target }),
+        dropped: (sequence, target) => t('drag.dropped', { sequence, target }),
+        cancelled: (sequence) => t('drag.cancelled', { sequence }),
       }}
     >
       <Table.ScrollContainer minWidth={1560} type="native">
@@ -98,38 +73,36 @@ export function StopsEditor(props: StopsEditorProps) {
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
-            <SortableContext items={keys} strategy={verticalListSortingStrategy}>
-              {stops.map((stop, index) => {
-                const controls = props.controlsOf(index);
-                const locked = props.readOnly || controls.locked;
-                return (
-                  <StopRow
-                    key={keys[index]}
-                    clientKey={keys[index]!}
-                    stop={stop}
-                    locked={locked}
-                    lockReason={locked ? props.lockReasonOf(index) : null}
-                    canDelete={!props.readOnly && controls.canDelete}
-                    canSplit={!props.readOnly && controls.canSplit}
-                    orderNumberEditable={props.orderNumberEditable(stop)}
-                    measure={props.measureOf(stop)}
-                    errors={props.errors[index] ?? {}}
-                    options={props.options}
-                    timezone={props.timezone}
-                    weightUnit={props.weightUnit}
-                    onMeasure={(measure) => props.onMeasure(stop, measure)}
-                    onChange={(patch) => props.onChange(index, patch)}
-                    onType={(type) => props.onType(index, type)}
-                    onCargoType={(cargoTypeId) => props.onCargoType(index, cargoTypeId)}
-                    onSplit={() => props.onSplit(index)}
-                    onDelete={() => props.onDelete(index)}
-                  />
-                );
-              })}
-            </SortableContext>
+            {stops.map((stop, index) => {
+              const controls = props.controlsOf(index);
+              const locked = props.readOnly || controls.locked;
+              return (
+                <StopRow
+                  key={keys[index]}
+                  clientKey={keys[index]!}
+                  stop={stop}
+                  locked={locked}
+                  lockReason={locked ? props.lockReasonOf(index) : null}
+                  canDelete={!props.readOnly && controls.canDelete}
+                  canSplit={!props.readOnly && controls.canSplit}
+                  orderNumberEditable={props.orderNumberEditable(stop)}
+                  measure={props.measureOf(stop)}
+                  errors={props.errors[index] ?? {}}
+                  options={props.options}
+                  timezone={props.timezone}
+                  weightUnit={props.weightUnit}
+                  onMeasure={(measure) => props.onMeasure(stop, measure)}
+                  onChange={(patch) => props.onChange(index, patch)}
+                  onType={(type) => props.onType(index, type)}
+                  onCargoType={(cargoTypeId) => props.onCargoType(index, cargoTypeId)}
+                  onSplit={() => props.onSplit(index)}
+                  onDelete={() => props.onDelete(index)}
+                />
+              );
+            })}
           </Table.Tbody>
         </Table>
       </Table.ScrollContainer>
-    </DndContext>
+    </SortableByKey>
   );
 }

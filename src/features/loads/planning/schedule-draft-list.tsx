@@ -1,14 +1,5 @@
 import { ActionIcon, Badge, Group, Paper, Stack, Text } from '@mantine/core';
-import {
-  closestCenter,
-  DndContext,
-  type DragEndEvent,
-  KeyboardSensor,
-  PointerSensor,
-  useSensor,
-  useSensors,
-} from '@dnd-kit/core';
-import { SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
+import { useSortable } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import { IconChevronDown, IconChevronRight, IconGripVertical } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
@@ -16,17 +7,9 @@ import { useTranslation } from 'react-i18next';
 import type { Order } from '#core/contract/orders';
 import { useReferenceRows } from '../actions/reference-rows.ts';
 import type { ActionFormatting } from '../actions/use-action-formatting.ts';
+import { SortableByKey } from '../drag/sortable-by-key.tsx';
 
 const dash = '–';
-
-/** Pointer, touch and keyboard (Space to pick up, arrows to move, Space to drop), as in the stops editor. */
-function useDragSensors() {
-  return useSensors(
-    // A short travel before a drag starts keeps taps on the handle from moving rows.
-    useSensor(PointerSensor, { activationConstraint: { distance: 5 } }),
-    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
-  );
-}
 
 interface SortableListProps {
   keys: string[];
@@ -36,38 +19,24 @@ interface SortableListProps {
   children: ReactNode;
 }
 
-/** One sortable list: its own drag context, so a draft's stops reorder within that draft only. */
+/** One sortable list of the dialog, announced in its words: a draft's stops reorder within that draft only. */
 function SortableList({ keys, nameOf, onMove, children }: SortableListProps) {
   const { t } = useTranslation('planning');
-  const sensors = useDragSensors();
-  const name = (id: string | number) => nameOf(String(id));
-  const dragEnd = ({ active, over }: DragEndEvent) => {
-    if (!over || active.id === over.id) return;
-    const from = keys.indexOf(String(active.id));
-    const to = keys.indexOf(String(over.id));
-    if (from >= 0 && to >= 0) onMove(from, to);
-  };
   return (
-    <DndContext
-      sensors={sensors}
-      collisionDetection={closestCenter}
-      onDragEnd={dragEnd}
-      accessibility={{
-        screenReaderInstructions: { draggable: t('schedule.drag.instructions') },
-        announcements: {
-          onDragStart: ({ active }) => t('schedule.drag.pickedUp', { item: name(active.id) }),
-          onDragOver: ({ active, over }) =>
-            over ? t('schedule.drag.over', { item: name(active.id), target: name(over.id) }) : undefined,
-          onDragEnd: ({ active, over }) =>
-            over ? t('schedule.drag.dropped', { item: name(active.id), target: name(over.id) }) : undefined,
-          onDragCancel: ({ active }) => t('schedule.drag.cancelled', { item: name(active.id) }),
-        },
+    <SortableByKey
+      keys={keys}
+      nameOf={nameOf}
+      onMove={onMove}
+      announce={{
+        instructions: t('schedule.drag.instructions'),
+        pickedUp: (item) => t('schedule.drag.pickedUp', { item }),
+        over: (item, target) => t('schedule.drag.over', { item, target }),
+        dropped: (item, target) => t('schedule.drag.dropped', { item, target }),
+        cancelled: (item) => t('schedule.drag.cancelled', { item }),
       }}
     >
-      <SortableContext items={keys} strategy={verticalListSortingStrategy}>
-        {children}
-      </SortableContext>
-    </DndContext>
+      {children}
+    </SortableByKey>
   );
 }
 
