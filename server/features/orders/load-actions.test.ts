@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Order } from '#core/contract/orders';
 import { carrierLinkSchema } from '#core/contract/reference';
 import { carrierAssignmentFor, carrierUnassignmentFor } from '#core/domain/load-actions';
-import { carrierLinks, changeLog, organizations, stops, tractors, trailers, tripEvents, users } from '#server/db/schema';
+import { carrierLinks, changeLog, stops, tractors, trailers, tripEvents, users } from '#server/db/schema';
+import { type SeededDriver, seededDriver, seededOrganizationIds } from '#test/server/seeded';
 import { createTestApp, signInAs, type TestApp } from '#test/server/test-app';
 import { refreshOrderDocuments } from './orders-json.ts';
 
@@ -16,28 +17,20 @@ let prairie: number;
 let swift: number;
 let littleCreek: number;
 let dispatcherId: number;
-let hansen: { id: number; tractorId: number; trailerId: number };
-let jensen: { id: number; tractorId: number; trailerId: number };
-let garcia: { id: number; tractorId: number; trailerId: number };
+let hansen: SeededDriver;
+let jensen: SeededDriver;
+let garcia: SeededDriver;
 let millId: number;
 let farmId: number;
 
 beforeAll(async () => {
   test = await createTestApp();
   for (const username of USERNAMES) cookies[username] = await signInAs(test.app, username);
-  const orgs = await test.database.db.select({ id: organizations.id, name: organizations.name }).from(organizations);
-  const orgId = (name: string) => orgs.find((org) => org.name === name)?.id as number;
+  const orgId = await seededOrganizationIds(test.database.db);
   prairie = orgId('Prairie Feed Co.');
   swift = orgId('Swift Haul Carriers');
   littleCreek = orgId('Little Creek Farms');
-  const driver = async (username: string) => {
-    const [row] = await test.database.db.select().from(users).where(eq(users.username, username));
-    return {
-      id: row?.id as number,
-      tractorId: row?.driverInfo?.defaultTractorId as number,
-      trailerId: row?.driverInfo?.defaultTrailerId as number,
-    };
-  };
+  const driver = (username: string) => seededDriver(test.database.db, username);
   hansen = await driver('driver.hansen');
   jensen = await driver('driver.jensen');
   garcia = await driver('driver.garcia');

@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inputFromOrder, type Order } from '#core/contract/orders';
 import type { OrderListItem, ProjectionConfig } from '#core/contract/planning-actions';
 import { mergeStopKey } from '#core/domain/planning/index';
-import { changeLog, organizations, users } from '#server/db/schema';
+import { changeLog } from '#server/db/schema';
+import { type SeededDriver, seededDriver, seededOrganizationIds } from '#test/server/seeded';
 import { createTestApp, signInAs, type TestApp } from '#test/server/test-app';
 
 let test: TestApp;
@@ -13,8 +14,8 @@ type Username = (typeof USERNAMES)[number];
 
 let prairie: number;
 let littleCreek: number;
-let hansen: { id: number; tractorId: number; trailerId: number };
-let jensen: { id: number; tractorId: number; trailerId: number };
+let hansen: SeededDriver;
+let jensen: SeededDriver;
 let millId: number;
 let farmId: number;
 let otherFarmId: number;
@@ -22,18 +23,10 @@ let otherFarmId: number;
 beforeAll(async () => {
   test = await createTestApp();
   for (const username of USERNAMES) cookies[username] = await signInAs(test.app, username);
-  const orgs = await test.database.db.select({ id: organizations.id, name: organizations.name }).from(organizations);
-  const orgId = (name: string) => orgs.find((org) => org.name === name)?.id as number;
+  const orgId = await seededOrganizationIds(test.database.db);
   prairie = orgId('Prairie Feed Co.');
   littleCreek = orgId('Little Creek Farms');
-  const driver = async (username: string) => {
-    const [row] = await test.database.db.select().from(users).where(eq(users.username, username));
-    return {
-      id: row?.id as number,
-      tractorId: row?.driverInfo?.defaultTractorId as number,
-      trailerId: row?.driverInfo?.defaultTrailerId as number,
-    };
-  };
+  const driver = (username: string) => seededDriver(test.database.db, username);
   hansen = await driver('driver.hansen');
   jensen = await driver('driver.jensen');
   const listed = (await call('dispatcher', 'GET', '/api/locations')).json();
