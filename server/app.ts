@@ -18,6 +18,7 @@ import { registerPlanningRoutes } from './features/planning/planning.routes.ts';
 import { registerReferenceRoutes } from './features/reference/reference.routes.ts';
 import { registerSelfRoutes } from './features/self/self.routes.ts';
 import { registerSessionRoutes } from './features/session/session.routes.ts';
+import type { SignInThrottling } from './features/session/session.service.ts';
 import { registerSyncRoutes } from './features/sync/sync.routes.ts';
 import { registerTravelTimeRoutes } from './features/travel-times/travel-times.routes.ts';
 import { registerUserRoutes } from './features/users/users.routes.ts';
@@ -35,6 +36,8 @@ export interface BuildAppOptions {
   logger?: boolean;
   /** Attach socket.io at /socket.io, relayed between nodes through this pool (off in API tests). */
   realtime?: { pool: pg.Pool };
+  /** Sign-in throttling thresholds and wait (tests inject a wait that only records); the product's by default. */
+  signInThrottling?: SignInThrottling;
 }
 
 const FEATURE_ROUTES = [
@@ -66,7 +69,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const realtime = options.realtime
     ? registerRealtime(app, { db, pool: options.realtime.pool, publicUrl: config.PUBLIC_URL })
     : realtimeOff;
-  const context: ServerContext = { db, config, realtime };
+  const context: ServerContext = { db, config, realtime, signInThrottling: options.signInThrottling };
   await app.register(
     async (api) => {
       await api.register(fastifySwagger, {

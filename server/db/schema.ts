@@ -174,15 +174,27 @@ export const sessions = pgTable(
   (table) => [index('sessions_user_idx').on(table.userId)],
 );
 
-/** Failed sign-ins, counted per username and per address for rate limiting across server nodes. */
+/**
+ * Failed sign-ins of the last window (core/domain/sign-in-throttling.ts), shared by every server node:
+ * counted per account and address, per account and per address.
+ */
 export const loginFailures = pgTable(
   'login_failures',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    subject: text('subject').notNull(),
+    /** Lower-cased, as typed: unknown names count too, so answers do not reveal which exist. */
+    username: text('username').notNull(),
+    /** The client's address, IPv6 by its /64 network (`throttledAddress`). */
+    address: text('address').notNull(),
     failedAt: timestamp('failed_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index('login_failures_subject_idx').on(table.subject, table.failedAt)],
+  (table) => [
+    // Serves the account-and-address limit and, by its prefix, the account's count.
+    index('login_failures_account_address_idx').on(table.username, table.address, table.failedAt),
+    index('login_failures_address_idx').on(table.address, table.failedAt),
+    // Pruning deletes by age.
+    index('login_failures_failed_at_idx').on(table.failedAt),
+  ],
 );
 
 export const cargoTypes = pgTable('cargo_types', {

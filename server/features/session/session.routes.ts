@@ -6,9 +6,9 @@ import { type ServerContext, zodRoutes } from '#server/context';
 import { loadSelf } from '#server/features/self/self.service';
 import { guard, requireAuth, SESSION_COOKIE, sessionCookieOptions } from '#server/plugins/auth';
 import { notFound } from '#server/plugins/error-handler';
-import { signIn, signOut, switchActiveOrganization } from './session.service.ts';
+import { SignInThrottledError, signIn, signOut, switchActiveOrganization } from './session.service.ts';
 
-export function registerSessionRoutes(app: FastifyInstance, { db, config }: ServerContext) {
+export function registerSessionRoutes(app: FastifyInstance, { db, config, signInThrottling }: ServerContext) {
   const api = zodRoutes(app);
   const secureCookie = config.PUBLIC_URL?.startsWith('https:') ?? false;
 
@@ -16,7 +16,13 @@ export function registerSessionRoutes(app: FastifyInstance, { db, config }: Serv
     '/session',
     { schema: { tags: ['session'], body: loginBodySchema, response: { 200: sessionAnswerSchema } } },
     async (request, reply) => {
-      const { token, userId, organizationId } = await signIn(db, request.body.username, request.body.password, request.ip);
+      const { username, password } = request.body;
+      const { token, userId, organizationId } = await signIn(db, username, password, request.ip, signInThrottling).catch(
+        (error: unknown) => {
+          if (error instanceof SignInThrottledError) reply.header('Retry-After', String(error.retryAfterSeconds));
+          throw error;
+        },
+      );
       reply.setCookie(SESSION_COOKIE, token, sessionCookieOptions(secureCookie));
       return { user: await loadSelf(db, userId, organizationId) };
     },

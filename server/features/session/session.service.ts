@@ -1,49 +1,101 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { verify } from '@node-rs/argon2';
-import { and, count, eq, gt, lt, or, sql } from 'drizzle-orm';
+import { and, eq, lt, type SQL, sql } from 'drizzle-orm';
 import { ERROR_CODES } from '#core/contract/errors';
+import {
+  decideSignInThrottle,
+  type RecentSignInFailures,
+  SIGN_IN_THROTTLING,
+  type SignInThrottlingPolicy,
+  throttledAddress,
+} from '#core/domain/sign-in-throttling';
 import type { Database } from '#server/db/database';
 import { loginFailures, sessions, users } from '#server/db/schema';
 import { HttpError } from '#server/plugins/error-handler';
 import { hashToken, newSessionToken, SESSION_TTL_MS } from '#server/plugins/auth';
 
-export const LOGIN_FAILURE_LIMIT = 10;
-export const LOGIN_FAILURE_WINDOW_MS = 15 * 60 * 1000;
+/** The throttling policy and how to wait out a slow-down; tests inject a wait that only records. */
+export interface SignInThrottling {
+  policy: SignInThrottlingPolicy;
+  sleep: (ms: number) => Promise<unknown>;
+}
+
+export const DEFAULT_SIGN_IN_THROTTLING: SignInThrottling = { policy: SIGN_IN_THROTTLING, sleep };
+
+/** A 429 that says when to try again (the route sends it as `Retry-After`). */
+export class SignInThrottledError extends HttpError {
+  constructor(readonly retryAfterSeconds: number) {
+    super(429, ERROR_CODES.tooManyRequests, 'Too many failed sign-in attempts; try again later');
+  }
+}
 
 // Verifying against a real hash when the username is unknown keeps both answers equally slow,
 // so response time does not reveal which usernames exist.
 const DECOY_HASH = '$argon2id$v=19$m=19456,t=2,p=1$9mdo+dCkDk8+/fIi5jTegQ$PGIMdwxRBA1HEs6ZLLRpvMQUnSLpNukTYt3MyCS2bmc';
 
-function failureSubjects(username: string, address: string) {
-  return [`user:${username.toLowerCase()}`, `ip:${address}`];
+interface SignInAttempt {
+  username: string;
+  address: string;
 }
 
-/** 429 once a username or an address has 10 failures in the last 15 minutes. */
-async function assertNotThrottled(db: Database, subjects: string[]) {
-  const since = new Date(Date.now() - LOGIN_FAILURE_WINDOW_MS);
-  const rows = await db
-    .select({ subject: loginFailures.subject, failures: count() })
-    .from(loginFailures)
-    .where(and(or(...subjects.map((subject) => eq(loginFailures.subject, subject))), gt(loginFailures.failedAt, since)))
-    .groupBy(loginFailures.subject);
-  if (rows.some((row) => row.failures >= LOGIN_FAILURE_LIMIT)) {
-    throw new HttpError(429, ERROR_CODES.tooManyRequests, 'Too many failed sign-in attempts; try again later');
-  }
+// The database's clock, so that every node counts the same window.
+const windowStart = (policy: SignInThrottlingPolicy) => sql`now() - ${policy.windowMs}::float8 * interval '1 millisecond'`;
+
+/** One round trip; each part is served by an index of `login_failures`. */
+async function recentFailures(db: Database, attempt: SignInAttempt, policy: SignInThrottlingPolicy) {
+  const since = windowStart(policy);
+  const ageOfFailureAtLimit = (subject: SQL | undefined, limit: number) => sql`(
+    select extract(epoch from now() - ${loginFailures.failedAt}) * 1000
+    from ${loginFailures}
+    where ${subject} and ${loginFailures.failedAt} > ${since}
+    order by ${loginFailures.failedAt} desc
+    offset ${limit - 1} limit 1
+  )::float8`;
+  const sameAccount = eq(loginFailures.username, attempt.username);
+  const sameAddress = eq(loginFailures.address, attempt.address);
+  const result = await db.execute<RecentSignInFailures & Record<string, unknown>>(sql`
+    select
+      (select count(*) from ${loginFailures} where ${sameAccount} and ${loginFailures.failedAt} > ${since})::int
+        as "accountFailures",
+      ${ageOfFailureAtLimit(and(sameAccount, sameAddress), policy.accountAddressLimit)} as "accountAddressLimitFailureAgeMs",
+      ${ageOfFailureAtLimit(sameAddress, policy.addressLimit)} as "addressLimitFailureAgeMs"
+  `);
+  const [recent] = result.rows;
+  if (!recent) throw new Error('The failure counts answered no row');
+  return recent;
 }
 
-export async function signIn(db: Database, username: string, password: string, address: string) {
-  const subjects = failureSubjects(username, address);
-  await assertNotThrottled(db, subjects);
+/**
+ * Refuses an account-and-address pair or a flooding address (429), slows down an account that
+ * failed often from anywhere, then verifies; see core/domain/sign-in-throttling.ts.
+ */
+export async function signIn(
+  db: Database,
+  username: string,
+  password: string,
+  clientAddress: string,
+  throttling = DEFAULT_SIGN_IN_THROTTLING,
+) {
+  const attempt: SignInAttempt = { username: username.toLowerCase(), address: throttledAddress(clientAddress) };
+  const throttle = decideSignInThrottle(await recentFailures(db, attempt, throttling.policy), throttling.policy);
+  if (throttle.refused) throw new SignInThrottledError(throttle.retryAfterSeconds);
+  if (throttle.delayMs > 0) await throttling.sleep(throttle.delayMs);
+
   const [user] = await db
     .select({ id: users.id, organizationId: users.organizationId, passwordHash: users.passwordHash, enabled: users.enabled })
     .from(users)
-    .where(eq(sql`lower(${users.username})`, username.toLowerCase()));
+    .where(eq(sql`lower(${users.username})`, attempt.username));
   const passwordMatches = await verify(user?.passwordHash ?? DECOY_HASH, password).catch(() => false);
   if (!user?.enabled || !user.passwordHash || !passwordMatches) {
-    await db.insert(loginFailures).values(subjects.map((subject) => ({ subject })));
-    // Old failures are useless once outside the window; prune a few on each failure.
-    await db.delete(loginFailures).where(lt(loginFailures.failedAt, new Date(Date.now() - 2 * LOGIN_FAILURE_WINDOW_MS)));
+    await db.insert(loginFailures).values(attempt);
+    // Failures outside the window count for nothing; each failure clears them.
+    await db.delete(loginFailures).where(lt(loginFailures.failedAt, windowStart(throttling.policy)));
     throw new HttpError(401, ERROR_CODES.unauthenticated, 'Wrong username or password');
   }
+  // The user's own typos from this address are forgiven; failures from elsewhere keep slowing the account.
+  await db
+    .delete(loginFailures)
+    .where(and(eq(loginFailures.username, attempt.username), eq(loginFailures.address, attempt.address)));
   const token = newSessionToken();
   await db.insert(sessions).values({
     tokenHash: hashToken(token),
