@@ -12,7 +12,7 @@ import { registerTravelTimeDefaults } from './data/travel-times.ts';
 import { showRefusedChange } from './app/refused-change-notice.ts';
 
 async function boot() {
-  initI18n();
+  await initI18n();
   const queryClient = createQueryClient(reportError);
   // Mutation defaults first: restored queued writes need them to send (OFFLINE-NOTES 2).
   registerOutbox(queryClient, showRefusedChange);

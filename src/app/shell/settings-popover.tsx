@@ -52,12 +52,12 @@ export function SettingsPopover() {
       unitsWeight: self.contact.unitsWeight,
       ...change,
     };
-    if (change.language) applyLanguage(change.language);
+    if (change.language) void applyLanguage(change.language);
     setSaving(true);
     try {
       await saveContactSettings(queryClient, next);
     } catch (error) {
-      applyLanguage(self.contact.language);
+      void applyLanguage(self.contact.language);
       reportError(error);
     } finally {
       setSaving(false);

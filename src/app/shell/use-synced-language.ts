@@ -8,6 +8,6 @@ export function useSyncedLanguage() {
   const { data: self } = useQuery(selfQuery);
   const language = self?.contact.language;
   useEffect(() => {
-    if (language) applyLanguage(language);
+    if (language) void applyLanguage(language);
   }, [language]);
 }

@@ -1,0 +1,5 @@
+// The es-MX texts of every namespace the web app shows, as one chunk (src/app/i18n.ts).
+export default import.meta.glob(['../../../locales/es-MX/*.json', '!../../../locales/es-MX/exports.json'], {
+  eager: true,
+  import: 'default',
+});

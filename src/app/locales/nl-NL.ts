@@ -1,0 +1,5 @@
+// The nl-NL texts of every namespace the web app shows, as one chunk (src/app/i18n.ts).
+export default import.meta.glob(['../../../locales/nl-NL/*.json', '!../../../locales/nl-NL/exports.json'], {
+  eager: true,
+  import: 'default',
+});
