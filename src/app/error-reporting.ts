@@ -1,6 +1,6 @@
 import { notifications } from '@mantine/notifications';
 import i18next from 'i18next';
-import { ApiError } from '#src/data/api-client.ts';
+import { ApiError } from '#src/data/api-error.ts';
 
 /**
  * The global error display (spec 1 §8): one snackbar, top left, with the error type and message.

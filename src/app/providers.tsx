@@ -1,26 +1,33 @@
 import { MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
+import { useNotifications } from '@mantine/notifications';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
-import { useEffect } from 'react';
-import { onUnauthorized } from '#src/data/api-client.ts';
-import { selfQuery } from '#src/data/session-queries.ts';
+import { lazy, Suspense, useState } from 'react';
 import type { AppRouter } from './router.tsx';
 import { theme } from './theme.ts';
 
-export function AppProviders({ queryClient, router }: { queryClient: QueryClient; router: AppRouter }) {
-  // A 401 on any call ends the signed-in state and goes to /login (spec 1 §8).
-  useEffect(
-    () =>
-      onUnauthorized(() => {
-        queryClient.setQueryData(selfQuery.queryKey, null);
-        if (router.state.location.pathname !== '/login') void router.navigate({ to: '/login' });
-      }),
-    [queryClient, router],
+// The notification stack and its transitions load with the first notification, not with the sign-in screen.
+const NotificationStack = lazy(() =>
+  import('./notification-stack.tsx').then((module) => ({ default: module.NotificationStack })),
+);
+
+/** Mounts the notification stack once anything has been shown, and keeps it (its exit transitions need it). */
+function NotificationsWhenShown() {
+  const { notifications, queue } = useNotifications();
+  const [needed, setNeeded] = useState(false);
+  if (!needed && notifications.length + queue.length > 0) setNeeded(true);
+  if (!needed) return null;
+  return (
+    <Suspense fallback={null}>
+      <NotificationStack />
+    </Suspense>
   );
+}
+
+export function AppProviders({ queryClient, router }: { queryClient: QueryClient; router: AppRouter }) {
   return (
     <MantineProvider theme={theme} defaultColorScheme="light">
-      <Notifications position="top-left" limit={1} />
+      <NotificationsWhenShown />
       <QueryClientProvider client={queryClient}>
         <RouterProvider router={router} />
       </QueryClientProvider>

@@ -1,13 +1,31 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { createRouter } from '@tanstack/react-router';
+import type { Self } from '#core/contract/user';
+import { mayHaveSession } from '#src/data/session-presence.ts';
 import { routeTree } from '#src/routeTree.gen.ts';
 import { ErrorFallback } from './shell/error-fallback.tsx';
 import { NotFoundPage } from '#src/features/access/not-found-page.tsx';
 
+export interface AppRouterContext {
+  queryClient: QueryClient;
+  /** The signed-in user, from this device's saved state first (so it works offline); null when nobody is. */
+  signedInUser: () => Promise<Self | null>;
+  /** Signs in once this device's saved state is restored, so the new session replaces it. */
+  signIn: (username: string, password: string) => Promise<Self>;
+}
+
+// The offline layer is its own chunk: the sign-in screen's first paint needs none of it.
+const offlineLayer = () => import('./offline-layer.ts');
+
 export function createAppRouter(queryClient: QueryClient) {
+  const context: AppRouterContext = {
+    queryClient,
+    signedInUser: async () => ((await mayHaveSession()) ? (await offlineLayer()).signedInUser(queryClient) : null),
+    signIn: async (username, password) => (await offlineLayer()).signInOnThisDevice(queryClient, username, password),
+  };
   return createRouter({
     routeTree,
-    context: { queryClient },
+    context,
     defaultPreload: 'intent',
     defaultPreloadStaleTime: 0,
     defaultErrorComponent: ErrorFallback,

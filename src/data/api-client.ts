@@ -1,38 +1,10 @@
 import type { z } from 'zod';
-import { apiErrorSchema, type ApiErrorBody } from '#core/contract/errors';
+import { apiErrorSchema } from '#core/contract/errors';
+import { ApiError, reportUnauthorized } from './api-error.ts';
 import { markUnreachable } from './connectivity.ts';
 
-/** A refused or failed API call. `status` 0 means the network never answered. */
-export class ApiError extends Error {
-  constructor(
-    readonly status: number,
-    readonly body: ApiErrorBody['error'] | null,
-  ) {
-    super(body?.message ?? (status === 0 ? 'Network unavailable' : `HTTP ${status}`));
-  }
-
-  get isNetworkError() {
-    return this.status === 0;
-  }
-
-  /** A final refusal: resending the same request cannot succeed (OFFLINE-NOTES: retry rule). */
-  get isDefinitive() {
-    // "Still being handled" means the first copy of this request is running: asking again later gets its answer.
-    if (this.body?.rule === 'requestInProgress') return false;
-    return this.status >= 400 && this.status < 500 && this.status !== 408 && this.status !== 429;
-  }
-}
-
-type Listener = (error: ApiError) => void;
-const unauthorizedListeners = new Set<Listener>();
-
-/** The app shell subscribes to send the user to /login on any 401 (spec 1 §8). */
-export function onUnauthorized(listener: Listener) {
-  unauthorizedListeners.add(listener);
-  return () => {
-    unauthorizedListeners.delete(listener);
-  };
-}
+// Callers that parse answers anyway keep importing the error from here.
+export { ApiError };
 
 export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -72,7 +44,7 @@ export async function apiRequest<Schema extends z.ZodType>(
   if (!response.ok) {
     const parsed = apiErrorSchema.safeParse(await response.json().catch(() => null));
     const error = new ApiError(response.status, parsed.success ? parsed.data.error : null);
-    if (response.status === 401) for (const listener of unauthorizedListeners) listener(error);
+    if (response.status === 401) reportUnauthorized(error);
     throw error;
   }
   if (response.status === 204) return schema.parse(undefined);

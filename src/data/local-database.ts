@@ -1,5 +1,6 @@
 import Dexie, { type EntityTable } from 'dexie';
 import type { Order, OrderInput } from '#core/contract/orders';
+import { LOCAL_DATABASE_NAME } from './session-presence.ts';
 
 interface KeyValueRow {
   key: string;
@@ -39,7 +40,7 @@ class LocalDatabase extends Dexie {
   conflicts!: EntityTable<ConflictRow, 'id'>;
 
   constructor() {
-    super('dispatch');
+    super(LOCAL_DATABASE_NAME);
     this.version(1).stores({ keyValue: 'key' });
     // Orders are indexed for the table filters: date, status, driver. (IndexedDB cannot index
     // booleans, so the draft flag is filtered while reading a date range.)

@@ -1,6 +1,6 @@
-import type { QueryClient } from '@tanstack/react-query';
 import { createRootRouteWithContext, Outlet } from '@tanstack/react-router';
+import type { AppRouterContext } from '#src/app/router.tsx';
 
-export const Route = createRootRouteWithContext<{ queryClient: QueryClient }>()({
+export const Route = createRootRouteWithContext<AppRouterContext>()({
   component: Outlet,
 });

@@ -1,8 +1,20 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { z } from 'zod';
 import { LoginPage } from '#src/features/auth/login-page.tsx';
 
+interface LoginSearch {
+  /** Where to go once signed in (a path of this app). */
+  redirect?: string;
+  notice?: 'passwordEmailSent';
+}
+
 export const Route = createFileRoute('/login')({
-  validateSearch: z.object({ redirect: z.string().optional(), notice: z.enum(['passwordEmailSent']).optional() }),
+  // Checked by hand rather than with zod: this runs before the sign-in screen paints, and zod would
+  // be a large part of what the screen downloads. Anything unexpected is dropped, not refused.
+  validateSearch: (search: Record<string, unknown>): LoginSearch => {
+    const checked: LoginSearch = {};
+    if (typeof search.redirect === 'string') checked.redirect = search.redirect;
+    if (search.notice === 'passwordEmailSent') checked.notice = search.notice;
+    return checked;
+  },
   component: LoginPage,
 });

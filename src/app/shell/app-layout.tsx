@@ -8,8 +8,10 @@ import { SettingsPopover } from './settings-popover.tsx';
 import { SideNavigation } from './side-navigation.tsx';
 import { SyncIndicator } from './sync-indicator.tsx';
 import { UpdatePrompt } from './update-prompt.tsx';
+import { registerServiceWorker } from '../service-worker.ts';
 import { useSyncedLanguage } from './use-synced-language.ts';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { onUnauthorized } from '#src/data/api-error.ts';
 import { selfQuery } from '#src/data/session-queries.ts';
 import { useSyncEngine } from '#src/data/sync/use-sync-engine.ts';
 
@@ -19,6 +21,12 @@ export function AppLayout() {
   useSyncedLanguage();
   const { data: self, isSuccess } = useQuery(selfQuery);
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  // A 401 on any call ends the signed-in state (spec 1 §8); the effect below then goes to /login.
+  useEffect(() => onUnauthorized(() => queryClient.setQueryData(selfQuery.queryKey, null)), [queryClient]);
+  // The precache (the whole app) is downloaded once someone has signed in, not while the sign-in
+  // screen waits for typing; an installed app still works offline after its first sign-in.
+  useEffect(registerServiceWorker, []);
   // The server no longer knows this session (it expired, or was ended elsewhere): sign in again.
   useEffect(() => {
     if (isSuccess && self === null) void navigate({ to: '/login' });

@@ -1,17 +1,15 @@
 import { Alert, Anchor, Button, Center, Paper, PasswordInput, Stack, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useQueryClient } from '@tanstack/react-query';
 import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { signIn } from '#src/data/session-queries.ts';
 
 const route = getRouteApi('/login');
 
 /** Sign-in (spec 3 "Login"): spinner while submitting; a failure says nothing and keeps the form. */
 export function LoginPage() {
   const { t } = useTranslation('auth');
-  const queryClient = useQueryClient();
+  const { signIn } = route.useRouteContext();
   const navigate = useNavigate();
   const search = route.useSearch();
   const [submitting, setSubmitting] = useState(false);
@@ -26,7 +24,7 @@ export function LoginPage() {
   const submit = form.onSubmit(async (values) => {
     setSubmitting(true);
     try {
-      await signIn(queryClient, values.username, values.password);
+      await signIn(values.username, values.password);
       const target = search.redirect?.startsWith('/') && !search.redirect.startsWith('//') ? search.redirect : '/';
       await navigate({ to: target });
     } catch {

@@ -2,10 +2,10 @@ import { createFileRoute } from '@tanstack/react-router';
 import { PageGate } from '#src/features/access/page-gate.tsx';
 import { DraftsPage } from '#src/features/loads/drafts-page.tsx';
 import { prefetchWeek } from '#src/features/loads/table/prefetch-week.ts';
-import { weekPageSearchSchema } from '#src/features/loads/table/week-search.ts';
+import { validateWeekPageSearch } from '#src/features/loads/table/week-search.ts';
 
 export const Route = createFileRoute('/_app/drafts')({
-  validateSearch: weekPageSearchSchema,
+  validateSearch: validateWeekPageSearch,
   loaderDeps: ({ search }) => ({ week: search.week }),
   loader: ({ context, deps }) => prefetchWeek(context.queryClient, 'drafts', deps.week),
   component: DraftsRoute,

@@ -1,12 +1,11 @@
 import { instantOfWallClock, isoDateInZone, type WeekRange, weekAtOffset, weekContaining } from '#core/domain/weeks';
+import { WEEK_PARAM_PATTERN } from './week-search.ts';
 
 /**
  * The week date filter (spec 1 §2): Sunday to Saturday in the user's zone. The URL keeps the
  * week's Sunday as "YYYY-MM-DD" so that a link or a reload shows the same week; no value means
  * the current week, each page's default.
  */
-export const WEEK_PARAM_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
-
 export function weekOfParam(param: string | undefined, timezone: string, now = new Date()): WeekRange {
   // Noon, so the day is the same whatever the zone's offset.
   const at = param && WEEK_PARAM_PATTERN.test(param) ? instantOfWallClock(`${param}T12:00`, timezone) : null;

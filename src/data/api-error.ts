@@ -1,0 +1,41 @@
+import type { ApiErrorBody } from '#core/contract/errors';
+
+/**
+ * A refused or failed API call. `status` 0 means the network never answered. Kept apart from
+ * `api-client.ts` (which parses with zod) so the sign-in screen and the query client can recognise
+ * API errors without downloading the contract's schemas.
+ */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: ApiErrorBody['error'] | null,
+  ) {
+    super(body?.message ?? (status === 0 ? 'Network unavailable' : `HTTP ${status}`));
+  }
+
+  get isNetworkError() {
+    return this.status === 0;
+  }
+
+  /** A final refusal: resending the same request cannot succeed (OFFLINE-NOTES: retry rule). */
+  get isDefinitive() {
+    // "Still being handled" means the first copy of this request is running: asking again later gets its answer.
+    if (this.body?.rule === 'requestInProgress') return false;
+    return this.status >= 400 && this.status < 500 && this.status !== 408 && this.status !== 429;
+  }
+}
+
+type Listener = (error: ApiError) => void;
+const unauthorizedListeners = new Set<Listener>();
+
+/** The signed-in layout subscribes to send the user to /login on any 401 (spec 1 §8). */
+export function onUnauthorized(listener: Listener) {
+  unauthorizedListeners.add(listener);
+  return () => {
+    unauthorizedListeners.delete(listener);
+  };
+}
+
+export function reportUnauthorized(error: ApiError) {
+  for (const listener of unauthorizedListeners) listener(error);
+}
