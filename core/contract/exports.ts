@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { idListQuerySchema, idSchema, loadIdSchema } from '#core/contract/common';
+import { idListQuerySchema } from '#core/contract/common';
+import { subjectIdSchema } from '#core/contract/references';
 import { languageSchema, timezoneSchema } from '#core/contract/user';
 import { unitSystemSchema, weightUnitSchema } from '#core/domain/units';
 
@@ -24,10 +25,8 @@ export const exportSettingsSchema = z.object({
 export type ExportSettingsQuery = z.infer<typeof exportSettingsSchema>;
 export type ExportSettings = Required<ExportSettingsQuery>;
 
-export const loadsCsvExportParamsSchema = z.object({ orgId: idSchema });
-
 export const loadsCsvExportBodySchema = z.object({
-  loadIds: z.array(loadIdSchema).min(1).max(LOADS_CSV_MAX_LOADS),
+  loadIds: z.array(subjectIdSchema).min(1).max(LOADS_CSV_MAX_LOADS),
 });
 export type LoadsCsvExportBody = z.infer<typeof loadsCsvExportBodySchema>;
 

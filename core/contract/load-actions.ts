@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { idSchema, instantSchema } from '#core/contract/limits';
 import { loadStatusSchema } from '#core/contract/orders';
+import { notAReference, referenceId, subjectIdSchema } from '#core/contract/references';
 
 /**
  * Bodies of the per-load actions of spec 1 §7. Each route takes a list; the offline queue sends one
@@ -7,8 +9,7 @@ import { loadStatusSchema } from '#core/contract/orders';
  * Every answer is the list of affected loads, whole (`orderSchema`), so the mirror can take them as they are.
  */
 
-const id = z.number().int().positive();
-const instant = z.iso.datetime({ offset: true });
+const id = subjectIdSchema;
 
 /** `DELETE /api/orders`: ids of loads to delete (only Open or Assigned ones may go). */
 export const deleteOrdersBodySchema = z.array(id).min(1).max(1000);
@@ -16,9 +17,9 @@ export const deleteOrdersBodySchema = z.array(id).min(1).max(1000);
 /** `POST /api/drivers/assign-orders`: the driver (null clears it) and the equipment that goes with the load. */
 export const driverAssignmentSchema = z.object({
   id,
-  transportedByUserId: id.nullable(),
-  tractorId: id.nullable(),
-  trailerId: id.nullable(),
+  transportedByUserId: referenceId('driver').nullable(),
+  tractorId: referenceId('tractor').nullable(),
+  trailerId: referenceId('trailer').nullable(),
 });
 export type DriverAssignment = z.infer<typeof driverAssignmentSchema>;
 export const driverAssignmentsBodySchema = z.array(driverAssignmentSchema).min(1).max(1000);
@@ -30,18 +31,18 @@ export const driverAssignmentsBodySchema = z.array(driverAssignmentSchema).min(1
 export const carrierAssignmentSchema = z.object({
   id,
   status: loadStatusSchema,
-  transportedByUserId: id.nullable(),
-  tractorId: id.nullable(),
-  trailerId: id.nullable(),
-  transportingOrganizationId: id,
+  transportedByUserId: referenceId('driver').nullable(),
+  tractorId: referenceId('tractor').nullable(),
+  trailerId: referenceId('trailer').nullable(),
+  transportingOrganizationId: referenceId('transporter'),
 });
 export type CarrierAssignment = z.infer<typeof carrierAssignmentSchema>;
 export const carrierAssignmentsBodySchema = z.array(carrierAssignmentSchema).min(1).max(1000);
 
 /** `PUT /api/orders/complete`: manual completion; every stop not yet complete gets its completion time. */
 export const stopCompletionSchema = z.object({
-  id,
-  completedAt: instant,
+  id: notAReference(idSchema, 'a stop of the load (400 otherwise)'),
+  completedAt: instantSchema,
   metadata: z
     .object({
       suppressDeliveryNotification: z.boolean().default(true),

@@ -1,19 +1,25 @@
 import { z } from 'zod';
+import { idSchema, instantSchema } from './limits.ts';
+import { notAReference } from './references.ts';
 
 /**
  * Read-only details around loads (spec 1 §7): the resource scheduling dialog's last assignments and
  * the delivery log's trip events (spec 3 "Load detail view").
  */
 
+/** Answers carry what the database holds; requests are held to `instantSchema`'s range. */
 const instant = z.iso.datetime({ offset: true });
 
-/** "1,2,3" → [1, 2, 3]; an absent or empty list is no ids. */
-const idList = z
-  .string()
-  .regex(/^(\d{1,10}(,\d{1,10}){0,199})?$/, 'a comma-separated list of at most 200 ids')
-  .optional()
-  .transform((value) => (value ? [...new Set(value.split(',').map(Number))] : []))
-  .pipe(z.array(z.number().int().positive()));
+/** "1,2,3" → [1, 2, 3]; an absent or empty list is no ids. Only narrows the answer. */
+const idList = notAReference(
+  z
+    .string()
+    .regex(/^([1-9]\d{0,9}(,[1-9]\d{0,9}){0,199})?$/, 'a comma-separated list of at most 200 ids')
+    .optional()
+    .transform((value) => (value ? [...new Set(value.split(',').map(Number))] : []))
+    .pipe(z.array(idSchema)),
+  'only narrows the answer: ids of other organizations match nothing',
+);
 
 /** `GET /api/scheduling/resource-info?driverIds=1,2&trailerIds=3`. */
 export const resourceInfoQuerySchema = z.object({ driverIds: idList, trailerIds: idList });
@@ -65,7 +71,7 @@ export type TripEvent = z.infer<typeof tripEventSchema>;
 
 /** `GET /api/orders/:id/tripevents?startDate&endDate` (both optional). */
 export const tripEventsQuerySchema = z
-  .object({ startDate: instant.optional(), endDate: instant.optional() })
+  .object({ startDate: instantSchema.optional(), endDate: instantSchema.optional() })
   .refine((range) => !range.startDate || !range.endDate || Date.parse(range.startDate) <= Date.parse(range.endDate), {
     message: 'startDate must not be after endDate',
     path: ['endDate'],

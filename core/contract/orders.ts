@@ -1,5 +1,17 @@
 import { z } from 'zod';
 import { LOAD_STATUSES } from '#core/domain/load-rules';
+import {
+  gramsSchema,
+  idSchema,
+  instantSchema,
+  int,
+  metadataSchema,
+  quantitySchema,
+  queryInt,
+  text,
+  versionSchema,
+} from './limits.ts';
+import { notAReference, referenceId } from './references.ts';
 
 export const STOP_TYPES = ['Origin', 'Destination', 'Weigh', 'Waypoint'] as const;
 export const STOP_STATUSES = ['Not Started', 'Enroute', 'Arrived', 'Complete'] as const;
@@ -7,8 +19,8 @@ export const STOP_STATUSES = ['Not Started', 'Enroute', 'Arrived', 'Complete'] a
 export const loadStatusSchema = z.enum(LOAD_STATUSES);
 export const stopTypeSchema = z.enum(STOP_TYPES);
 
+/** Answers carry what the database holds; requests are held to `instantSchema`'s range. */
 const instant = z.iso.datetime({ offset: true });
-const grams = z.number().int().min(0).max(1e12);
 
 /** A stop as the API answers it (spec 1 §3); weights in grams. */
 export const stopSchema = z.object({
@@ -67,42 +79,43 @@ export type Order = z.infer<typeof orderSchema>;
 
 /** A stop as a client sends it: an id only for stops that already exist on this load. */
 export const stopInputSchema = z.object({
-  id: z.number().int().positive().optional(),
-  sequence: z.number().int().min(1).max(100),
+  id: notAReference(idSchema, 'a stop of this load (400 otherwise); absent for a new stop').optional(),
+  sequence: int(1, 100),
   type: stopTypeSchema,
-  organizationLocationId: z.number().int().positive().nullable(),
-  organizationSubLocationIds: z.array(z.number().int().positive()).max(50).default([]),
-  cargoTypeId: z.number().int().positive().nullable(),
-  customerId: z.number().int().positive().nullable().default(null),
-  lotId: z.string().trim().max(100).nullable().default(null),
-  orderNumber: z.string().trim().max(100).nullable().default(null),
-  customerOrderNumber: z.string().trim().max(100).nullable().default(null),
-  quantity: z.number().min(0).max(1e7).nullable().default(null),
-  weight: grams.nullable().default(null),
-  notes: z.string().max(2000).nullable().default(null),
-  arrivalTime: instant.nullable().default(null),
-  requiredBegin: instant.nullable().default(null),
-  requiredEnd: instant.nullable().default(null),
-  durationMinutes: z
-    .number()
-    .int()
-    .min(0)
-    .max(24 * 60)
+  organizationLocationId: referenceId('location').nullable(),
+  organizationSubLocationIds: z
+    .array(referenceId('subLocation', { within: 'organizationLocationId' }))
+    .max(50)
+    .default([]),
+  cargoTypeId: referenceId('cargoType').nullable(),
+  customerId: referenceId('customer').nullable().default(null),
+  lotId: notAReference(text(100, { trim: true }), 'a lot number (text), not a record id')
     .nullable()
     .default(null),
-  metadata: z.record(z.string(), z.unknown()).default({}),
+  orderNumber: text(100, { trim: true }).nullable().default(null),
+  customerOrderNumber: text(100, { trim: true }).nullable().default(null),
+  quantity: quantitySchema.nullable().default(null),
+  weight: gramsSchema.nullable().default(null),
+  notes: text(2000).nullable().default(null),
+  arrivalTime: instantSchema.nullable().default(null),
+  requiredBegin: instantSchema.nullable().default(null),
+  requiredEnd: instantSchema.nullable().default(null),
+  durationMinutes: int(0, 24 * 60)
+    .nullable()
+    .default(null),
+  metadata: metadataSchema.default({}),
 });
 export type StopInput = z.infer<typeof stopInputSchema>;
 
 export const orderInputSchema = z
   .object({
-    date: instant,
+    date: instantSchema,
     isDraft: z.boolean().default(false),
-    transportedByUserId: z.number().int().positive().nullable().default(null),
-    tractorId: z.number().int().positive().nullable().default(null),
-    trailerId: z.number().int().positive().nullable().default(null),
-    washOption: z.string().max(100).nullable().default(null),
-    metadata: z.record(z.string(), z.unknown()).default({}),
+    transportedByUserId: referenceId('driver').nullable().default(null),
+    tractorId: referenceId('tractor').nullable().default(null),
+    trailerId: referenceId('trailer').nullable().default(null),
+    washOption: text(100).nullable().default(null),
+    metadata: metadataSchema.default({}),
     stops: z.array(stopInputSchema).min(1).max(100),
   })
   .superRefine((order, ctx) => {
@@ -147,12 +160,12 @@ export function inputFromOrder(order: Order): OrderInput {
 }
 
 /** An update carries the version it was based on (If-Match also works). */
-export const orderUpdateSchema = z.intersection(orderInputSchema, z.object({ version: z.number().int().positive().optional() }));
+export const orderUpdateSchema = z.intersection(orderInputSchema, z.object({ version: versionSchema.optional() }));
 
 export const ordersQuerySchema = z
   .object({
-    startDate: instant,
-    endDate: instant,
+    startDate: instantSchema,
+    endDate: instantSchema,
     status: loadStatusSchema.optional(),
   })
   .refine((range) => Date.parse(range.startDate) <= Date.parse(range.endDate), {
@@ -172,12 +185,16 @@ export const changeEntitySchema = z.enum([
 ]);
 export type ChangeEntity = z.infer<typeof changeEntitySchema>;
 
+/** A change-feed cursor: both parts are PostgreSQL bigints the feed handed out, so within JS's exact integers. */
+const CURSOR = /^(0|[1-9]\d{0,15})\.(0|[1-9]\d{0,15})$/;
+
 export const changesQuerySchema = z.object({
   since: z
     .string()
-    .regex(/^\d+\.\d+$/, 'cursor is "<transaction>.<sequence>"')
+    .regex(CURSOR, { message: 'cursor is "<transaction>.<sequence>"', abort: true })
+    .refine((cursor) => cursor.split('.').every((part) => Number.isSafeInteger(Number(part))), 'cursor is out of range')
     .optional(),
-  limit: z.coerce.number().int().min(1).max(1000).default(500),
+  limit: queryInt(1, 1000).default(500),
 });
 
 export const changeSchema = z.object({

@@ -1,6 +1,8 @@
 import { z } from 'zod';
-import { idListQuerySchema, loadIdSchema } from '#core/contract/common';
+import { idListQuerySchema } from '#core/contract/common';
+import { gramsSchema, idSchema, instantSchema, int, quantitySchema, versionSchema } from '#core/contract/limits';
 import { orderInputSchema, orderSchema } from '#core/contract/orders';
+import { notAReference, referenceId, subjectIdSchema } from '#core/contract/references';
 
 /**
  * Bodies, queries and answers of the planning routes of spec 1 §7 (issue 5): the list save used by
@@ -8,10 +10,6 @@ import { orderInputSchema, orderSchema } from '#core/contract/orders';
  * drafts, the sources of a merged draft, and the bulk creation of drafts from projections. The
  * rules themselves are core/domain/planning; the server runs them again before it writes.
  */
-
-const id = loadIdSchema;
-const instant = z.iso.datetime({ offset: true });
-const grams = z.number().int().min(0).max(1e12);
 
 /** Most loads one planning request may name (the bench plans 1,000 drafts at once). */
 export const PLANNING_MAX_LOADS = 1000;
@@ -24,7 +22,7 @@ export const PLANNING_MAX_LOADS = 1000;
  * One draft of a list save: the whole load (as `PUT /api/orders/{id}` takes it) with its id and
  * the version it was based on (required: a list has no If-Match header per load).
  */
-export const orderListItemSchema = z.intersection(orderInputSchema, z.object({ id, version: z.number().int().positive() }));
+export const orderListItemSchema = z.intersection(orderInputSchema, z.object({ id: subjectIdSchema, version: versionSchema }));
 export type OrderListItem = z.infer<typeof orderListItemSchema>;
 
 /**
@@ -69,7 +67,10 @@ export type MergeOrdersBody = z.infer<typeof mergeOrdersBodySchema>;
  * nothing. When given it must be exactly the sources of the merged drafts named (422
  * `mergedSourcesMismatch` otherwise), so a client never restores something it did not show.
  */
-export const unmergeOrdersBodySchema = z.array(id).max(PLANNING_MAX_LOADS).nullish();
+export const unmergeOrdersBodySchema = z
+  .array(notAReference(idSchema, 'a source the client expects back; compared with the merged drafts’ sources'))
+  .max(PLANNING_MAX_LOADS)
+  .nullish();
 
 /**
  * `POST /api/orders/unmerge` answer: the merged drafts removed (their ids) and the sources
@@ -101,12 +102,12 @@ export const PROJECTION_MAX_TOTAL_LOADS = 10_000;
  * or `quantityPerLoad` units.
  */
 export const projectionConfigSchema = z.object({
-  organizationLocationId: id,
-  cargoTypeId: id,
-  weightPerLoad: grams.nullable().default(null),
-  quantityPerLoad: z.number().min(0).max(1e7).nullable().default(null),
-  numberOfLoads: z.number().int().min(0).max(PROJECTION_MAX_LOADS_PER_DAY),
-  date: instant,
+  organizationLocationId: referenceId('location'),
+  cargoTypeId: referenceId('cargoType'),
+  weightPerLoad: gramsSchema.nullable().default(null),
+  quantityPerLoad: quantitySchema.nullable().default(null),
+  numberOfLoads: int(0, PROJECTION_MAX_LOADS_PER_DAY),
+  date: instantSchema,
   isBasedOnOrigin: z.boolean(),
 });
 export type ProjectionConfig = z.infer<typeof projectionConfigSchema>;

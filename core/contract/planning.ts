@@ -1,16 +1,16 @@
 import { z } from 'zod';
+import { idSchema, int } from './limits.ts';
+import { referenceId } from './references.ts';
 
 /**
  * Travel times between an organization's locations and the loading-duration (throughput) rules
  * that stop times are planned with (spec 1 §3, §7, §9; spec 2 "Throughput entry", §5).
  */
 
-const id = z.number().int().positive();
-
 /** One leg asked for: from one location of the active organization to another (or the same). */
 export const travelTimePairSchema = z.object({
-  originOrganizationLocationId: id,
-  destinationOrganizationLocationId: id,
+  originOrganizationLocationId: referenceId('location'),
+  destinationOrganizationLocationId: referenceId('location'),
 });
 export type TravelTimePair = z.infer<typeof travelTimePairSchema>;
 
@@ -19,8 +19,6 @@ export const MAX_TRAVEL_TIME_PAIRS = 500;
 
 /** `POST /api/organizations/:orgId/locations/travel-times` body. */
 export const travelTimePairsBodySchema = z.array(travelTimePairSchema).max(MAX_TRAVEL_TIME_PAIRS);
-
-export const travelTimesParamsSchema = z.object({ orgId: z.coerce.number().int().positive() });
 
 /**
  * A travel-time entry: rounded to the nearest 300 s; a same-location pair is 0 s and 0 m. A pair whose
@@ -42,11 +40,11 @@ const MAX_WEIGHT_PER_MINUTE_GRAMS = 100_000 * 1_000_000;
 const throughputRuleFields = z.object({
   stopType: z.enum(THROUGHPUT_STOP_TYPES),
   /** null = the rule for any cargo type (the "default" row). */
-  cargoTypeId: id.nullable(),
+  cargoTypeId: referenceId('cargoType').nullable(),
   /** 'Organization' rules apply at every location; 'Location' rules at `locationId` only. */
   loadingEntityType: z.enum(LOADING_ENTITY_TYPES),
-  locationId: id.nullable(),
-  baselineLoadingMinutes: z.number().int().min(1).max(600).nullable(),
+  locationId: referenceId('location').nullable(),
+  baselineLoadingMinutes: int(1, 600).nullable(),
   cargoUnitsPerMinute: z.number().min(1).max(100_000).nullable(),
   /** Grams per minute; the form converts from the user's weight unit (0 means no weight term). */
   weightPerMinute: z.number().min(0).max(MAX_WEIGHT_PER_MINUTE_GRAMS).nullable(),
@@ -72,5 +70,5 @@ export const throughputRuleInputSchema = throughputRuleFields.superRefine(checkR
 export type ThroughputRuleInput = z.infer<typeof throughputRuleInputSchema>;
 
 /** A throughput row as `GET /api/throughput` answers it (checked when written, not again when read). */
-export const throughputRuleSchema = throughputRuleFields.extend({ id });
+export const throughputRuleSchema = throughputRuleFields.extend({ id: idSchema });
 export type ThroughputRule = z.infer<typeof throughputRuleSchema>;

@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { FEATURES, PERMISSIONS } from '#core/domain/access';
 import { LANGUAGES, TIMEZONES } from '#core/domain/locale';
 import { unitSystemSchema, weightUnitSchema } from '#core/domain/units';
+import { idSchema, int, text } from './limits.ts';
+import { notAReference } from './references.ts';
 
 export const languageSchema = z.enum(LANGUAGES);
 export const timezoneSchema = z.enum(TIMEZONES);
@@ -18,34 +20,38 @@ export const DRAFTS_SORT_ORDERS = [
   'createdAt:desc',
 ] as const;
 
+const presetValue = z.union([text(500), z.number()]);
+
 const presetFieldSchema = z.object({
-  field: z.string().min(1).max(64),
-  value: z.union([z.string().max(500), z.number(), z.array(z.union([z.string(), z.number()])).max(500)]),
+  field: text(64).min(1),
+  value: z.union([presetValue, z.array(presetValue).max(500)]),
 });
 
 export const filterPresetSchema = z.object({
-  name: z.string().trim().min(1).max(100),
+  name: text(100, { trim: true }).min(1),
   default: z.boolean(),
   fields: z.array(presetFieldSchema).max(50),
   table: z.enum(['loads', 'drafts']).optional(),
 });
 
 export const tablePreferenceSchema = z.object({
-  pageSize: z.number().int().min(1).max(1000),
+  pageSize: int(1, 1000),
 });
 
 /** The preferences object stored per user (spec 1 §3). Every field is optional: absent means default. */
 export const preferencesSchema = z
   .object({
-    includedDates: z.array(z.number().int()).max(20),
-    removedDrivers: z.array(z.number().int().positive()).max(5000),
-    removedTrailers: z.array(z.number().int().positive()).max(5000),
+    includedDates: z.array(int()).max(20),
+    removedDrivers: z.array(idSchema).max(5000),
+    removedTrailers: z.array(idSchema).max(5000),
     draftsLoadsDefaultSort: z.enum(DRAFTS_SORT_ORDERS),
     showLoadDate: z.boolean(),
     showEstimatedTotalTripTime: z.boolean(),
     showTractor: z.boolean(),
     showTrailer: z.boolean(),
-    tables: z.record(z.string().regex(/^[a-zA-Z][\w-]{0,40}$/), tablePreferenceSchema),
+    tables: z
+      .record(z.string().regex(/^[a-zA-Z][\w-]{0,40}$/), tablePreferenceSchema)
+      .refine((tables) => Object.keys(tables).length <= 50, 'at most 50 tables'),
     presets2: z.array(filterPresetSchema).max(100),
     doNotShowBulkOrderCompletionModal: z.boolean(),
   })
@@ -120,11 +126,20 @@ export type Self = z.infer<typeof selfSchema>;
 export const sessionAnswerSchema = z.object({ user: selfSchema.nullable() });
 
 export const loginBodySchema = z.object({
-  username: z.string().trim().min(1).max(100),
-  password: z.string().min(1).max(200),
+  username: text(100, { trim: true }).min(1),
+  password: text(200).min(1),
 });
 
-export const switchOrganizationBodySchema = z.object({ organizationId: z.number().int().positive() });
+/** Platform administrators switch to any organization; an unknown id answers 404. */
+export const switchOrganizationBodySchema = z.object({
+  organizationId: notAReference(
+    idSchema,
+    'the organization to work in (platform administrators); an unknown one is not found (404)',
+  ),
+});
+
+/** `POST /api/users/reset-password`. */
+export const resetPasswordBodySchema = z.object({ email: z.email().max(320) });
 
 export const loadsSummarySchema = z.object({
   numberOfLoadsCompleted: z.number().int(),

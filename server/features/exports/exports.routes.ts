@@ -1,10 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import {
-  deliveryTicketsQuerySchema,
-  exportSettingsSchema,
-  loadsCsvExportBodySchema,
-  loadsCsvExportParamsSchema,
-} from '#core/contract/exports';
+import { organizationParamsSchema } from '#core/contract/common';
+import { deliveryTicketsQuerySchema, exportSettingsSchema, loadsCsvExportBodySchema } from '#core/contract/exports';
 import { type ServerContext, zodRoutes } from '#server/context';
 import { guard, requireAuth } from '#server/plugins/auth';
 import { notFound } from '#server/plugins/error-handler';
@@ -26,7 +22,7 @@ export function registerExportRoutes(app: FastifyInstance, { db }: ServerContext
       schema: {
         tags: ['exports'],
         summary: 'The chosen loads as CSV, one row per stop (text/csv, UTF-8 with BOM)',
-        params: loadsCsvExportParamsSchema,
+        params: organizationParamsSchema,
         querystring: exportSettingsSchema,
         body: loadsCsvExportBodySchema,
       },

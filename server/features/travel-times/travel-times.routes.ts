@@ -1,11 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import {
-  throughputRuleSchema,
-  travelTimeEntrySchema,
-  travelTimePairsBodySchema,
-  travelTimesParamsSchema,
-} from '#core/contract/planning';
+import { organizationParamsSchema } from '#core/contract/common';
+import { throughputRuleSchema, travelTimeEntrySchema, travelTimePairsBodySchema } from '#core/contract/planning';
 import { type ServerContext, zodRoutes } from '#server/context';
 import { guard, requireAuth } from '#server/plugins/auth';
 import { notFound } from '#server/plugins/error-handler';
@@ -22,7 +18,7 @@ export function registerTravelTimeRoutes(app: FastifyInstance, { db, config }: S
     {
       schema: {
         tags: ['planning'],
-        params: travelTimesParamsSchema,
+        params: organizationParamsSchema,
         body: travelTimePairsBodySchema,
         response: { 200: z.array(travelTimeEntrySchema) },
       },
