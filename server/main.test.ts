@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { appendFile, lstat, mkdtemp, readdir, readFile, readlink, rm, stat, writeFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -92,14 +93,13 @@ async function isRunning(pid: number) {
 /** Waits until no process of the group `pgid` runs any more. */
 async function processGroupGone(pgid: number) {
   for (;;) {
-    const running = [];
+    let running = false;
     for (const entry of await readdir('/proc')) {
-      if (!/^\d+$/.test(entry)) continue;
-      const stat = await readFile(`/proc/${entry}/stat`, 'utf8').catch(() => '');
+      const stat = /^\d+$/.test(entry) ? await readFile(`/proc/${entry}/stat`, 'utf8').catch(() => '') : '';
       const [state, , group] = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      if (Number(group) === pgid && state !== 'Z') running.push(entry);
+      if (Number(group) === pgid && state !== 'Z') running = true;
     }
-    if (running.length === 0) return;
+    if (!running) return;
     await sleep(50);
   }
 }
@@ -177,7 +177,8 @@ describe('npm start with the embedded database', () => {
     expect(await stopServerProcess(server)).toBe(0);
     expect(server.output()).toContain('SIGTERM received');
 
-    server = await startServerProcess({ DATA_DIR: dataDir });
+    // As a terminal runs it, for the power cut below.
+    server = await startServerProcess({ DATA_DIR: dataDir }, { ownProcessGroup: true });
     expect(server.output()).not.toContain('demo data seeded');
     const again = await signIn(server.url);
     const selfAgain = (await (await fetch(`${server.url}/api/self`, { headers: { cookie: again } })).json()) as {
@@ -189,12 +190,11 @@ describe('npm start with the embedded database', () => {
   it('recovers after a power cut, leaving alone the process that now has the dead PostgreSQL’s pid', async () => {
     const writing = writeLoadsUntilTheServerDies(server, await signIn(server.url, 'dispatcher'), 5);
     while (writing.acknowledged.length < 20 && writing.refusals.length === 0) await sleep(20);
-    // Everything stops at once: the server, and PostgreSQL with all its processes (its own group).
-    await killServerProcess(server);
-    const postmaster = await postmasterPid(dataDir);
-    process.kill(-postmaster, 'SIGKILL');
+    // Everything dies at once: PostgreSQL is in the server's process group, so none of it is left running.
+    const group = server.process.pid ?? 0;
+    process.kill(-group, 'SIGKILL');
+    await processGroupGone(group);
     await writing.finished;
-    await processGroupGone(postmaster);
     expect(writing.refusals).toEqual([]);
     // After a reboot the pid in postmaster.pid may belong to any process, here one of PostgreSQL's
     // own user: PostgreSQL would take it for a live postmaster.
@@ -209,17 +209,24 @@ describe('npm start with the embedded database', () => {
       const lock = (await readFile(lockFile, 'utf8')).split('\n');
       await writeFile(lockFile, [String(bystander.pid), ...lock.slice(1)].join('\n'));
 
-      server = await startServerProcess({ DATA_DIR: dataDir });
+      server = await startServerProcess({ DATA_DIR: dataDir }, { ownProcessGroup: true });
       expect(bystander.exitCode).toBeNull();
       expect(bystander.signalCode).toBeNull();
       expect(await loadIdsOfTheWeek(server.url, await signIn(server.url, 'dispatcher'))).toEqual(
         expect.arrayContaining([...acknowledged, ...writing.acknowledged]),
       );
-      expect(await stopServerProcess(server)).toBe(0);
     } finally {
       bystander?.kill();
     }
   }, 120_000);
+
+  it('stops cleanly on a Ctrl-C, which reaches its PostgreSQL as well', async () => {
+    const postmaster = await postmasterPid(dataDir);
+    const exited = once(server.process, 'exit');
+    process.kill(-(server.process.pid ?? 0), 'SIGINT');
+    expect(await exited).toEqual([0, null]);
+    expect(await isRunning(postmaster)).toBe(false);
+  }, 60_000);
 
   it('names the cause with PostgreSQL’s last log lines when PostgreSQL cannot start', async () => {
     await appendFile(path.join(dataDir, 'postgres', 'postgresql.conf'), "\nshared_buffers = 'plenty'\n");

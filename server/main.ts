@@ -10,6 +10,8 @@ const SHUTDOWN_TIMEOUT_MS = 10_000;
 
 /** Module-wide so that a start that fails later still stops it. */
 let embedded: RunningPostgres | null = null;
+/** Set once the server runs. */
+let shutdown: ((reason: string) => Promise<void>) | null = null;
 
 /** `npm start`: database (embedded unless DATABASE_URL), migrations, demo seed, HTTP server, clean shutdown. */
 async function main() {
@@ -19,7 +21,10 @@ async function main() {
     embedded = await startEmbeddedPostgres({
       dataDir: config.DATA_DIR,
       notice: (line) => console.log(line),
-      onUnexpectedExit: (error) => {
+      onUnexpectedExit: (error, asked) => {
+        // A Ctrl-C in the terminal reaches PostgreSQL too (same process group), and it may be done
+        // before our own SIGINT handler runs: a shutdown it was asked for stops the server cleanly.
+        if (asked && shutdown) return void shutdown('PostgreSQL was stopped');
         report('Dispatch is stopping', error);
         process.exit(1);
       },
@@ -51,10 +56,10 @@ async function main() {
   }
 
   let stopping = false;
-  const shutdown = async (signal: string) => {
+  shutdown = async (reason: string) => {
     if (stopping) return;
     stopping = true;
-    console.log(`\n${signal} received, stopping`);
+    console.log(`\n${reason}, stopping`);
     // A connection that never ends must not keep the process alive.
     setTimeout(() => process.exit(1), SHUTDOWN_TIMEOUT_MS).unref();
     await app.close().catch(() => {});
@@ -62,7 +67,7 @@ async function main() {
     await embedded?.stop().catch(() => {});
     process.exit(0);
   };
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => void shutdown(signal));
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => void shutdown?.(`${signal} received`));
 }
 
 function readConfigExplained(): Config {

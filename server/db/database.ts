@@ -19,8 +19,10 @@ export interface DatabaseHandle {
 
 export function connectDatabase(connectionString: string, options: { max?: number } = {}): DatabaseHandle {
   const pool = new pg.Pool({ connectionString, max: options.max ?? 20 });
-  // An idle client's error (the server restarting) must not crash the process.
+  // An idle client's error (the server restarting) must not crash the process, nor that of a client
+  // held out of the pool (the realtime adapter's LISTEN connection; it reconnects on 'end').
   pool.on('error', () => {});
+  pool.on('connect', (client) => client.on('error', () => {}));
   const db = drizzle(pool, { schema });
   return { db, pool, close: () => pool.end() };
 }

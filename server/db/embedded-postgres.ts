@@ -20,6 +20,12 @@ export interface RunningPostgres {
   location: string;
 }
 
+/**
+ * PostgreSQL stopped without `stop()` being called: `asked` when it shut down cleanly because it was
+ * sent SIGINT or SIGTERM (a Ctrl-C in the terminal reaches it too), else it crashed or was killed.
+ */
+export type UnexpectedExitHandler = (error: StartupError, asked: boolean) => void;
+
 const USER = 'dispatch';
 // Loopback only and never exposed, so a fixed password costs nothing and keeps restarts simple.
 const PASSWORD = 'dispatch-local';
@@ -56,8 +62,7 @@ export async function startEmbeddedPostgres(options: {
   log?: (line: string) => void;
   /** One-off events worth telling whoever runs the server (a cluster kept elsewhere, a leftover PostgreSQL stopped). */
   notice?: (line: string) => void;
-  /** PostgreSQL stopped without `stop()` being called (it crashed or was killed). */
-  onUnexpectedExit?: (error: StartupError) => void;
+  onUnexpectedExit?: UnexpectedExitHandler;
 }): Promise<RunningPostgres> {
   const notice = options.notice ?? (() => {});
   const dataDir = path.resolve(options.dataDir);
@@ -111,15 +116,15 @@ async function initialiseCluster(binaries: PostgresBinaries, dir: string, user: 
 
 /**
  * Spawns the postmaster and resolves, once it accepts connections, with the function that stops it.
- * It gets a process group of its own, so a Ctrl-C in the terminal reaches only the server, which
- * stops it after the HTTP server has closed; if Node exits without doing so, it is told to stop.
+ * It stays in the server's process group, so whatever kills the group (a test runner's SIGKILL)
+ * takes it along instead of leaving it running; if Node exits without stopping it, it is told to.
  */
 async function startPostmaster(
   binaries: PostgresBinaries,
   clusterDir: string,
   port: number,
   user: PostgresUser | null,
-  options: { log?: (line: string) => void; onUnexpectedExit?: (error: StartupError) => void },
+  options: { log?: (line: string) => void; onUnexpectedExit?: UnexpectedExitHandler },
 ): Promise<() => Promise<void>> {
   const settings = {
     listen_addresses: '127.0.0.1',
@@ -132,7 +137,7 @@ async function startPostmaster(
   const child = spawn(
     binaries.postgres,
     ['-D', clusterDir, '-p', String(port), ...Object.entries(settings).flatMap(([name, value]) => ['-c', `${name}=${value}`])],
-    { ...asUser(user), cwd: '/', detached: true, stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, LC_MESSAGES: 'C' } },
+    { ...asUser(user), cwd: '/', stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, LC_MESSAGES: 'C' } },
   );
   const logTail: string[] = [];
   let ready = false;
@@ -140,10 +145,10 @@ async function startPostmaster(
   const stopWhenNodeExits = () => child.kill('SIGINT');
   process.on('exit', stopWhenNodeExits);
   // 'close' comes after the last log line has been read, unlike 'exit'.
-  const closed = new Promise<string>((resolve) =>
+  const closed = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
     child.on('close', (code, signal) => {
       process.off('exit', stopWhenNodeExits);
-      resolve(signal ? `killed by ${signal}` : `exit code ${code}`);
+      resolve({ code, signal });
     }),
   );
 
@@ -160,11 +165,13 @@ async function startPostmaster(
     child.on('error', (error) =>
       reject(new StartupError(`PostgreSQL (${binaries.postgres}) could not be run: ${describeError(error)}`)),
     );
-    void closed.then((how) => {
+    void closed.then(({ code, signal }) => {
       const stoppedWhile = ready ? 'while the server ran' : 'while starting';
+      const how = signal ? `killed by ${signal}` : `exit code ${code}`;
       const error = new StartupError(`PostgreSQL on ${clusterDir} stopped ${stoppedWhile} (${how}).`, logTail.slice());
       if (!ready) reject(error);
-      else if (!stopping) options.onUnexpectedExit?.(error);
+      // PostgreSQL exits with 0 only after a shutdown it was asked for (SIGINT or SIGTERM).
+      else if (!stopping) options.onUnexpectedExit?.(error, code === 0);
     });
   });
 

@@ -23,14 +23,18 @@ export interface RunningServer {
   output: () => string;
 }
 
-/** Runs `server/main.ts` exactly as `npm start` does, on a free port unless `env.PORT` names one. */
-async function spawnServer(env: Record<string, string>) {
+/**
+ * Runs `server/main.ts` exactly as `npm start` does, on a free port unless `env.PORT` names one; in a
+ * process group of its own when asked, as a terminal's foreground job is (a Ctrl-C signals the group).
+ */
+async function spawnServer(env: Record<string, string>, options: { ownProcessGroup?: boolean } = {}) {
   const port = env.PORT ?? String(await freePort());
   let output = '';
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     cwd: root,
     env: { ...process.env, LOG_LEVEL: 'warn', STATIC_DIR: '/nonexistent', ...env, PORT: port },
     stdio: ['ignore', 'pipe', 'pipe'],
+    detached: options.ownProcessGroup,
   });
   child.stdout?.on('data', (chunk) => (output += chunk));
   child.stderr?.on('data', (chunk) => (output += chunk));
@@ -38,8 +42,11 @@ async function spawnServer(env: Record<string, string>) {
 }
 
 /** Starts the server and waits for /api/health. */
-export async function startServerProcess(env: Record<string, string>): Promise<RunningServer> {
-  const { child, url, output } = await spawnServer(env);
+export async function startServerProcess(
+  env: Record<string, string>,
+  options: { ownProcessGroup?: boolean } = {},
+): Promise<RunningServer> {
+  const { child, url, output } = await spawnServer(env, options);
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`server exited early:\n${output()}`);
