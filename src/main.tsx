@@ -1,5 +1,6 @@
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
+import './app/zod-without-eval.ts';
 import { createRoot } from 'react-dom/client';
 import { initI18n } from './app/i18n.ts';
 import { AppProviders } from './app/providers.tsx';
