@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { AssetRecorder, describeAssets, openSignInScreen, SIGN_IN_SCRIPT_BUDGET_BYTES } from '../sign-in-scripts.ts';
 
 // /login itself, and / (the installed app's start page), which sends a first-time visitor there.

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { test as base, expect, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { parse } from 'csv-parse/sync';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import type { Order } from '../../core/contract/orders.ts';
@@ -13,6 +13,7 @@ import {
   weightPrecision,
 } from '../../core/domain/units.ts';
 import { isoDateInZone } from '../../core/domain/weeks.ts';
+import { test as base, expect } from './fixtures.ts';
 import { DispatchApi, type DriverRow, LoadsTablePage, ownCarried, takeLoad } from './pages/loads.ts';
 
 /**

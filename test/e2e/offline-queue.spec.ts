@@ -1,6 +1,7 @@
-import { expect, type Page, request, test } from '@playwright/test';
+import { type Page, request } from '@playwright/test';
 import { baseURL } from '../../playwright.config.ts';
 import { type ApiLoad, createOpenLoads } from '../fixtures/loads.ts';
+import { expect, test } from './fixtures.ts';
 import { DEMO_PASSWORD, signIn } from './pages/app.ts';
 
 type LoadRow = ApiLoad;

@@ -1,7 +1,8 @@
-import { test as base, expect, type Request } from '@playwright/test';
+import type { Request } from '@playwright/test';
 import type { Order } from '../../core/contract/orders.ts';
 import { GRAMS_PER_WEIGHT_UNIT, type WeightUnit, weightUnitToGrams } from '../../core/domain/units.ts';
 import { isoDateInZone, weekAtOffset } from '../../core/domain/weeks.ts';
+import { test as base, expect } from './fixtures.ts';
 import { DispatchApi, type DriverRow, type SelfRow } from './pages/loads.ts';
 import { arrivalsOf, DraftsApi, DraftsTablePage, draftBody, OfflineQueue, PlanningWeek, stopsOf } from './pages/planning.ts';
 

@@ -1,9 +1,10 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { chromium, expect, test } from '@playwright/test';
+import { chromium } from '@playwright/test';
 import { baseURL } from '../../playwright.config.ts';
 import { CHROMIUM_ARGS, CHROMIUM_EXECUTABLE } from '../chromium.ts';
+import { expect, test, watchCspViolations } from './fixtures.ts';
 import { signIn } from './pages/app.ts';
 
 test('Chromium reports the app installable', async () => {
@@ -14,6 +15,7 @@ test('Chromium reports the app installable', async () => {
     args: CHROMIUM_ARGS,
     baseURL,
   });
+  const violations = await watchCspViolations(context);
   try {
     const page = context.pages()[0] ?? (await context.newPage());
     // No service worker yet: it is registered once someone signs in, and Chromium does not need one to install.
@@ -23,6 +25,7 @@ test('Chromium reports the app installable', async () => {
     const session = await context.newCDPSession(page);
     const { installabilityErrors } = await session.send('Page.getInstallabilityErrors');
     expect(installabilityErrors).toEqual([]);
+    expect(violations, 'Content-Security-Policy violations').toEqual([]);
   } finally {
     await context.close();
     rmSync(userDataDir, { recursive: true, force: true });

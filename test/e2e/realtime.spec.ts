@@ -1,10 +1,11 @@
-import { expect, test } from '@playwright/test';
 import { createOpenLoads } from '../fixtures/loads.ts';
+import { expect, test, watchCspViolations } from './fixtures.ts';
 import { signIn } from './pages/app.ts';
 
 test('an edit in one browser appears in another within 2 seconds', async ({ browser }) => {
   const first = await browser.newContext();
   const second = await browser.newContext();
+  const violations = [await watchCspViolations(first), await watchCspViolations(second)];
   try {
     const editor = await first.newPage();
     const watcher = await second.newPage();
@@ -24,6 +25,7 @@ test('an edit in one browser appears in another within 2 seconds', async ({ brow
     await editor.getByTestId('assign-driver-button-yes').first().click();
     await expect(row.getByTestId('load-status')).toHaveText('Assigned');
     await expect(watched).toHaveText('Assigned', { timeout: 2000 });
+    expect(violations.flat(), 'Content-Security-Policy violations').toEqual([]);
   } finally {
     await first.close();
     await second.close();

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { signIn } from './pages/app.ts';
 
 test('switching the language to Español translates the shell at once and is kept', async ({ page }) => {
