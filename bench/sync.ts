@@ -12,6 +12,7 @@ import {
   type WeekQueryFigure,
 } from './loads-table.ts';
 import { assignDrivers, countVisibleLoads, insertLoads, type SyncPostgres, startSyncPostgres } from './sync-database.ts';
+import { measureWire, type WireFigures } from './wire.ts';
 
 const LOADS = 10_000;
 const DELTA_LOADS = 1_000;
@@ -28,6 +29,7 @@ export interface SyncFigures {
 /** Figures measured on the same large company once the sync figures are taken. */
 export interface LargeCompanyFigures {
   sync: SyncFigures;
+  wire: WireFigures;
   loadsTable: LoadsTableBrowserFigures & { weekQueryMs: WeekQueryFigure };
   exports: Awaited<ReturnType<typeof measureExports>>;
   bulkScheduleUi: BulkScheduleUiFigure;
@@ -78,8 +80,10 @@ async function measureFigures(
   log: Log,
 ): Promise<LargeCompanyFigures> {
   const state = await signedInState(browser, baseUrl);
-  // Service workers blocked: the precache download would compete with the pull being timed.
-  const newContext = () => browser.newContext({ baseURL: baseUrl, storageState: state, serviceWorkers: 'block' });
+  // Service workers blocked: the precache download would compete with the pull being timed. The
+  // Content-Security-Policy bypassed: the watchers run in blob workers, which the app never starts.
+  const newContext = () =>
+    browser.newContext({ baseURL: baseUrl, storageState: state, serviceWorkers: 'block', bypassCSP: true });
   const { delta, replay } = pickLoads(ids);
 
   log(`sync: first pull of ${visible} loads on /loads`);
@@ -113,6 +117,8 @@ async function measureFigures(
       replay200Ms: { ...replayed.figure, changedLoadsVerified: verified },
     };
     await page.close();
+    log('wire: bytes and 10 Mbit/s time of the week of 10,000 loads and of a first full sync');
+    const wire = await measureWire(context);
     log('loads table: first page, filtering and scrolling a week of the mirror');
     const table = await measureLoadsTableInBrowser(context, visible);
     const cookie = (await context.cookies()).map((entry) => `${entry.name}=${entry.value}`).join('; ');
@@ -122,7 +128,7 @@ async function measureFigures(
     log('planning: bulk schedule of 1,000 drafts from the drafts page');
     const bulkScheduleUi = await measureBulkScheduleInUi(newContext, databaseUrl);
     const weekQueryMs = await measureWeekQuery(baseUrl, cookie, databaseUrl, ids.length, log);
-    return { sync, loadsTable: { ...table, weekQueryMs }, exports: exportFigures, bulkScheduleUi };
+    return { sync, wire, loadsTable: { ...table, weekQueryMs }, exports: exportFigures, bulkScheduleUi };
   } finally {
     await context.close();
   }
