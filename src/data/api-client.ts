@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { apiErrorSchema } from '#core/contract/errors';
-import { ApiError, reportUnauthorized } from './api-error.ts';
+import { ApiError, parseRetryAfter, reportUnauthorized } from './api-error.ts';
 import { markUnreachable } from './connectivity.ts';
 
 // Callers that parse answers anyway keep importing the error from here.
@@ -43,7 +43,8 @@ export async function apiRequest<Schema extends z.ZodType>(
   }
   if (!response.ok) {
     const parsed = apiErrorSchema.safeParse(await response.json().catch(() => null));
-    const error = new ApiError(response.status, parsed.success ? parsed.data.error : null);
+    const body = parsed.success ? parsed.data.error : null;
+    const error = new ApiError(response.status, body, parseRetryAfter(response.headers.get('Retry-After')));
     if (response.status === 401) reportUnauthorized(error);
     throw error;
   }

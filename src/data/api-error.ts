@@ -9,6 +9,8 @@ export class ApiError extends Error {
   constructor(
     readonly status: number,
     readonly body: ApiErrorBody['error'] | null,
+    /** When the answer said to ask again (`Retry-After`, as seconds from now). */
+    readonly retryAfterSeconds: number | null = null,
   ) {
     super(body?.message ?? (status === 0 ? 'Network unavailable' : `HTTP ${status}`));
   }
@@ -23,6 +25,14 @@ export class ApiError extends Error {
     if (this.body?.rule === 'requestInProgress') return false;
     return this.status >= 400 && this.status < 500 && this.status !== 408 && this.status !== 429;
   }
+}
+
+/** A `Retry-After` header, given in seconds or as an HTTP date, as seconds from now. */
+export function parseRetryAfter(header: string | null, now = Date.now()): number | null {
+  if (!header) return null;
+  if (/^\d+$/.test(header.trim())) return Number(header.trim());
+  const date = Date.parse(header);
+  return Number.isNaN(date) ? null : Math.max(0, Math.ceil((date - now) / 1000));
 }
 
 type Listener = (error: ApiError) => void;

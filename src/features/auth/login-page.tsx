@@ -3,16 +3,21 @@ import { useForm } from '@mantine/form';
 import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ApiError } from '#src/data/api-error.ts';
 
 const route = getRouteApi('/login');
 
-/** Sign-in (spec 3 "Login"): spinner while submitting; a failure says nothing and keeps the form. */
+/**
+ * Sign-in (spec 3 "Login"): spinner while submitting; a failure says nothing and keeps the form,
+ * except too many failures (429), which says so and when to try again.
+ */
 export function LoginPage() {
-  const { t } = useTranslation('auth');
+  const { t, i18n } = useTranslation('auth');
   const { signIn } = route.useRouteContext();
   const navigate = useNavigate();
   const search = route.useSearch();
   const [submitting, setSubmitting] = useState(false);
+  const [throttled, setThrottled] = useState<{ retryAt: Date | null } | null>(null);
   const form = useForm({
     initialValues: { username: '', password: '' },
     validate: {
@@ -23,12 +28,14 @@ export function LoginPage() {
 
   const submit = form.onSubmit(async (values) => {
     setSubmitting(true);
+    setThrottled(null);
     try {
       await signIn(values.username, values.password);
       const target = search.redirect?.startsWith('/') && !search.redirect.startsWith('//') ? search.redirect : '/';
       await navigate({ to: target });
-    } catch {
+    } catch (error) {
       form.setFieldValue('password', '');
+      if (error instanceof ApiError && error.status === 429) setThrottled({ retryAt: retryTime(error.retryAfterSeconds) });
     } finally {
       setSubmitting(false);
     }
@@ -45,6 +52,15 @@ export function LoginPage() {
             {search.notice === 'passwordEmailSent' && (
               <Alert color="teal" role="status">
                 {t('forgot.sent')}
+              </Alert>
+            )}
+            {throttled && (
+              <Alert color="red" role="alert">
+                {throttled.retryAt
+                  ? t('login.throttledUntil', {
+                      time: new Intl.DateTimeFormat(i18n.language, { timeStyle: 'short' }).format(throttled.retryAt),
+                    })
+                  : t('login.throttled')}
               </Alert>
             )}
             <TextInput
@@ -71,4 +87,11 @@ export function LoginPage() {
       </Paper>
     </Center>
   );
+}
+
+/** The minute to show: rounded up, so that trying again at the shown time is not refused. */
+function retryTime(retryAfterSeconds: number | null): Date | null {
+  if (retryAfterSeconds === null) return null;
+  const minute = 60 * 1000;
+  return new Date(Math.ceil((Date.now() + retryAfterSeconds * 1000) / minute) * minute);
 }
