@@ -58,8 +58,6 @@ export async function freePort(): Promise<number> {
 export async function startEmbeddedPostgres(options: {
   dataDir: string;
   port?: number;
-  /** Every line PostgreSQL logs. */
-  log?: (line: string) => void;
   /** One-off events worth telling whoever runs the server (a cluster kept elsewhere, a leftover PostgreSQL stopped). */
   notice?: (line: string) => void;
   onUnexpectedExit?: UnexpectedExitHandler;
@@ -124,7 +122,7 @@ async function startPostmaster(
   clusterDir: string,
   port: number,
   user: PostgresUser | null,
-  options: { log?: (line: string) => void; onUnexpectedExit?: UnexpectedExitHandler },
+  options: { onUnexpectedExit?: UnexpectedExitHandler },
 ): Promise<() => Promise<void>> {
   const settings = {
     listen_addresses: '127.0.0.1',
@@ -156,7 +154,6 @@ async function startPostmaster(
     createInterface({ input: child.stderr }).on('line', (line) => {
       logTail.push(line);
       if (logTail.length > LOG_TAIL_LINES) logTail.shift();
-      options.log?.(line);
       if (!ready && line.includes(READY_LINE)) {
         ready = true;
         resolve();
