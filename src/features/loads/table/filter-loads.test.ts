@@ -318,21 +318,12 @@ describe('a week of 10,000 loads', () => {
     });
   });
 
-  const best = (run: () => void) => {
-    let fastest = Number.POSITIVE_INFINITY;
-    for (let attempt = 0; attempt < 5; attempt += 1) {
-      const started = performance.now();
-      run();
-      fastest = Math.min(fastest, performance.now() - started);
-    }
-    return fastest;
-  };
-
-  it('builds its rows once in well under the 100 ms of a long task', () => {
-    expect(best(() => buildLoadRows(many, { ...context, clock: zonedClock(ZONE) }))).toBeLessThan(100);
+  // Their speed is a figure of `npm run bench` (loads table: filterSortMs), not a test.
+  it('builds a row for every load', () => {
+    expect(buildLoadRows(many, { ...context, clock: zonedClock(ZONE) })).toHaveLength(many.length);
   });
 
-  it('filters and sorts within 50 ms', () => {
+  it('filters and sorts the whole week', () => {
     const manyRows = buildLoadRows(many, context);
     const filters = structuredClone(EMPTY_FILTERS);
     filters.select.origin = [locationChoice(11, 111), locationChoice(10)];
@@ -340,12 +331,9 @@ describe('a week of 10,000 loads', () => {
     filters.text.firstStopTime = '2026-11-1';
     filters.weight = { operator: '>', value: 10, unit: 'Pound' };
     filters.search = 'pf mill';
-    let count = 0;
-    const elapsed = best(() => {
-      count = filterAndSortLoads(manyRows, filters, 'orderNumber:asc').length;
-    });
-    expect(count).toBeGreaterThan(1000);
-    expect(elapsed).toBeLessThanOrEqual(50);
-    expect(best(() => filterAndSortLoads(manyRows, EMPTY_FILTERS, 'firstStopTime:desc'))).toBeLessThanOrEqual(50);
+    const filtered = filterAndSortLoads(manyRows, filters, 'orderNumber:asc');
+    expect(filtered.length).toBeGreaterThan(1000);
+    expect(filtered.length).toBeLessThan(many.length);
+    expect(filterAndSortLoads(manyRows, EMPTY_FILTERS, 'firstStopTime:desc')).toHaveLength(many.length);
   });
 });
