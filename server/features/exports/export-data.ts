@@ -72,11 +72,18 @@ function anyOf(column: PgColumn, ids: number[]) {
   return sql`${column} = any(${sql.param(ids)}::int[])`;
 }
 
+/** Whether a resource's organization is the load's owner or transporter. */
+function sidesOf(column: PgColumn) {
+  return or(eq(column, orders.organizationId), eq(column, orders.transportingOrganizationId));
+}
+
 function addressLine(row: { address1: string; address2: string | null; city: string; state: string; postalCode: string }) {
   return [row.address1, row.address2, `${row.city}, ${row.state} ${row.postalCode}`].filter(Boolean).join(', ');
 }
 
 interface StopJson {
+  /** The owning organization: the names a stop prints are looked up among its rows only. */
+  organizationId: number;
   sequence: number;
   type: ExportStop['type'];
   status: ExportStop['status'];
@@ -96,9 +103,17 @@ interface StopJson {
   notes: string | null;
 }
 
-/** Names of the locations, sub-locations, customers and cargo types the stops refer to, each fetched once. */
+/** A name's key: the id within its organization. */
+const owned = (organizationId: number, id: number) => `${organizationId}:${id}`;
+
+/**
+ * Names of the locations, sub-locations, customers and cargo types the stops refer to, each fetched
+ * once. Locations, sub-locations and customers are looked up within the stop's own organization, so
+ * an id of another one (written behind the API's back) prints nothing rather than its name.
+ */
 async function referencedNames(db: Queryable, stopList: StopJson[]) {
   const distinct = (values: (number | null)[]) => [...new Set(values.filter((value): value is number => value !== null))];
+  const organizationIds = distinct(stopList.map((stop) => stop.organizationId));
   const locationIds = distinct(stopList.map((stop) => stop.locationId));
   const subLocationIds = distinct(stopList.flatMap((stop) => stop.subLocationIds));
   const cargoTypeIds = distinct(stopList.map((stop) => stop.cargoTypeId));
@@ -107,6 +122,7 @@ async function referencedNames(db: Queryable, stopList: StopJson[]) {
       ? db
           .select({
             id: locations.id,
+            organizationId: locations.organizationId,
             name: locations.name,
             customerId: locations.customerId,
             address1: locations.address1,
@@ -116,13 +132,13 @@ async function referencedNames(db: Queryable, stopList: StopJson[]) {
             postalCode: locations.postalCode,
           })
           .from(locations)
-          .where(anyOf(locations.id, locationIds))
+          .where(and(anyOf(locations.id, locationIds), anyOf(locations.organizationId, organizationIds)))
       : [],
     subLocationIds.length
       ? db
-          .select({ id: subLocations.id, name: subLocations.name })
+          .select({ id: subLocations.id, organizationId: subLocations.organizationId, name: subLocations.name })
           .from(subLocations)
-          .where(anyOf(subLocations.id, subLocationIds))
+          .where(and(anyOf(subLocations.id, subLocationIds), anyOf(subLocations.organizationId, organizationIds)))
       : [],
     cargoTypeIds.length
       ? db.select({ id: cargoTypes.id, label: cargoTypes.label }).from(cargoTypes).where(anyOf(cargoTypes.id, cargoTypeIds))
@@ -130,15 +146,21 @@ async function referencedNames(db: Queryable, stopList: StopJson[]) {
   ]);
   const customerIds = distinct([...stopList.map((stop) => stop.customerId), ...locationRows.map((row) => row.customerId)]);
   const customerRows = customerIds.length
-    ? await db.select({ id: customers.id, name: customers.customerName }).from(customers).where(anyOf(customers.id, customerIds))
+    ? await db
+        .select({ id: customers.id, organizationId: customers.organizationId, name: customers.customerName })
+        .from(customers)
+        .where(and(anyOf(customers.id, customerIds), anyOf(customers.organizationId, organizationIds)))
     : [];
   return {
     locations: new Map(
-      locationRows.map((row) => [row.id, { name: row.name, customerId: row.customerId, address: addressLine(row) }]),
+      locationRows.map((row) => [
+        owned(row.organizationId, row.id),
+        { name: row.name, customerId: row.customerId, address: addressLine(row) },
+      ]),
     ),
-    subLocations: new Map(subLocationRows.map((row) => [row.id, row.name])),
+    subLocations: new Map(subLocationRows.map((row) => [owned(row.organizationId, row.id), row.name])),
     cargoTypes: new Map(cargoRows.map((row) => [row.id, row.label])),
-    customers: new Map(customerRows.map((row) => [row.id, row.name])),
+    customers: new Map(customerRows.map((row) => [owned(row.organizationId, row.id), row.name])),
   };
 }
 
@@ -167,9 +189,10 @@ export async function loadsForExport(db: Queryable, auth: AuthContext, requested
     .from(orders)
     .innerJoin(organizations, eq(organizations.id, orders.organizationId))
     .innerJoin(carriers, eq(carriers.id, orders.transportingOrganizationId))
-    .leftJoin(users, eq(users.id, orders.transportedByUserId))
-    .leftJoin(tractors, eq(tractors.id, orders.tractorId))
-    .leftJoin(trailers, eq(trailers.id, orders.trailerId))
+    // Resources print only when they are the owner's or the transporter's, as they should be.
+    .leftJoin(users, and(eq(users.id, orders.transportedByUserId), sidesOf(users.organizationId)))
+    .leftJoin(tractors, and(eq(tractors.id, orders.tractorId), sidesOf(tractors.organizationId)))
+    .leftJoin(trailers, and(eq(trailers.id, orders.trailerId), sidesOf(trailers.organizationId)))
     .where(and(anyOf(orders.id, ids), exportableBy(auth)))
     .orderBy(asc(orders.date), asc(orders.id));
   if (loadRows.length !== ids.length) return null;
@@ -180,7 +203,7 @@ export async function loadsForExport(db: Queryable, auth: AuthContext, requested
     .select({
       orderId: stops.orderId,
       stops: sql<StopJson[]>`json_agg(json_build_object(
-        'sequence', ${stops.sequence}, 'type', ${stops.type}, 'status', ${stops.status},
+        'organizationId', ${stops.organizationId}, 'sequence', ${stops.sequence}, 'type', ${stops.type}, 'status', ${stops.status},
         'locationId', ${stops.locationId}, 'subLocationIds', ${stops.subLocationIds},
         'customerId', ${stops.customerId}, 'cargoTypeId', ${stops.cargoTypeId},
         'orderNumber', ${stops.orderNumber}, 'customerOrderNumber', ${stops.customerOrderNumber},
@@ -205,7 +228,9 @@ export async function loadsForExport(db: Queryable, auth: AuthContext, requested
     stopsByLoad.set(
       row.orderId,
       row.stops.map((stop) => {
-        const location = stop.locationId === null ? undefined : names.locations.get(stop.locationId);
+        const name = <Value>(map: Map<string, Value>, id: number | null) =>
+          id === null ? undefined : map.get(owned(stop.organizationId, id));
+        const location = name(names.locations, stop.locationId);
         // The stop's own customer, else the customer the location belongs to.
         const customerId = stop.customerId ?? location?.customerId ?? null;
         return {
@@ -213,11 +238,11 @@ export async function loadsForExport(db: Queryable, auth: AuthContext, requested
           type: stop.type,
           status: stop.status,
           locationName: location?.name ?? null,
-          subLocationNames: stop.subLocationIds.flatMap((id) => names.subLocations.get(id) ?? []),
+          subLocationNames: stop.subLocationIds.flatMap((id) => name(names.subLocations, id) ?? []),
           address: location?.address ?? null,
           orderNumber: stop.orderNumber,
           customerOrderNumber: stop.customerOrderNumber,
-          customerName: customerId === null ? null : (names.customers.get(customerId) ?? null),
+          customerName: name(names.customers, customerId) ?? null,
           cargo: stop.cargoTypeId === null ? null : (names.cargoTypes.get(stop.cargoTypeId) ?? null),
           quantity: stop.quantity,
           actualQuantity: stop.actualQuantity,

@@ -267,6 +267,42 @@ describe('loads CSV export', () => {
     expect(byHeader(parseCsv(response.body)).every((row) => row['Load ID'] === String(carried?.id))).toBe(true);
   });
 
+  it("never prints another organization's names, even for ids written behind the API's back", async () => {
+    const [mill, farm] = (await get('/api/locations', 'dispatcher')).json();
+    const loadId = await createLoad(mill.id, farm.id, '2026-11-26T13:00:00.000Z', null, 'plain');
+    const { rows } = await test.database.pool.query(
+      `select (select id from customers where organization_id = o.id limit 1) as customer,
+              (select name from customers c where c.organization_id = o.id limit 1) as "customerName",
+              (select id from sub_locations where organization_id = o.id limit 1) as "subLocation",
+              (select name from sub_locations where organization_id = o.id limit 1) as "subLocationName",
+              (select id from users where organization_id = o.id limit 1) as driver,
+              (select id from tractors where organization_id = o.id limit 1) as tractor
+       from organizations o where o.name = 'Little Creek Farms'`,
+    );
+    const foreign = rows[0];
+    // The API refuses such ids (server/tenancy); an export must not print them if they get in anyway.
+    await test.database.pool.query('update stops set customer_id = $1, sub_location_ids = array[$2::int] where order_id = $3', [
+      foreign.customer,
+      foreign.subLocation,
+      loadId,
+    ]);
+    await test.database.pool.query('update orders set transported_by_user_id = $1, tractor_id = $2 where id = $3', [
+      foreign.driver,
+      foreign.tractor,
+      loadId,
+    ]);
+    const response = await exportCsv(prairieId, [loadId]);
+    expect(response.statusCode).toBe(200);
+    expect(response.body).not.toContain(foreign.customerName);
+    expect(response.body).not.toContain(foreign.subLocationName);
+    const rowsOut = byHeader(parseCsv(response.body));
+    expect(rowsOut.map((row) => [row.Customer, row.Driver, row.Tractor])).toEqual([
+      ['', '', ''],
+      ['', '', ''],
+    ]);
+    expect(rowsOut.map((row) => row.Location)).toEqual([mill.name, farm.name]);
+  });
+
   it('refuses bad input with 400 naming the field', async () => {
     const empty = await exportCsv(prairieId, []);
     expect(empty.statusCode).toBe(400);
