@@ -3,10 +3,11 @@ import path from 'node:path';
 import fastifyCookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type pg from 'pg';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { ERROR_CODES } from '#core/contract/errors';
+import { MAX_BODY_BYTES } from '#core/contract/limits';
 import type { Config } from './config.ts';
 import type { ServerContext } from './context.ts';
 import type { Database } from './db/database.ts';
@@ -23,10 +24,12 @@ import { registerSyncRoutes } from './features/sync/sync.routes.ts';
 import { registerTravelTimeRoutes } from './features/travel-times/travel-times.routes.ts';
 import { registerUserRoutes } from './features/users/users.routes.ts';
 import { registerAuth } from './plugins/auth.ts';
-import { registerErrorHandler } from './plugins/error-handler.ts';
+import { answerFrameworkError, registerErrorHandler } from './plugins/error-handler.ts';
 import { registerIdempotency } from './plugins/idempotency.ts';
+import { registerJsonBodyParser } from './plugins/json-body.ts';
 import { registerOriginCheck } from './plugins/origin-check.ts';
 import { realtimeOff, registerRealtime } from './plugins/realtime.ts';
+import { registerReferenceChecks } from './tenancy/references.ts';
 
 export interface BuildAppOptions {
   db: Database;
@@ -38,6 +41,24 @@ export interface BuildAppOptions {
   realtime?: { pool: pg.Pool };
   /** Sign-in throttling thresholds and wait (tests inject a wait that only records); the product's by default. */
   signInThrottling?: SignInThrottling;
+}
+
+/** Whether a request URL names the API (`/api` or anything below it, whatever its query or extension). */
+function isApiPath(url: string) {
+  const path = url.split('?')[0] ?? '';
+  let decoded = path;
+  try {
+    decoded = decodeURIComponent(path);
+  } catch {
+    // A malformed escape is not decoded; the path is judged as written.
+  }
+  return /^\/api(?:\/|$)/.test(decoded);
+}
+
+function answerNoApiRoute(request: FastifyRequest, reply: FastifyReply) {
+  return reply
+    .code(404)
+    .send({ error: { code: ERROR_CODES.notFound, message: `No API route ${request.method} ${request.url.slice(0, 200)}` } });
 }
 
 const FEATURE_ROUTES = [
@@ -59,11 +80,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const app = Fastify({
     logger: options.logger ? { level: config.LOG_LEVEL } : false,
     trustProxy: Boolean(config.PUBLIC_URL),
-    bodyLimit: 5 * 1024 * 1024,
+    bodyLimit: MAX_BODY_BYTES,
+    frameworkErrors: answerFrameworkError,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  registerJsonBodyParser(app);
   await app.register(fastifyCookie);
 
   const realtime = options.realtime
@@ -79,11 +102,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       registerOriginCheck(api, config.PUBLIC_URL);
       registerAuth(api, db);
       registerIdempotency(api, db);
+      registerReferenceChecks(api, db);
       for (const register of FEATURE_ROUTES) register(api, context);
       api.get('/docs', { schema: { hide: true } }, async () => api.swagger());
-      api.setNotFoundHandler((request, reply) =>
-        reply.code(404).send({ error: { code: ERROR_CODES.notFound, message: `No API route ${request.method} ${request.url}` } }),
-      );
+      api.setNotFoundHandler(answerNoApiRoute);
     },
     { prefix: '/api' },
   );
@@ -100,6 +122,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     });
     // Client-side routes (/loads, /manage-company/users…) all answer the app shell.
     app.setNotFoundHandler((request, reply) => {
+      // GET of an unknown API path reaches here through @fastify/static's catch-all route: never the shell.
+      if (isApiPath(request.url)) return answerNoApiRoute(request, reply);
       // A missing file (an old hashed chunk) must fail as a 404, not arrive as HTML.
       if ((request.method !== 'GET' && request.method !== 'HEAD') || /\.\w+$/.test(request.url.split('?')[0] ?? '')) {
         return reply.code(404).send({ error: { code: ERROR_CODES.notFound, message: 'Not found' } });

@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { ERROR_CODES } from '#core/contract/errors';
 
@@ -14,10 +14,36 @@ export class HttpError extends Error {
   }
 }
 
+/** 400 naming each field refused, as validation answers it. */
+export function badRequest(issues: { path: string; message: string }[]) {
+  const paths = [...new Set(issues.map((issue) => issue.path))];
+  return new HttpError(400, ERROR_CODES.badRequest, `Invalid ${paths.join(', ')}`, { issues });
+}
+
 export const notFound = (what = 'Resource') => new HttpError(404, ERROR_CODES.notFound, `${what} not found`);
 export const forbidden = (message = 'You do not have permission to do this') =>
   new HttpError(403, ERROR_CODES.forbidden, message);
 export const unauthenticated = () => new HttpError(401, ERROR_CODES.unauthenticated, 'Sign in first');
+
+/**
+ * Fastify's router refuses some URLs before any hook or error handler runs (a malformed escape such
+ * as an encoded lone surrogate, a path parameter over its length limit): they get the API's error
+ * body too, with their status (400, 414).
+ */
+export function answerFrameworkError(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+  const tooLong = error.code === 'FST_ERR_MAX_PARAM_LENGTH';
+  return reply.code(error.statusCode ?? 400).send({
+    error: {
+      code: ERROR_CODES.badRequest,
+      message: tooLong ? 'A path parameter is too long' : 'The URL is not valid',
+      issues: [{ path: 'url', message: tooLong ? 'too long' : 'not a valid URL' }],
+    },
+  });
+}
+
+function sendHttpError(reply: FastifyReply, error: HttpError) {
+  return reply.code(error.statusCode).send({ error: { code: error.code, message: error.message, ...error.extra } });
+}
 
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -27,17 +53,9 @@ export function registerErrorHandler(app: FastifyInstance): void {
         const where = error.validationContext ?? 'body';
         return { path: field ? `${where}.${field}` : where, message: entry.message ?? 'invalid' };
       });
-      return reply.code(400).send({
-        error: {
-          code: ERROR_CODES.badRequest,
-          message: `Invalid ${issues.map((issue) => issue.path).join(', ')}`,
-          issues,
-        },
-      });
+      return sendHttpError(reply, badRequest(issues));
     }
-    if (error instanceof HttpError) {
-      return reply.code(error.statusCode).send({ error: { code: error.code, message: error.message, ...error.extra } });
-    }
+    if (error instanceof HttpError) return sendHttpError(reply, error);
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error, issues: error.cause.issues }, 'response does not match its schema');
       return reply.code(500).send({ error: { code: ERROR_CODES.internal, message: 'Internal server error' } });

@@ -44,6 +44,8 @@ export function registerLoadActionRoutes(app: FastifyInstance, { db, realtime }:
     {
       schema: { tags: ['orders'], body: driverAssignmentsBodySchema, response: { 200: loads } },
       onRequest: guard({ permissions: ['AssignDrivers'] }),
+      // A carried load may keep the other side's tractor or trailer.
+      config: { references: 'service' },
     },
     async (request) => assignDrivers(db, realtime, requireAuth(request), request.body),
   );
@@ -53,6 +55,8 @@ export function registerLoadActionRoutes(app: FastifyInstance, { db, realtime }:
     {
       schema: { tags: ['orders'], body: carrierAssignmentsBodySchema, response: { 200: loads } },
       onRequest: guard({ permissions: ['AssignDrivers'], notForCarriers: true }),
+      // A carried load may keep the carrier's resources where the relation lets it.
+      config: { references: 'service' },
     },
     async (request) => assignCarriers(db, realtime, requireAuth(request), request.body),
   );

@@ -5,7 +5,13 @@
  * functions the UI applied optimistically, and either all of the list is stored or none of it.
  */
 import { and, asc, desc, eq, gte, inArray, isNotNull, lte, ne, type SQL, sql } from 'drizzle-orm';
-import type { CarrierAssignment, DriverAssignment, LoadCompletion } from '#core/contract/load-actions';
+import {
+  type CarrierAssignment,
+  carrierAssignmentsBodySchema,
+  type DriverAssignment,
+  driverAssignmentsBodySchema,
+  type LoadCompletion,
+} from '#core/contract/load-actions';
 import type { ResourceInfo, TripEvent } from '#core/contract/load-details';
 import type { Order } from '#core/contract/orders';
 import {
@@ -28,11 +34,13 @@ import type { AuthContext } from '#server/plugins/auth';
 import { notFound } from '#server/plugins/error-handler';
 import type { RealtimePublisher } from '#server/plugins/realtime';
 import { recordChanges } from '#server/features/sync/change-log';
+import { assertReferencesBelong, heldByItem } from '#server/tenancy/references';
 import {
+  assertChosenDriverEnabled,
   assertResourceChangesPermitted,
-  assertResourcesBelong,
   badReference,
   carrierRelationOf,
+  keptByLoad,
   type OrderRow,
   organizationsSeeing,
   ruleViolation,
@@ -169,6 +177,9 @@ export async function assignDrivers(
       assignments.map((assignment) => assignment.id),
       'visible',
     );
+    await assertReferencesBelong(tx, auth, driverAssignmentsBodySchema, assignments, {
+      held: heldByItem((index) => keptByLoad((locked[index] as (typeof locked)[number]).row)),
+    });
     const written: Written[] = [];
     for (const [index, assignment] of assignments.entries()) {
       const { row, load } = locked[index] as (typeof locked)[number];
@@ -176,7 +187,7 @@ export async function assignDrivers(
       if (!canAssignDriver([load], auth.organizationId)) {
         throw ruleViolation('notTransportedByOrganization', 'Drivers are assigned only to loads your organization transports');
       }
-      await assertResourcesBelong(tx, auth.organizationId, assignment, `body.${index}`, row);
+      await assertChosenDriverEnabled(tx, assignment, row);
       const party = row.organizationId === auth.organizationId ? 'owner' : 'carrier';
       assertResourceChangesPermitted(await carrierRelationOf(tx, row), party, row, assignment, `body.${index}`);
       const saved = await writeLoad(tx, applyDriverAssignment(load, assignment, auth.userId));
@@ -209,6 +220,10 @@ export async function assignCarriers(
       assignments.map((assignment) => assignment.id),
       'owned',
     );
+    // A body may keep what the load holds (the carrier relation decides below); anything else is the organization's.
+    await assertReferencesBelong(tx, auth, carrierAssignmentsBodySchema, assignments, {
+      held: heldByItem((index) => keptByLoad((locked[index] as (typeof locked)[number]).row)),
+    });
     const targets = [
       ...new Set(assignments.map((item) => item.transportingOrganizationId).filter((id) => id !== auth.organizationId)),
     ];

@@ -67,6 +67,8 @@ export function registerOrderRoutes(app: FastifyInstance, { db, realtime }: Serv
     {
       schema: { tags: ['orders'], params: idParamsSchema, body: orderUpdateSchema, response: { 200: orderSchema } },
       onRequest: guard({ permissions: ['EditOrder'] }),
+      // The load may keep another organization's driver or (for its carrier) the owner's stops.
+      config: { references: 'service' },
     },
     async (request) => {
       const version = baseVersion(request.body.version, request.headers['if-match']);

@@ -1,29 +1,17 @@
 import type { Readable } from 'node:stream';
 import { and, asc, eq, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import { ERROR_CODES } from '#core/contract/errors';
-import type { Order, OrderInput, StopInput } from '#core/contract/orders';
-import { ROLE_IDS } from '#core/domain/access';
+import { type Order, type OrderInput, orderInputSchema, type StopInput } from '#core/contract/orders';
 import { type CarrierRelation, mayChooseResource, ownershipOf, RESOURCE_FIELDS, RESOURCE_KINDS } from '#core/domain/load-actions';
 import { loadDateFromStops, statusAfterDriverChoice } from '#core/domain/load-rules';
 import { completenessOptions, draftCompleteness } from '#core/domain/planning/index';
 import { DEFAULT_WEIGHT_UNIT, weightUnitSchema } from '#core/domain/units';
 import type { Database, Queryable, Transaction } from '#server/db/database';
-import {
-  cargoTypes,
-  contacts,
-  carrierLinks,
-  locations,
-  orders,
-  organizationCargoTypes,
-  stops,
-  tractors,
-  trailers,
-  userRoles,
-  users,
-} from '#server/db/schema';
+import { contacts, carrierLinks, orders, stops, users } from '#server/db/schema';
 import type { AuthContext } from '#server/plugins/auth';
 import type { RealtimePublisher } from '#server/plugins/realtime';
-import { HttpError, notFound } from '#server/plugins/error-handler';
+import { badRequest, HttpError, notFound } from '#server/plugins/error-handler';
+import { assertReferencesBelong, type HeldReference } from '#server/tenancy/references';
 import { ordersAsJson, streamOrdersJson } from './orders-json.ts';
 import { recordChanges } from '#server/features/sync/change-log';
 
@@ -138,88 +126,33 @@ export async function streamOrderList(
 }
 
 export function badReference(path: string, message: string) {
-  return new HttpError(400, ERROR_CODES.badRequest, `Invalid ${path}`, { issues: [{ path, message }] });
+  return badRequest([{ path, message }]);
 }
 
 export function ruleViolation(rule: string, message: string) {
   return new HttpError(422, ERROR_CODES.ruleViolation, message, { rule });
 }
 
-/** Every location and cargo type the stops name must belong to the active organization; others are "unknown" (never "forbidden"). */
-export async function assertStopReferences(db: Queryable, auth: AuthContext, input: OrderInput, path = 'body') {
-  const org = auth.organizationId;
-  const locationIds = [
-    ...new Set(input.stops.flatMap((stop) => (stop.organizationLocationId ? [stop.organizationLocationId] : []))),
-  ];
-  const known = locationIds.length
-    ? new Set(
-        (
-          await db
-            .select({ id: locations.id })
-            .from(locations)
-            .where(and(eq(locations.organizationId, org), inArray(locations.id, locationIds)))
-        ).map((row) => row.id),
-      )
-    : new Set<number>();
-  const cargoIds = [...new Set(input.stops.flatMap((stop) => (stop.cargoTypeId ? [stop.cargoTypeId] : [])))];
-  const knownCargo = cargoIds.length
-    ? new Set(
-        (
-          await db
-            .select({ id: cargoTypes.id })
-            .from(organizationCargoTypes)
-            .innerJoin(cargoTypes, eq(cargoTypes.id, organizationCargoTypes.cargoTypeId))
-            .where(and(eq(organizationCargoTypes.organizationId, org), inArray(cargoTypes.id, cargoIds)))
-        ).map((row) => row.id),
-      )
-    : new Set<number>();
-  input.stops.forEach((stop, index) => {
-    if (stop.organizationLocationId && !known.has(stop.organizationLocationId)) {
-      throw badReference(`${path}.stops.${index}.organizationLocationId`, 'unknown location');
-    }
-    if (stop.cargoTypeId && !knownCargo.has(stop.cargoTypeId)) {
-      throw badReference(`${path}.stops.${index}.cargoTypeId`, 'unknown cargo type');
-    }
-  });
-}
-
 export type LoadResources = Pick<OrderInput, 'transportedByUserId' | 'tractorId' | 'trailerId'>;
 
 /**
- * The driver, tractor and trailer being newly set on a load must belong to the active organization
- * (else 400 naming `<path>.<field>`), and a newly chosen driver must be enabled (spec 1 §5: disabled
- * drivers are offered only to the load they already drive). Values equal to `current` are not
- * checked: on a carried load they may be the other organization's.
+ * The load's own fields naming what it holds now (its driver, tractor and trailer): a save may keep
+ * them whichever organization they belong to (a carried load may hold the other side's); only a
+ * change must name the active organization's.
  */
-export async function assertResourcesBelong(
-  db: Queryable,
-  organizationId: number,
-  resources: LoadResources,
-  path: string,
-  current: LoadResources | null = null,
-) {
+export function keptByLoad(current: LoadResources): HeldReference {
+  return (reference) => {
+    const [field] = reference.path;
+    return reference.path.length === 1 && current[field as keyof LoadResources] === reference.id;
+  };
+}
+
+/** A newly chosen driver must be enabled (spec 1 §5: disabled drivers are offered only to the load they already drive). */
+export async function assertChosenDriverEnabled(db: Queryable, resources: LoadResources, current: LoadResources | null) {
   const driverId = resources.transportedByUserId;
-  if (driverId && driverId !== current?.transportedByUserId) {
-    const [driver] = await db
-      .select({ id: users.id, enabled: users.enabled })
-      .from(users)
-      .innerJoin(userRoles, and(eq(userRoles.userId, users.id), eq(userRoles.roleId, ROLE_IDS.Driver)))
-      .where(and(eq(users.id, driverId), eq(users.organizationId, organizationId)));
-    if (!driver) throw badReference(`${path}.transportedByUserId`, 'unknown driver');
-    if (!driver.enabled) throw ruleViolation('driverDisabled', 'A disabled driver cannot be assigned');
-  }
-  const equipment = [
-    { table: tractors, id: resources.tractorId, field: 'tractorId', label: 'unknown tractor' },
-    { table: trailers, id: resources.trailerId, field: 'trailerId', label: 'unknown trailer' },
-  ] as const;
-  for (const item of equipment) {
-    if (!item.id || item.id === current?.[item.field]) continue;
-    const [found] = await db
-      .select({ id: item.table.id })
-      .from(item.table)
-      .where(and(eq(item.table.id, item.id), eq(item.table.organizationId, organizationId)));
-    if (!found) throw badReference(`${path}.${item.field}`, item.label);
-  }
+  if (!driverId || driverId === current?.transportedByUserId) return;
+  const [driver] = await db.select({ enabled: users.enabled }).from(users).where(eq(users.id, driverId));
+  if (driver && !driver.enabled) throw ruleViolation('driverDisabled', 'A disabled driver cannot be assigned');
 }
 
 /** The owner's relation with the carrier transporting a load, or null when the owner transports it. */
@@ -434,8 +367,8 @@ export async function createOrder(
   auth: AuthContext,
   input: OrderInput,
 ): Promise<Order> {
-  await assertStopReferences(db, auth, input);
-  await assertResourcesBelong(db, auth.organizationId, input, 'body');
+  // The references were checked before the handler (server/tenancy).
+  await assertChosenDriverEnabled(db, input, null);
   const created = await db.transaction(async (tx) => {
     const [row] = await tx
       .insert(orders)
@@ -526,10 +459,15 @@ export async function updateOrderInTransaction(
     if (stop.id && !existingIds.has(stop.id)) throw badReference(`${path}.stops.${index}.id`, 'not a stop of this load');
   });
   if (party === 'carrier') assertCarrierChangesOnlyResources(current, existing, input);
-  else await assertStopReferences(tx, auth, input, path);
   assertCompletedStopsUnchanged(existing, input, path);
   assertResourceChangesPermitted(await carrierRelationOf(tx, current), party, current, input, path);
-  await assertResourcesBelong(tx, auth.organizationId, input, path, current);
+  // A carrier's stops are the owner's, unchanged (checked above).
+  const keptResources = keptByLoad(current);
+  await assertReferencesBelong(tx, auth, orderInputSchema, input, {
+    path,
+    held: (reference) => keptResources(reference) || (party === 'carrier' && reference.path[0] === 'stops'),
+  });
+  await assertChosenDriverEnabled(tx, input, current);
   const kept = new Set(input.stops.flatMap((stop) => (stop.id ? [stop.id] : [])));
   const removed = existing.filter((stop) => !kept.has(stop.id));
   const [row] = await tx

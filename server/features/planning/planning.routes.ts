@@ -26,6 +26,8 @@ export function registerPlanningRoutes(app: FastifyInstance, { db, realtime }: S
     {
       schema: { tags: ['planning'], body: ordersListBodySchema, response: { 200: planningOrdersAnswerSchema } },
       onRequest: guard({ features: ['Drafts'], permissions: ['EditOrder'], notForCarriers: true }),
+      // Each load is saved as PUT /orders/{id} saves it, references included (what it keeps may stay).
+      config: { references: 'service' },
     },
     async (request) => saveOrderList(db, realtime, requireAuth(request), request.body),
   );

@@ -28,10 +28,9 @@ import {
   validateProjectionConfig,
 } from '#core/domain/planning/index';
 import type { Database, Queryable, Transaction } from '#server/db/database';
-import { cargoTypes, locations, organizationCargoTypes, orders, stops } from '#server/db/schema';
+import { orders, stops } from '#server/db/schema';
 import { recordChanges } from '#server/features/sync/change-log';
 import {
-  badReference,
   type OrderRow,
   orderValues,
   organizationsSeeing,
@@ -372,8 +371,8 @@ function projectionDraft(config: ProjectionConfig): OrderInput {
 
 /**
  * `POST /api/orders/create-projections`: `numberOfLoads` drafts per config. Each site must be a
- * location of the organization and each cargo type one it is offered (400 naming the field); a
- * config needs a load size or a weight (422 `loadInvalidStopValue`, `validateProjectionConfig`).
+ * location of the organization and each cargo type one it is offered (400 naming the field, the
+ * contract's references); a config needs a load size or a weight (422 `loadInvalidStopValue`, `validateProjectionConfig`).
  * Answers the created drafts (an all-zero grid creates none).
  */
 export async function createProjections(
@@ -382,30 +381,8 @@ export async function createProjections(
   auth: AuthContext,
   configs: ProjectionConfig[],
 ): Promise<Order[]> {
-  const org = auth.organizationId;
-  const siteIds = [...new Set(configs.map((config) => config.organizationLocationId))];
-  const cargoIds = [...new Set(configs.map((config) => config.cargoTypeId))];
-  const knownSites = new Set(
-    (
-      await db
-        .select({ id: locations.id })
-        .from(locations)
-        .where(and(eq(locations.organizationId, org), inArray(locations.id, siteIds)))
-    ).map((row) => row.id),
-  );
-  const knownCargo = new Set(
-    (
-      await db
-        .select({ id: cargoTypes.id })
-        .from(organizationCargoTypes)
-        .innerJoin(cargoTypes, eq(cargoTypes.id, organizationCargoTypes.cargoTypeId))
-        .where(and(eq(organizationCargoTypes.organizationId, org), inArray(cargoTypes.id, cargoIds)))
-    ).map((row) => row.id),
-  );
+  // Sites and cargo types were checked before the handler (server/tenancy).
   configs.forEach((config, index) => {
-    if (!knownSites.has(config.organizationLocationId))
-      throw badReference(`body.${index}.organizationLocationId`, 'unknown location');
-    if (!knownCargo.has(config.cargoTypeId)) throw badReference(`body.${index}.cargoTypeId`, 'unknown cargo type');
     const error = validateProjectionConfig({ ...config, weekStart: config.date, timezone: 'UTC' });
     if (error)
       throw ruleViolation(error, `A load needs a load size (a whole number ≥ 1) or a weight (body.${index}.weightPerLoad)`);

@@ -1,11 +1,9 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import { ERROR_CODES } from '#core/contract/errors';
 import type { ThroughputRule, TravelTimeEntry, TravelTimePair } from '#core/contract/planning';
 import { travelTimeKey } from '#core/domain/planning/stop-times';
 import type { Queryable } from '#server/db/database';
 import { type Geofence, locations, throughputRules, travelTimes } from '#server/db/schema';
 import type { AuthContext } from '#server/plugins/auth';
-import { HttpError } from '#server/plugins/error-handler';
 import type { Position, RoutingProvider } from '#server/providers/routing';
 
 /** Routing calls in flight at once for one request: enough to fill an editor fast, few enough for an OSRM box. */
@@ -38,8 +36,8 @@ async function mapLimited<Item, Result>(items: Item[], limit: number, work: (ite
 
 /**
  * Travel times of the pairs asked for, each pair once, in the order first asked. Cached entries are
- * answered as they are; missing ones are routed and cached. Every location must belong to the active
- * organization (else 400 naming the pair's field, before anything is routed or written). A same-location
+ * answered as they are; missing ones are routed and cached. Every location belongs to the active
+ * organization (the contract's references, checked before the handler). A same-location
  * pair is 0 s and 0 m; a pair with a location not yet placed is left out.
  */
 export async function travelTimesFor(
@@ -62,16 +60,6 @@ export async function travelTimesFor(
         ).map((row) => [row.id, positionOf(row.geofence)] as const)
       : [],
   );
-  pairs.forEach((pair, index) => {
-    for (const field of ['originOrganizationLocationId', 'destinationOrganizationLocationId'] as const) {
-      if (!known.has(pair[field])) {
-        throw new HttpError(400, ERROR_CODES.badRequest, `Invalid body.${index}.${field}`, {
-          issues: [{ path: `body.${index}.${field}`, message: 'unknown location' }],
-        });
-      }
-    }
-  });
-
   const distinct = new Map<string, TravelTimePair>();
   for (const pair of pairs) {
     distinct.set(travelTimeKey(pair.originOrganizationLocationId, pair.destinationOrganizationLocationId), pair);

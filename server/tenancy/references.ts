@@ -1,0 +1,229 @@
+/**
+ * Every id a request names belongs to the caller's organization. The contract declares which
+ * fields are references (`referenceId` in core/contract/references.ts); this module checks them all
+ * with one query per kind, scoped to the active organization, and answers 400 naming each field
+ * that points elsewhere. `registerReferenceChecks` runs the check on every route before its handler,
+ * so declaring a field is all a new reference needs, and it refuses to register a route with an id
+ * field declared neither way.
+ */
+import { and, eq, sql } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest, preHandlerHookHandler } from 'fastify';
+import type { z } from 'zod';
+import {
+  collectReferences,
+  declaresReferences,
+  type FoundReference,
+  type ReferenceKind,
+  undeclaredIdFields,
+} from '#core/contract/references';
+import { ROLE_IDS } from '#core/domain/access';
+import type { Database, Queryable } from '#server/db/database';
+import {
+  carrierLinks,
+  customers,
+  locations,
+  organizationCargoTypes,
+  subLocations,
+  tractors,
+  trailers,
+  userRoles,
+  users,
+} from '#server/db/schema';
+import { type AuthContext, requireAuth } from '#server/plugins/auth';
+import { badRequest } from '#server/plugins/error-handler';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * 'service': the route's service checks its references itself (`assertReferencesBelong` inside
+     * its transaction), because the record it changes may keep references of another organization
+     * (a carried load's driver, the owner's stops a carrier sees).
+     */
+    references?: 'service';
+  }
+}
+
+/** References the changed record already holds, kept whatever organization they belong to. */
+export type HeldReference = (reference: FoundReference) => boolean;
+
+/** For a list body: what the item holding each reference keeps (`heldOf(index)`, on the path within the item). */
+export function heldByItem(heldOf: (index: number) => HeldReference): HeldReference {
+  return (reference) => {
+    const [index, ...path] = reference.path;
+    return typeof index === 'number' && heldOf(index)({ ...reference, path });
+  };
+}
+
+/** Of `ids`, those of `kind` the organization may name, each with the location it lies in (sub-locations). */
+type OwnedIds = (db: Queryable, organizationId: number, ids: number[]) => Promise<Map<number, number | null>>;
+
+const idArray = (ids: number[]) => sql`${sql.param(ids)}::int[]`;
+
+function owned(rows: { id: number; locationId?: number }[]) {
+  return new Map(rows.map((row) => [row.id, row.locationId ?? null]));
+}
+
+const OWNED: Record<ReferenceKind, OwnedIds> = {
+  customer: async (db, org, ids) =>
+    owned(
+      await db
+        .select({ id: customers.id })
+        .from(customers)
+        .where(and(eq(customers.organizationId, org), sql`${customers.id} = any(${idArray(ids)})`)),
+    ),
+  location: async (db, org, ids) =>
+    owned(
+      await db
+        .select({ id: locations.id })
+        .from(locations)
+        .where(and(eq(locations.organizationId, org), sql`${locations.id} = any(${idArray(ids)})`)),
+    ),
+  subLocation: async (db, org, ids) =>
+    owned(
+      await db
+        .select({ id: subLocations.id, locationId: subLocations.locationId })
+        .from(subLocations)
+        .where(and(eq(subLocations.organizationId, org), sql`${subLocations.id} = any(${idArray(ids)})`)),
+    ),
+  // Cargo types are shared; an organization may name those it is offered.
+  cargoType: async (db, org, ids) =>
+    owned(
+      await db
+        .select({ id: organizationCargoTypes.cargoTypeId })
+        .from(organizationCargoTypes)
+        .where(
+          and(eq(organizationCargoTypes.organizationId, org), sql`${organizationCargoTypes.cargoTypeId} = any(${idArray(ids)})`),
+        ),
+    ),
+  driver: async (db, org, ids) =>
+    owned(
+      await db
+        .select({ id: users.id })
+        .from(users)
+        .innerJoin(userRoles, and(eq(userRoles.userId, users.id), eq(userRoles.roleId, ROLE_IDS.Driver)))
+        .where(and(eq(users.organizationId, org), sql`${users.id} = any(${idArray(ids)})`)),
+    ),
+  tractor: async (db, org, ids) =>
+    owned(
+      await db
+        .select({ id: tractors.id })
+        .from(tractors)
+        .where(and(eq(tractors.organizationId, org), sql`${tractors.id} = any(${idArray(ids)})`)),
+    ),
+  trailer: async (db, org, ids) =>
+    owned(
+      await db
+        .select({ id: trailers.id })
+        .from(trailers)
+        .where(and(eq(trailers.organizationId, org), sql`${trailers.id} = any(${idArray(ids)})`)),
+    ),
+  // The owner transports its loads itself or hands them to one of its active carriers.
+  transporter: async (db, org, ids) => {
+    const carriers = await db
+      .select({ id: carrierLinks.carrierOrganizationId })
+      .from(carrierLinks)
+      .where(
+        and(
+          eq(carrierLinks.organizationId, org),
+          eq(carrierLinks.isActive, true),
+          sql`${carrierLinks.carrierOrganizationId} = any(${idArray(ids)})`,
+        ),
+      );
+    return owned([...carriers, { id: org }]);
+  },
+};
+
+const LABEL: Record<ReferenceKind, string> = {
+  customer: 'customer',
+  location: 'location',
+  subLocation: 'sub-location',
+  cargoType: 'cargo type',
+  driver: 'driver',
+  tractor: 'tractor',
+  trailer: 'trailer',
+  transporter: 'transporter',
+};
+
+function unknownMessage(kind: ReferenceKind) {
+  return kind === 'transporter' ? 'not an active carrier of your organization' : `unknown ${LABEL[kind]}`;
+}
+
+/**
+ * Checks every reference `schema` declares in `value` (already parsed by it) against the active
+ * organization, with one query per kind named; a sub-location must also lie in the location its
+ * `within` field names. Throws 400 listing each offending field as `<path>.<field path>`;
+ * references `held` says the changed record keeps are not checked.
+ */
+export async function assertReferencesBelong(
+  db: Queryable,
+  auth: AuthContext,
+  schema: z.core.$ZodType,
+  value: unknown,
+  options: { path?: string; held?: HeldReference } = {},
+): Promise<void> {
+  const { path = 'body', held } = options;
+  const references = collectReferences(schema, value).filter((reference) => !held?.(reference));
+  if (!references.length) return;
+  const idsByKind = new Map<ReferenceKind, Set<number>>();
+  for (const reference of references) {
+    const ids = idsByKind.get(reference.kind) ?? new Set<number>();
+    ids.add(reference.id);
+    idsByKind.set(reference.kind, ids);
+  }
+  const ownedByKind = new Map<ReferenceKind, Map<number, number | null>>();
+  for (const [kind, ids] of idsByKind) ownedByKind.set(kind, await OWNED[kind](db, auth.organizationId, [...ids]));
+  const issues = references.flatMap((reference) => {
+    const where = [path, ...reference.path].join('.');
+    const found = ownedByKind.get(reference.kind);
+    if (!found?.has(reference.id)) return [{ path: where, message: unknownMessage(reference.kind) }];
+    if (reference.within && found.get(reference.id) !== reference.within.id) {
+      return [{ path: where, message: `not a ${LABEL[reference.kind]} of the record in ${reference.within.field}` }];
+    }
+    return [];
+  });
+  if (issues.length) throw badRequest(issues);
+}
+
+const CHECKED_PARTS = [
+  { part: 'querystring', value: (request: FastifyRequest) => request.query },
+  { part: 'body', value: (request: FastifyRequest) => request.body },
+] as const;
+
+function asList<Hook>(hooks: Hook | Hook[] | undefined): Hook[] {
+  if (!hooks) return [];
+  return Array.isArray(hooks) ? hooks : [hooks];
+}
+
+/**
+ * For every route registered on `app` from now on: refuses (throws) a route whose params, query or
+ * body has an id field declared neither as a reference nor as not one, and adds a preHandler that
+ * checks the references of its query and body (unless its service does, `config.references`).
+ */
+export function registerReferenceChecks(app: FastifyInstance, db: Database): void {
+  app.addHook('onRoute', (route) => {
+    const schemas = route.schema ?? {};
+    for (const part of ['params', 'querystring', 'body'] as const) {
+      const schema = schemas[part] as z.core.$ZodType | undefined;
+      const undeclared = schema ? undeclaredIdFields(schema) : [];
+      if (undeclared.length) {
+        throw new Error(
+          `${route.method} ${route.url}: ${undeclared.map((field) => `${part}.${field}`).join(', ')} must be declared ` +
+            'with referenceId or notAReference (core/contract/references.ts)',
+        );
+      }
+    }
+    if (route.config?.references === 'service') return;
+    const checked = CHECKED_PARTS.flatMap(({ part, value }) => {
+      const schema = schemas[part] as z.core.$ZodType | undefined;
+      return schema && declaresReferences(schema) ? [{ part, schema, value }] : [];
+    });
+    if (!checked.length) return;
+    const checkReferences: preHandlerHookHandler = async (request) => {
+      const auth = requireAuth(request);
+      for (const { part, schema, value } of checked) {
+        await assertReferencesBelong(db, auth, schema, value(request), { path: part });
+      }
+    };
+    route.preHandler = [...asList(route.preHandler), checkReferences];
+  });
+}
