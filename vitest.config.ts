@@ -13,7 +13,7 @@ export default defineConfig({
       {
         test: {
           name: 'server',
-          include: ['server/**/*.test.ts'],
+          include: ['server/**/*.test.ts', 'test/server/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['test/server/global-setup.ts'],
           testTimeout: 30_000,

@@ -3,7 +3,7 @@ import path from 'node:path';
 import fastifyCookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
-import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, type RouteOptions } from 'fastify';
 import type pg from 'pg';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { ERROR_CODES } from '#core/contract/errors';
@@ -41,6 +41,8 @@ export interface BuildAppOptions {
   realtime?: { pool: pg.Pool };
   /** Sign-in throttling thresholds and wait (tests inject a wait that only records); the product's by default. */
   signInThrottling?: SignInThrottling;
+  /** Sees every route as it registers (the route matrix test lists the server's routes with it). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 /** Whether a request URL names the API (`/api` or anything below it, whatever its query or extension). */
@@ -83,6 +85,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     bodyLimit: MAX_BODY_BYTES,
     frameworkErrors: answerFrameworkError,
   });
+  if (options.onRoute) app.addHook('onRoute', options.onRoute);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);

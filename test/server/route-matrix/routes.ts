@@ -1,0 +1,313 @@
+import { inputFromOrder } from '#core/contract/orders';
+import type { Self } from '#core/contract/user';
+import { PAGE_RULES, type PageRule, type PermissionName } from '#core/domain/access';
+import { carrierAssignmentFor } from '#core/domain/load-actions';
+import { DEMO_PASSWORD } from '#test/server/test-app';
+import type { QueryValue } from './matrix-request.ts';
+import type { DemoUser, ForeignKind, MatrixWorld } from './world.ts';
+
+/** A valid request for the caller's own organization; the fuzzer and the foreign variants start from it. */
+export interface Example {
+  params?: Record<string, string | number>;
+  query?: Record<string, QueryValue>;
+  body?: unknown;
+}
+
+export interface ForeignId {
+  /** Where the other organization's id goes: "params.id", "query.orderIds", "body.stops.0.customerId". */
+  at: string;
+  kind: ForeignKind;
+  /** Added to the route's own ids (a list) instead of replacing them: all or nothing must hold. */
+  besideOwn?: true;
+  /** The ids only narrow what a read answers: another organization's match nothing (2xx), not 404 or 400. */
+  narrowsOnly?: true;
+}
+
+export interface MatrixEntry {
+  /** Anyone may call it, or the rule its guard must apply (the same PageRule the UI asks). */
+  access: 'public' | PageRule;
+  /** Who sends the example and the fuzzed requests: Prairie Feed's administrator unless said. */
+  caller?: DemoUser | 'anonymous';
+  /** The caller signs in again for this route, whose requests change the session itself. */
+  ownSession?: true;
+  /** Built again after every request the route accepted (it may have used up the example's load). */
+  example: (world: MatrixWorld) => Example | Promise<Example>;
+  /** Where another organization's ids go, or why the route takes none. */
+  foreignIds: readonly ForeignId[] | { none: string };
+  /** Tables a refused request writes on purpose. */
+  refusalWrites?: readonly string[];
+}
+
+const foreign = (at: string, kind: ForeignKind, options: Pick<ForeignId, 'besideOwn' | 'narrowsOnly'> = {}): ForeignId => ({
+  at,
+  kind,
+  ...options,
+});
+const BESIDE_OWN = { besideOwn: true } as const;
+
+const WEEK = { startDate: '2026-11-22T06:00:00.000Z', endDate: '2026-11-29T05:59:59.999Z' };
+const EXPORT_SETTINGS = { language: 'en-US', timezone: 'America/Chicago', units: 'Imperial', unitsWeight: 'USTon' };
+const NO_IDS = { none: 'the route takes no ids' };
+
+/** The ids a load body names, each of which must belong to the active organization. */
+const LOAD_BODY_FOREIGN_IDS = (prefix: string) => [
+  foreign(`${prefix}transportedByUserId`, 'user'),
+  foreign(`${prefix}tractorId`, 'tractor'),
+  foreign(`${prefix}trailerId`, 'trailer'),
+  foreign(`${prefix}stops.0.organizationLocationId`, 'location'),
+  foreign(`${prefix}stops.0.organizationSubLocationIds`, 'subLocation', BESIDE_OWN),
+  foreign(`${prefix}stops.0.customerId`, 'customer'),
+];
+
+const referenceList = (access: PageRule): MatrixEntry => ({ access, example: () => ({}), foreignIds: NO_IDS });
+/** Dispatch screens read the equipment, sites and customers too, so viewing loads also opens these lists. */
+const loadsOrAdministration = (permission: PermissionName) => referenceList({ anyPermission: ['ViewOwningOrders', permission] });
+
+/**
+ * One entry per route of the server, keyed as the route table names it. The matrix test fails on a
+ * route without an entry and on an entry without a route.
+ */
+export const MATRIX: Record<string, MatrixEntry> = {
+  'GET /api/health': { access: 'public', caller: 'anonymous', example: () => ({}), foreignIds: NO_IDS },
+  'GET /api/docs': { access: 'public', caller: 'anonymous', example: () => ({}), foreignIds: NO_IDS },
+
+  'POST /api/session': {
+    access: 'public',
+    caller: 'anonymous',
+    example: () => ({ body: { username: 'dispatcher', password: DEMO_PASSWORD } }),
+    foreignIds: { none: 'credentials, not ids' },
+    // A failed sign-in is recorded, to throttle guessing.
+    refusalWrites: ['login_failures'],
+  },
+  'GET /api/session': { access: 'public', example: () => ({}), foreignIds: NO_IDS },
+  // Anonymous: the caller's own sign-out would end the session the other requests use.
+  'DELETE /api/session': { access: 'public', caller: 'anonymous', example: () => ({}), foreignIds: NO_IDS },
+  'PUT /api/session/organization': {
+    access: { permissions: ['ViewAllCompanies'] },
+    caller: 'platform',
+    ownSession: true,
+    example: (world) => ({ body: { organizationId: world.organizations.platform } }),
+    foreignIds: { none: 'a platform administrator may open every company' },
+  },
+  'POST /api/users/reset-password': {
+    access: 'public',
+    caller: 'anonymous',
+    example: () => ({ body: { email: 'karen.olson@prairiefeed.example' } }),
+    foreignIds: { none: 'an e-mail address, not an id' },
+  },
+
+  'GET /api/self': { access: {}, example: () => ({}), foreignIds: NO_IDS },
+  'GET /api/self/loads-summary': { access: PAGE_RULES.loads, example: () => ({ query: WEEK }), foreignIds: NO_IDS },
+  'PUT /api/users/:id/preferences': {
+    access: {},
+    example: (world) => ({
+      params: { id: world.userIds.admin },
+      body: {
+        includedDates: [0, 1, 2],
+        removedDrivers: [world.own.jensen.id],
+        removedTrailers: [world.own.jensen.trailerId],
+        draftsLoadsDefaultSort: 'date:asc',
+        showLoadDate: true,
+        showEstimatedTotalTripTime: false,
+        showTractor: true,
+        showTrailer: true,
+        tables: { loads: { pageSize: 100 } },
+        presets2: [{ name: 'Open feed', default: false, fields: [{ field: 'status', value: 'Open' }], table: 'loads' }],
+        doNotShowBulkOrderCompletionModal: false,
+      },
+    }),
+    foreignIds: [foreign('params.id', 'user')],
+  },
+  'PUT /api/self/contact': {
+    access: {},
+    example: async (world) => {
+      const { language, timezone, units, unitsWeight } = (await world.call<Self>('admin', 'GET', '/api/self')).contact;
+      return { body: { language, timezone, units, unitsWeight } };
+    },
+    foreignIds: NO_IDS,
+  },
+
+  'GET /api/cargo-types': referenceList({}),
+  'GET /api/location-types': referenceList({}),
+  'GET /api/organizations': referenceList({}),
+  'GET /api/features': referenceList({}),
+  'GET /api/roles': referenceList({ anyPermission: ['ViewUsers', 'ViewAllCompanies'] }),
+  'GET /api/permissions': { ...referenceList({ permissions: ['ViewAllCompanies'] }), caller: 'platform' },
+  'GET /api/drivers': loadsOrAdministration('ViewUsers'),
+  'GET /api/tractors': loadsOrAdministration('ViewTractors'),
+  'GET /api/trailers': loadsOrAdministration('ViewTrailers'),
+  'GET /api/locations': loadsOrAdministration('ViewLocations'),
+  'GET /api/customers': loadsOrAdministration('ViewCustomers'),
+  'GET /api/carriers': loadsOrAdministration('AccessAdministration'),
+  'GET /api/users': referenceList({ permissions: ['ViewUsers'] }),
+  'GET /api/contacts': referenceList({ permissions: ['ViewContacts'], notForCarriers: true }),
+
+  'GET /api/self/orders': {
+    access: PAGE_RULES.loads,
+    example: () => ({ query: { ...WEEK, status: 'Open' } }),
+    foreignIds: NO_IDS,
+  },
+  'GET /api/self/drafts': { access: PAGE_RULES.drafts, example: () => ({}), foreignIds: NO_IDS },
+  'POST /api/orders': {
+    access: { permissions: ['CreateOrder'], notForCarriers: true },
+    example: (world) => ({ body: world.loadBody() }),
+    foreignIds: LOAD_BODY_FOREIGN_IDS('body.'),
+  },
+  'PUT /api/orders/:id': {
+    access: { permissions: ['EditOrder'] },
+    example: async (world) => {
+      const load = await world.createLoad();
+      return { params: { id: load.id }, body: { ...inputFromOrder(load), version: load.version } };
+    },
+    foreignIds: [foreign('params.id', 'load'), foreign('body.stops.0.id', 'stop'), ...LOAD_BODY_FOREIGN_IDS('body.')],
+  },
+  'DELETE /api/orders': {
+    access: { permissions: ['DeleteOrder'], notForCarriers: true },
+    example: async (world) => ({ body: [(await world.createLoad()).id] }),
+    foreignIds: [foreign('body.0', 'load'), foreign('body', 'load', BESIDE_OWN)],
+  },
+  'POST /api/drivers/assign-orders': {
+    access: { permissions: ['AssignDrivers'] },
+    example: async (world) => {
+      const { jensen } = world.own;
+      const load = await world.createLoad();
+      return {
+        body: [{ id: load.id, transportedByUserId: jensen.id, tractorId: jensen.tractorId, trailerId: jensen.trailerId }],
+      };
+    },
+    foreignIds: [
+      foreign('body.0.id', 'load'),
+      foreign('body.0.transportedByUserId', 'user'),
+      foreign('body.0.tractorId', 'tractor'),
+      foreign('body.0.trailerId', 'trailer'),
+    ],
+  },
+  'POST /api/carriers/assign-loads': {
+    access: { permissions: ['AssignDrivers'], notForCarriers: true },
+    example: async (world) => ({ body: [carrierAssignmentFor(await world.createLoad(), world.own.swiftHaul)] }),
+    foreignIds: [
+      foreign('body.0.id', 'load'),
+      foreign('body.0.transportingOrganizationId', 'organization'),
+      foreign('body.0.trailerId', 'trailer'),
+    ],
+  },
+  'PUT /api/orders/complete': {
+    access: { permissions: ['CompleteOrder'], notForCarriers: true },
+    example: async (world) => {
+      const load = await world.createLoad();
+      const completedAt = '2026-11-24T15:00:00.000Z';
+      const stops = load.stops.map((stop) => ({
+        id: stop.id,
+        completedAt,
+        metadata: { suppressDeliveryNotification: true, manuallyCompleted: true },
+      }));
+      return { body: [{ id: load.id, stops }] };
+    },
+    foreignIds: [foreign('body.0.id', 'load'), foreign('body.0.stops.0.id', 'stop')],
+  },
+  'GET /api/scheduling/resource-info': {
+    access: PAGE_RULES.loads,
+    example: (world) => ({
+      query: {
+        driverIds: `${world.own.hansen.id},${world.own.jensen.id}`,
+        trailerIds: `${world.own.hansen.trailerId}`,
+      },
+    }),
+    foreignIds: [
+      foreign('query.driverIds', 'user', { narrowsOnly: true }),
+      foreign('query.trailerIds', 'trailer', { narrowsOnly: true }),
+    ],
+  },
+  'GET /api/orders/:id/tripevents': {
+    access: PAGE_RULES.loads,
+    example: (world) => ({
+      params: { id: world.own.loadWithTripEventsId },
+      query: { startDate: '2020-01-01T00:00:00.000Z', endDate: '2035-01-01T00:00:00.000Z' },
+    }),
+    foreignIds: [foreign('params.id', 'load')],
+  },
+
+  'PUT /api/orders': {
+    access: { features: ['Drafts'], permissions: ['EditOrder'], notForCarriers: true },
+    example: async (world) => {
+      const draft = await world.createLoad({ isDraft: true });
+      return { body: [{ ...inputFromOrder(draft), id: draft.id, version: draft.version }] };
+    },
+    foreignIds: [foreign('body.0.id', 'load'), foreign('body.0.stops.0.id', 'stop'), ...LOAD_BODY_FOREIGN_IDS('body.0.')],
+  },
+  'POST /api/orders/merge': {
+    access: { features: ['Drafts', 'MergeDrafts'], permissions: ['EditOrder', 'CreateOrder'], notForCarriers: true },
+    example: async (world) => {
+      const sources = [await world.createLoad({ isDraft: true }), await world.createLoad({ isDraft: true })];
+      return { query: { orderIds: sources.map((source) => source.id).join(',') }, body: world.loadBody({ isDraft: true }) };
+    },
+    // The body is only the preview's stop order: the server merges from the stored sources.
+    foreignIds: [foreign('query.orderIds', 'load', BESIDE_OWN)],
+  },
+  'POST /api/orders/unmerge': {
+    access: { features: ['Drafts', 'UnmergeDrafts'], permissions: ['EditOrder'], notForCarriers: true },
+    example: async (world) => {
+      const { merged, sourceIds } = await world.createMergedDraft();
+      return { query: { orderIds: `${merged.id}` }, body: sourceIds };
+    },
+    foreignIds: [foreign('query.orderIds', 'load'), foreign('query.orderIds', 'load', BESIDE_OWN)],
+  },
+  'GET /api/orders/merged-sources': {
+    access: { features: ['Drafts'], permissions: ['ViewOwningOrders'], notForCarriers: true },
+    example: async (world) => ({ query: { mergedFromOrderIds: (await world.createMergedDraft()).sourceIds.join(',') } }),
+    foreignIds: [foreign('query.mergedFromOrderIds', 'load')],
+  },
+  'POST /api/orders/create-projections': {
+    access: { features: ['Drafts'], permissions: ['CreateOrder'], notForCarriers: true },
+    example: (world) => ({
+      body: [
+        {
+          organizationLocationId: world.own.originId,
+          cargoTypeId: world.own.cargoTypeId,
+          weightPerLoad: 10_000_000,
+          quantityPerLoad: null,
+          numberOfLoads: 1,
+          date: '2026-11-25T12:00:00.000Z',
+          isBasedOnOrigin: true,
+        },
+      ],
+    }),
+    foreignIds: [foreign('body.0.organizationLocationId', 'location')],
+  },
+
+  'GET /api/sync/changes': {
+    access: {},
+    example: () => ({ query: { since: '0.0', limit: 50 } }),
+    foreignIds: { none: 'a cursor, not an id' },
+  },
+
+  'POST /api/organizations/:orgId/locations/travel-times': {
+    access: PAGE_RULES.loads,
+    example: (world) => ({
+      params: { orgId: world.organizations.prairie },
+      body: [{ originOrganizationLocationId: world.own.originId, destinationOrganizationLocationId: world.own.destinationId }],
+    }),
+    foreignIds: [foreign('params.orgId', 'organization'), foreign('body.0.originOrganizationLocationId', 'location')],
+  },
+  'GET /api/locations/travel-times': { access: PAGE_RULES.loads, example: () => ({}), foreignIds: NO_IDS },
+  'GET /api/throughput': { access: PAGE_RULES.loads, example: () => ({}), foreignIds: NO_IDS },
+
+  'POST /api/organizations/:orgId/loads-csv-export': {
+    access: PAGE_RULES.loads,
+    example: (world) => ({
+      params: { orgId: world.organizations.prairie },
+      query: EXPORT_SETTINGS,
+      body: { loadIds: [world.own.loadWithTripEventsId] },
+    }),
+    foreignIds: [
+      foreign('params.orgId', 'organization'),
+      foreign('body.loadIds.0', 'load'),
+      foreign('body.loadIds', 'load', BESIDE_OWN),
+    ],
+  },
+  'GET /api/orders/delivery-tickets': {
+    access: { features: ['DeliveryTickets'], permissions: ['ViewOwningOrders'] },
+    example: (world) => ({ query: { ...EXPORT_SETTINGS, orderIds: `${world.own.loadWithTripEventsId}` } }),
+    foreignIds: [foreign('query.orderIds', 'load'), foreign('query.orderIds', 'load', BESIDE_OWN)],
+  },
+};

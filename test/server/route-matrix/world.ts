@@ -1,0 +1,212 @@
+import type { Order, OrderInput } from '#core/contract/orders';
+import type { CarrierLink } from '#core/contract/reference';
+import type { Self } from '#core/contract/user';
+import type { AccessSubject } from '#core/domain/access';
+import { type SeededDriver, seededDriver, seededOrganizationIds } from '#test/server/seeded';
+import { signInAs, type TestApp } from '#test/server/test-app';
+
+/** The demo users whose roles the matrix checks each route against (password Demo-pass1). */
+export const DEMO_USERS = ['admin', 'dispatcher', 'sitemanager', 'driver.hansen', 'carrier', 'freemium', 'platform'] as const;
+export type DemoUser = (typeof DEMO_USERS)[number];
+
+/** Kinds of ids another organization owns; a foreign variant puts one where the route expects its own. */
+export type ForeignKind =
+  | 'organization'
+  | 'load'
+  | 'stop'
+  | 'location'
+  | 'subLocation'
+  | 'customer'
+  | 'user'
+  | 'tractor'
+  | 'trailer';
+
+/**
+ * What the declarations build requests from: the demo world seen by Prairie Feed (whose
+ * administrator sends every example) and the ids of Little Creek Farms, an organization Prairie
+ * Feed has nothing to do with.
+ */
+export interface MatrixWorld {
+  test: TestApp;
+  cookies: Record<DemoUser, string>;
+  subjects: Record<DemoUser, AccessSubject>;
+  organizations: { prairie: number; swift: number; littleCreek: number; platform: number };
+  userIds: Record<DemoUser, number>;
+  own: {
+    /** A location with sub-locations, its first sub-location, and a second location to deliver to. */
+    originId: number;
+    originSubLocationId: number;
+    destinationId: number;
+    customerId: number;
+    cargoTypeId: number;
+    hansen: SeededDriver;
+    jensen: SeededDriver;
+    swiftHaul: CarrierLink;
+    /** A seeded load with trip events. */
+    loadWithTripEventsId: number;
+  };
+  foreign: Record<ForeignKind, number>;
+  /** Signs in again: a session of its own for requests that change the session. */
+  newSession: (user: DemoUser) => Promise<string>;
+  /** A new load of Prairie Feed (a draft when asked), created through the API by its administrator. */
+  createLoad: (options?: { isDraft?: boolean }) => Promise<Order>;
+  /** The body `createLoad` sends: every field of a load and of its first stop filled in. */
+  loadBody: (options?: { isDraft?: boolean }) => OrderInput;
+  /** Two new drafts merged: the merged draft and its sources' ids. */
+  createMergedDraft: () => Promise<{ merged: Order; sourceIds: number[] }>;
+  /** A request as a demo user that must succeed; its JSON answer. */
+  call: <T>(user: DemoUser, method: 'GET' | 'POST', url: string, payload?: unknown) => Promise<T>;
+}
+
+async function oneId(test: TestApp, sql: string, values: unknown[]): Promise<number> {
+  const { rows } = await test.database.pool.query<{ id: number }>(sql, values);
+  const id = rows[0]?.id;
+  if (id === undefined) throw new Error(`the demo data has no row for: ${sql}`);
+  return id;
+}
+
+function subjectOf(self: Self): AccessSubject {
+  const { tier, isCarrier, features } = self.organization;
+  return { permissions: self.permissions, organization: { tier, isCarrier, features } };
+}
+
+export async function loadMatrixWorld(test: TestApp): Promise<MatrixWorld> {
+  const { app, database } = test;
+  const cookies = {} as Record<DemoUser, string>;
+  const subjects = {} as Record<DemoUser, AccessSubject>;
+  const userIds = {} as Record<DemoUser, number>;
+  const call = async <T>(user: DemoUser, method: 'GET' | 'POST', url: string, payload?: unknown): Promise<T> => {
+    const answer = await app.inject({
+      method,
+      url,
+      headers: { cookie: cookies[user] },
+      ...(payload === undefined ? {} : { payload: payload as object }),
+    });
+    if (answer.statusCode >= 300) throw new Error(`${method} ${url} as ${user} answered ${answer.statusCode}: ${answer.body}`);
+    return answer.json();
+  };
+  for (const user of DEMO_USERS) {
+    cookies[user] = await signInAs(app, user);
+    const self = await call<Self>(user, 'GET', '/api/self');
+    subjects[user] = subjectOf(self);
+    userIds[user] = self.id;
+  }
+  const orgId = await seededOrganizationIds(database.db);
+  const organizations = {
+    prairie: orgId('Prairie Feed Co.'),
+    swift: orgId('Swift Haul Carriers'),
+    littleCreek: orgId('Little Creek Farms'),
+    platform: orgId('Dispatch Platform'),
+  };
+  const { prairie, littleCreek } = organizations;
+
+  const origin = await test.database.pool.query<{ id: number; location_id: number }>(
+    'select id, location_id from sub_locations where organization_id = $1 order by id limit 1',
+    [prairie],
+  );
+  const originRow = origin.rows[0];
+  if (!originRow) throw new Error('Prairie Feed has no sub-location');
+  const carriers = await call<CarrierLink[]>('admin', 'GET', '/api/carriers');
+  const own = {
+    originId: originRow.location_id,
+    originSubLocationId: originRow.id,
+    destinationId: await oneId(test, 'select id from locations where organization_id = $1 and id <> $2 order by id limit 1', [
+      prairie,
+      originRow.location_id,
+    ]),
+    customerId: await oneId(test, 'select id from customers where organization_id = $1 order by id limit 1', [prairie]),
+    // Bulk feed, by weight (Prairie Feed is offered every cargo type).
+    cargoTypeId: 2,
+    hansen: await seededDriver(database.db, 'driver.hansen'),
+    jensen: await seededDriver(database.db, 'driver.jensen'),
+    swiftHaul: carriers.find((link) => link.carrierOrganizationId === organizations.swift) as CarrierLink,
+    loadWithTripEventsId: await oneId(
+      test,
+      'select e.order_id as id from trip_events e join orders o on o.id = e.order_id where o.organization_id = $1 order by e.order_id limit 1',
+      [prairie],
+    ),
+  };
+  const foreignLoad = await oneId(test, 'select id from orders where organization_id = $1 order by id limit 1', [littleCreek]);
+  const foreign: Record<ForeignKind, number> = {
+    organization: littleCreek,
+    load: foreignLoad,
+    stop: await oneId(test, 'select id from stops where order_id = $1 order by id limit 1', [foreignLoad]),
+    location: await oneId(test, 'select id from locations where organization_id = $1 order by id limit 1', [littleCreek]),
+    subLocation: await oneId(test, 'select id from sub_locations where organization_id = $1 order by id limit 1', [littleCreek]),
+    customer: await oneId(test, 'select id from customers where organization_id = $1 order by id limit 1', [littleCreek]),
+    user: userIds.freemium,
+    tractor: await oneId(test, 'select id from tractors where organization_id = $1 order by id limit 1', [littleCreek]),
+    trailer: await oneId(test, 'select id from trailers where organization_id = $1 order by id limit 1', [littleCreek]),
+  };
+
+  const loadBody = ({ isDraft = false } = {}): OrderInput => ({
+    date: '2026-11-24T12:00:00.000Z',
+    isDraft,
+    transportedByUserId: own.hansen.id,
+    tractorId: own.hansen.tractorId,
+    trailerId: own.hansen.trailerId,
+    washOption: 'Rinse',
+    metadata: { source: 'route matrix' },
+    stops: [
+      {
+        sequence: 1,
+        type: 'Origin',
+        organizationLocationId: own.originId,
+        organizationSubLocationIds: [own.originSubLocationId],
+        cargoTypeId: own.cargoTypeId,
+        customerId: own.customerId,
+        lotId: 'LOT-7',
+        orderNumber: 'RM-1',
+        customerOrderNumber: 'PO-1',
+        quantity: null,
+        weight: 21_772_434,
+        notes: 'Load from bin 2',
+        arrivalTime: '2026-11-24T13:00:00.000Z',
+        requiredBegin: '2026-11-24T12:30:00.000Z',
+        requiredEnd: '2026-11-24T14:00:00.000Z',
+        durationMinutes: 30,
+        metadata: { gate: 'north' },
+      },
+      {
+        sequence: 2,
+        type: 'Destination',
+        organizationLocationId: own.destinationId,
+        organizationSubLocationIds: [],
+        cargoTypeId: own.cargoTypeId,
+        customerId: null,
+        lotId: null,
+        orderNumber: 'RM-1',
+        customerOrderNumber: null,
+        quantity: null,
+        weight: 21_772_434,
+        notes: null,
+        arrivalTime: '2026-11-24T14:30:00.000Z',
+        requiredBegin: null,
+        requiredEnd: null,
+        durationMinutes: null,
+        metadata: {},
+      },
+    ],
+  });
+
+  const createLoad = (options?: { isDraft?: boolean }) => call<Order>('admin', 'POST', '/api/orders', loadBody(options));
+
+  return {
+    test,
+    cookies,
+    subjects,
+    organizations,
+    userIds,
+    own,
+    foreign,
+    newSession: (user) => signInAs(app, user),
+    loadBody,
+    createLoad,
+    createMergedDraft: async () => {
+      const sourceIds = [(await createLoad({ isDraft: true })).id, (await createLoad({ isDraft: true })).id];
+      const merged = await call<Order>('admin', 'POST', `/api/orders/merge?orderIds=${sourceIds.join(',')}`);
+      return { merged, sourceIds };
+    },
+    call,
+  };
+}
