@@ -16,6 +16,7 @@ import { type BenchServer, createDataDir, freePort, startServer, stopServer } fr
 import { medianAndP90, roundMs } from './stats.ts';
 import { measurePlanning } from './planning.ts';
 import { measurePlanningInWorker } from './planning-worker.ts';
+import { measureRouteMatrix } from './route-matrix.ts';
 import { measureLargeCompany } from './sync.ts';
 
 const REPO_ROOT = path.resolve(import.meta.dirname, '..');
@@ -88,6 +89,7 @@ async function main() {
     const largeCompany = await measureLargeCompany(browser, REPO_ROOT, log);
     log('planning rules in Node');
     const planning = await measurePlanning();
+    const routeMatrix = await measureRouteMatrix(REPO_ROOT, log);
 
     const report = {
       date,
@@ -103,6 +105,7 @@ async function main() {
       ...largeCompany,
       planning,
       planningWorker,
+      routeMatrix,
     };
     process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
   } finally {
