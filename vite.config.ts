@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { compression } from 'vite-plugin-compression2';
 import { VitePWA } from 'vite-plugin-pwa';
 
 // The top-level manifest is the single source; vite-plugin-pwa emits it and links it.
@@ -35,6 +36,9 @@ export default defineConfig({
         clientsClaim: true,
       },
     }),
+    // .br and .gz twins of the built files at maximum levels (brotli 11, gzip 9), served by @fastify/static
+    // (`preCompressed`); smaller files are not worth a request's Content-Encoding.
+    compression({ algorithms: ['brotliCompress', 'gzip'], threshold: 1024 }),
   ],
   // The planner is started as a module worker (src/data/planner.ts); the default 'iife' output cannot code-split.
   worker: { format: 'es' },

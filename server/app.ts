@@ -24,11 +24,13 @@ import { registerSyncRoutes } from './features/sync/sync.routes.ts';
 import { registerTravelTimeRoutes } from './features/travel-times/travel-times.routes.ts';
 import { registerUserRoutes } from './features/users/users.routes.ts';
 import { registerAuth } from './plugins/auth.ts';
+import { registerCompression } from './plugins/compression.ts';
 import { answerFrameworkError, registerErrorHandler } from './plugins/error-handler.ts';
 import { registerIdempotency } from './plugins/idempotency.ts';
 import { registerJsonBodyParser } from './plugins/json-body.ts';
 import { registerOriginCheck } from './plugins/origin-check.ts';
 import { realtimeOff, registerRealtime } from './plugins/realtime.ts';
+import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerReferenceChecks } from './tenancy/references.ts';
 
 export interface BuildAppOptions {
@@ -91,6 +93,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerErrorHandler(app);
   registerJsonBodyParser(app);
   await app.register(fastifyCookie);
+  // Before every route and @fastify/static, whose answers they must reach.
+  await registerSecurityHeaders(app, config);
+  await registerCompression(app);
 
   const realtime = options.realtime
     ? registerRealtime(app, { db, pool: options.realtime.pool, publicUrl: config.PUBLIC_URL })
@@ -117,6 +122,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   if (options.serveWebApp && existsSync(staticRoot)) {
     await app.register(fastifyStatic, {
       root: staticRoot,
+      // The build writes .br and .gz twins of the assets (vite-plugin-compression2) at maximum levels.
+      preCompressed: true,
       // Hashed assets never change; the service worker, manifest and shell must always revalidate.
       setHeaders: (reply, filePath) => {
         const cacheable = filePath.includes(`${path.sep}assets${path.sep}`);
