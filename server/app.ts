@@ -8,7 +8,7 @@ import type pg from 'pg';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { ERROR_CODES } from '#core/contract/errors';
 import { MAX_BODY_BYTES } from '#core/contract/limits';
-import type { Config } from './config.ts';
+import { type Config, trustedProxies } from './config.ts';
 import type { ServerContext } from './context.ts';
 import type { Database } from './db/database.ts';
 import { registerExportRoutes } from './features/exports/exports.routes.ts';
@@ -83,7 +83,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const { db, config } = options;
   const app = Fastify({
     logger: options.logger ? { level: config.LOG_LEVEL } : false,
-    trustProxy: Boolean(config.PUBLIC_URL),
+    trustProxy: trustedProxies(config),
     bodyLimit: MAX_BODY_BYTES,
     frameworkErrors: answerFrameworkError,
   });

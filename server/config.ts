@@ -16,10 +16,31 @@ const configSchema = z.object({
   GEOCODER_URL: z.string().url().optional(),
   MAP_STYLE_URL: z.string().url().optional(),
   PUBLIC_URL: z.string().url().optional(),
+  TRUST_PROXY: z.string().optional(),
   STATIC_DIR: z.string().default('./dist'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 export type Config = z.infer<typeof configSchema>;
+
+/** Trusts the nearest `hops` proxies (Fastify types a hop count only as this function of proxy-addr). */
+type TrustHops = ((address: string, hop: number) => boolean) & { hops: number };
+const trustHops = (hops: number): TrustHops => Object.assign((_address: string, hop: number) => hop < hops, { hops });
+
+/**
+ * Which proxies' X-Forwarded-For Fastify believes, as its `trustProxy` option. Trusting every hop
+ * would take the client's address from the leftmost entry, which the client writes itself, and let
+ * anyone dodge (or turn against an office) the per-address sign-in throttling. So: a number of hops
+ * (default 1 behind a PUBLIC_URL, the usual single reverse proxy), or a list of proxy addresses/CIDRs.
+ */
+export function trustedProxies(config: Pick<Config, 'PUBLIC_URL' | 'TRUST_PROXY'>): boolean | string | TrustHops {
+  const setting = config.TRUST_PROXY?.trim();
+  if (!setting) return config.PUBLIC_URL ? trustHops(1) : false;
+  if (/^(false|no|off)$/i.test(setting)) return false;
+  // Every hop: only where nothing but the proxy can reach the server.
+  if (/^(true|yes|on)$/i.test(setting)) return true;
+  if (/^\d+$/.test(setting)) return trustHops(Number(setting));
+  return setting;
+}
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = configSchema.safeParse(env);

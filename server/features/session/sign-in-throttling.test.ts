@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { SIGN_IN_THROTTLING } from '#core/domain/sign-in-throttling';
 import { buildApp } from '#server/app';
-import { readConfig } from '#server/config';
+import { readConfig, trustedProxies } from '#server/config';
 import { loginFailures, sessions } from '#server/db/schema';
 import { createTestApp, DEMO_PASSWORD, type TestApp } from '#test/server/test-app';
 
@@ -156,5 +156,51 @@ describe('sign-in throttling', () => {
     );
     expect((await attemptSignIn('driver.garcia', DEMO_PASSWORD, '2001:db8:1:2:ffff::1')).statusCode).toBe(429);
     expect((await attemptSignIn('driver.garcia', DEMO_PASSWORD, '2001:db8:1:3::1')).statusCode).toBe(200);
+  });
+});
+
+describe('sign-in throttling behind a reverse proxy (PUBLIC_URL set)', () => {
+  let proxied: FastifyInstance;
+  beforeAll(async () => {
+    proxied = await buildApp({
+      db: test.database.db,
+      config: readConfig({ DEMO: 'false', PUBLIC_URL: 'https://dispatch.example.com' }),
+      signInThrottling: { policy, sleep: async (ms) => waits.push(ms) },
+    });
+    await proxied.ready();
+  });
+  afterAll(() => proxied.close());
+
+  // The proxy appends the address it saw; whatever the client wrote before it is the client's own claim.
+  const viaProxy = (username: string, password: string, claimed: string, seenByProxy: string) =>
+    proxied.inject({
+      method: 'POST',
+      url: '/api/session',
+      payload: { username, password },
+      remoteAddress: '10.9.0.1',
+      headers: { 'x-forwarded-for': `${claimed}, ${seenByProxy}` },
+    });
+
+  it('counts the address the proxy saw, so a forged X-Forwarded-For neither dodges nor frames an address', async () => {
+    for (let attempt = 0; attempt < 10; attempt++) {
+      const response = await viaProxy('driver.garcia', 'wrong-password', `198.51.100.${attempt + 1}`, '203.0.113.7');
+      expect(response.statusCode, `failure ${attempt + 1}`).toBe(401);
+    }
+    expect(await failureCount(eq(loginFailures.address, '203.0.113.7'))).toBe(10);
+    // A fresh forged address does not escape the pair's limit…
+    expect((await viaProxy('driver.garcia', DEMO_PASSWORD, '198.51.100.99', '203.0.113.7')).statusCode).toBe(429);
+    // …and the addresses the client claimed were never charged.
+    expect((await viaProxy('driver.garcia', DEMO_PASSWORD, '203.0.113.7', '198.51.100.1')).statusCode).toBe(200);
+  });
+});
+
+describe('trusted proxies', () => {
+  const hopsOf = (trust: ReturnType<typeof trustedProxies>) => (typeof trust === 'function' ? trust.hops : trust);
+  it('trusts one hop behind a PUBLIC_URL, none without, and what TRUST_PROXY names', () => {
+    expect(trustedProxies({ PUBLIC_URL: undefined, TRUST_PROXY: undefined })).toBe(false);
+    expect(hopsOf(trustedProxies({ PUBLIC_URL: 'https://dispatch.example.com', TRUST_PROXY: undefined }))).toBe(1);
+    expect(hopsOf(trustedProxies({ PUBLIC_URL: 'https://dispatch.example.com', TRUST_PROXY: '2' }))).toBe(2);
+    expect(trustedProxies({ PUBLIC_URL: 'https://dispatch.example.com', TRUST_PROXY: 'off' })).toBe(false);
+    expect(trustedProxies({ PUBLIC_URL: undefined, TRUST_PROXY: '10.0.0.0/8, 127.0.0.1' })).toBe('10.0.0.0/8, 127.0.0.1');
   });
 });
