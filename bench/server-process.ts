@@ -1,29 +1,16 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { chmod, mkdtemp } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { freePort } from '#server/db/embedded-postgres';
+
+export { freePort };
 
 const HEALTH_POLL_MS = 50;
 const START_TIMEOUT_MS = 180_000;
 const STOP_TIMEOUT_MS = 30_000;
-
-/**
- * Asks the kernel for a free port. Not borrowed from #server/db/embedded-postgres: importing that module
- * loads async-exit-hook, which resets process.exitCode to 0 and would hide a failed run.
- */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.on('error', reject);
-    probe.listen(0, () => {
-      const address = probe.address();
-      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no free port'))));
-    });
-  });
-}
 
 /** Fresh data dir per run, so firstStart always includes initdb, migrations and the demo seed. */
 export async function createDataDir(): Promise<string> {

@@ -4,6 +4,7 @@ import { cargoBasis } from '#core/domain/cargo';
 import { GRAMS_PER_US_TON } from '#core/domain/units';
 import { timeInWeek, weekContaining } from '#core/domain/weeks';
 import { connectDatabase } from '#server/db/database';
+import { startEmbeddedPostgres } from '#server/db/embedded-postgres';
 import { refreshOrderDocuments } from '#server/features/orders/orders-json';
 
 /** The company whose dispatcher the sync figures sign in as. */
@@ -24,9 +25,6 @@ export interface SyncPostgres {
  * gets it as DATABASE_URL, so the bench can write straight into the database the server reads.
  */
 export async function startSyncPostgres(dataDir: string): Promise<SyncPostgres> {
-  // Imported only here: the module installs async-exit-hook, which would turn a failed run's exit into 0
-  // (run.ts therefore exits explicitly).
-  const { startEmbeddedPostgres } = await import('#server/db/embedded-postgres');
   const postgres = await startEmbeddedPostgres({ dataDir });
   try {
     await withClient(postgres.connectionString(), (client) => client.query('create database dispatch_bench'));
