@@ -4,6 +4,7 @@
  */
 export {
   canRecomputeArrivals,
+  estimatedTripSeconds,
   findThroughputRule,
   recomputeArrivals,
   roundTravelSeconds,
@@ -13,7 +14,7 @@ export {
   travelTimeKey,
   tripTotalSeconds,
 } from './stop-times.ts';
-export type { DurationStop, LoadingRule, RecomputedArrivals, TimedStop, TravelIndex } from './stop-times.ts';
+export type { DurationStop, LoadingRule, RecomputedArrivals, TimedStop, TravelIndex, TripStop } from './stop-times.ts';
 export {
   COMPLETENESS_RULES,
   canPublish,

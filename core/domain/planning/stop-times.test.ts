@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { LoadingRule } from './stop-times.ts';
 import {
   canRecomputeArrivals,
+  estimatedTripSeconds,
   findThroughputRule,
   recomputeArrivals,
   roundTravelSeconds,
@@ -52,6 +53,33 @@ describe('travel time rounding', () => {
     expect(travelSecondsBetween(travel, FARM, MILL)).toBeNull();
     expect(travelSecondsBetween(travel, null, FARM)).toBeNull();
     expect(travelTimeKey(MILL, FARM)).not.toBe(travelTimeKey(FARM, MILL));
+  });
+});
+
+describe("a load's estimated trip time", () => {
+  const travel = travelTimeIndex([
+    { originOrganizationLocationId: MILL, destinationOrganizationLocationId: SCALE, timeSeconds: 1_234, distanceMeters: 9_000 },
+    { originOrganizationLocationId: SCALE, destinationOrganizationLocationId: FARM, timeSeconds: 2_700, distanceMeters: 52_000 },
+  ]);
+  const stop = (sequence: number, organizationLocationId: number | null, durationMinutes: number | null) => ({
+    sequence,
+    organizationLocationId,
+    durationMinutes,
+  });
+
+  it('is the legs in stop order (each to the nearest 5 minutes) plus every stop duration, rounded up to 5 minutes', () => {
+    // Legs 1,234 s → 20 min and 45 min; stops 15 + 0 + 32 min: 112 min → 115 min.
+    const stops = [stop(3, FARM, 32), stop(1, MILL, 15), stop(2, SCALE, null)];
+    expect(estimatedTripSeconds(stops, travel)).toBe(115 * 60);
+  });
+
+  it('is only the stop duration for a load of one stop', () => {
+    expect(estimatedTripSeconds([stop(1, MILL, 12)], travel)).toBe(15 * 60);
+  });
+
+  it('is unknown while a leg is (a stop without a location, or a pair never routed)', () => {
+    expect(estimatedTripSeconds([stop(1, MILL, 15), stop(2, null, 0)], travel)).toBeNull();
+    expect(estimatedTripSeconds([stop(1, FARM, 15), stop(2, MILL, 0)], travel)).toBeNull();
   });
 });
 

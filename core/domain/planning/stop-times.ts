@@ -63,6 +63,28 @@ export function travelSecondsBetween(
   return seconds === undefined ? null : roundTravelSeconds(seconds);
 }
 
+/** What the trip time needs of a stop: its place in the load, its location and how long it takes there. */
+export interface TripStop {
+  sequence: number;
+  organizationLocationId: number | null;
+  durationMinutes: number | null;
+}
+
+/**
+ * A load's estimated trip time, the one figure the server stores as the load's `timeSeconds` and the
+ * table, editor and delivery log show: each leg's travel time between consecutive stops (by sequence)
+ * plus every stop's duration, rounded up to 5 minutes (spec 1 §9). null when a leg is unknown.
+ */
+export function estimatedTripSeconds(stops: readonly TripStop[], travel: TravelIndex): number | null {
+  const ordered = [...stops].sort((a, b) => a.sequence - b.sequence);
+  return tripTotalSeconds(
+    ordered
+      .slice(1)
+      .map((stop, index) => travelSecondsBetween(travel, ordered[index]!.organizationLocationId, stop.organizationLocationId)),
+    ordered.map((stop) => stop.durationMinutes),
+  );
+}
+
 // ---------------------------------------------------------------------------
 // Loading durations
 // ---------------------------------------------------------------------------
