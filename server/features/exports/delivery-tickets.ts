@@ -85,6 +85,9 @@ function locationCell(stop: ExportStop, format: ExportFormat): string {
 
 function drawTicket(doc: PDFKit.PDFDocument, load: ExportLoad, format: ExportFormat, fmt: TicketFormatters, printedAt: Date) {
   const { t } = format;
+  // Users know a load by its order numbers, as the loads table lists them; the internal id means nothing to them.
+  const orderNumbers = [...new Set(load.stops.map((stop) => stop.orderNumber?.trim()).filter(Boolean))].join(', ');
+  const heading = orderNumbers ? t('ticket.orderNumber', { number: orderNumbers }) : t('ticket.noOrderNumber');
   doc.addPage();
   const left = MARGIN;
   const width = doc.page.width - 2 * MARGIN;
@@ -104,7 +107,7 @@ function drawTicket(doc: PDFKit.PDFDocument, load: ExportLoad, format: ExportFor
     .fillColor('black')
     .font(BOLD)
     .fontSize(16)
-    .text(winAnsiText(t('ticket.load', { id: load.id })), left + width * 0.4, top + 2, { width: width * 0.6, align: 'right' });
+    .text(winAnsiText(heading), left + width * 0.4, top + 2, { width: width * 0.6, height: 20, ellipsis: true, align: 'right' });
 
   const none = t('ticket.none');
   const facts: [string, string][] = [
@@ -152,7 +155,7 @@ function drawTicket(doc: PDFKit.PDFDocument, load: ExportLoad, format: ExportFor
   ];
   const right = { align: { x: 'right' as const, y: 'top' as const } };
   // A page the table (or the footer) spills onto names its load in the top margin, where the table never draws.
-  const continued = winAnsiText(t('ticket.continued', { id: load.id }));
+  const continued = winAnsiText(t('ticket.continued', { heading }));
   const markContinuation = () => {
     doc
       .save()

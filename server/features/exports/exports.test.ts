@@ -38,7 +38,7 @@ beforeAll(async () => {
   millName = mill.name;
   // Two loads a day apart; B is created first but is the later one.
   loadB = await createLoad(mill.id, farm.id, '2026-11-25T15:00:00.000Z', null, 'plain');
-  loadA = await createLoad(mill.id, farm.id, '2026-11-24T13:00:00.000Z', TRICKY_NOTES, '=SUM(A1:A9)');
+  loadA = await createLoad(mill.id, farm.id, '2026-11-24T13:00:00.000Z', TRICKY_NOTES, '=SUM(A1:A9)', ['PF-7731', 'PF-7732']);
 });
 afterAll(() => test.close());
 
@@ -74,6 +74,7 @@ async function createLoad(
   arrival: string,
   originNotes: string | null,
   destinationNotes: string,
+  [originOrderNumber, destinationOrderNumber]: (string | null)[] = [null, null],
 ) {
   const later = new Date(Date.parse(arrival) + 90 * 60_000).toISOString();
   const response = await test.app.inject({
@@ -91,6 +92,7 @@ async function createLoad(
           weight: GRAMS,
           arrivalTime: arrival,
           notes: originNotes,
+          orderNumber: originOrderNumber,
         },
         {
           sequence: 2,
@@ -100,6 +102,7 @@ async function createLoad(
           weight: GRAMS,
           arrivalTime: later,
           notes: destinationNotes,
+          orderNumber: destinationOrderNumber,
         },
       ],
     },
@@ -371,7 +374,10 @@ describe('delivery tickets', () => {
     expect((await pdfDocument(response.rawPayload)).numPages).toBe(2);
     const text = await pageText(response.rawPayload, 1);
     expect(text).toContain('Delivery ticket');
-    expect(text).toContain(`Load ${loadA}`);
+    // Headed by the load's order numbers (each stop's cell names only its own), never its internal id.
+    expect(text).toContain('Order no. PF-7731, PF-7732');
+    expect(text).not.toContain(`Load ${loadA}`);
+    expect(await pageText(response.rawPayload, 2)).toContain('No order number');
     expect(text).toContain(millName);
     expect(text).toContain('48,000');
     expect(text).toContain('Driver signature');
