@@ -24,11 +24,12 @@ export const selfQuery = queryOptions({
   gcTime: Number.POSITIVE_INFINITY,
 });
 
-export function loadsSummaryQuery(timezone: string, at = new Date()) {
+/** The active company's loads this week: keyed by company, and (outside 'self') dropped by a company switch. */
+export function loadsSummaryQuery(organizationId: number, timezone: string, at = new Date()) {
   const week = weekContaining(at, timezone);
   const range = { startDate: week.start.toISOString(), endDate: week.end.toISOString() };
   return queryOptions({
-    queryKey: ['self', 'loads-summary', range],
+    queryKey: ['loads-summary', organizationId, range],
     queryFn: () => apiRequest('/self/loads-summary', loadsSummarySchema, { query: range }),
     staleTime: FIVE_MINUTES,
   });

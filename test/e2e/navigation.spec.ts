@@ -93,6 +93,24 @@ test.describe('navigation per role', () => {
     await page.goto('/manage-company/locations');
     await expect(page.getByTestId('premium-notice')).toBeVisible();
   });
+
+  test("the home page's loads this week follow the company switched to", async ({ page }) => {
+    const weeklySummary = () =>
+      page.waitForResponse((response) => new URL(response.url()).pathname === '/api/self/loads-summary');
+    const platformAnswer = weeklySummary();
+    await signIn(page, 'platform');
+    const platform = await (await platformAnswer).json();
+    const prairieAnswer = weeklySummary();
+    await page.getByTestId('company-switcher').click();
+    await page.getByRole('option', { name: 'Prairie Feed Co.' }).click();
+    await expect(page.getByTestId('welcome')).toContainText('Prairie Feed Co.');
+    const prairie = await (await prairieAnswer).json();
+    // The platform's own company has no loads; the seeded feed mill has loads every week.
+    expect(prairie).not.toEqual(platform);
+    await expect(page.getByTestId('summary-completed')).toHaveText(String(prairie.numberOfLoadsCompleted));
+    await expect(page.getByTestId('summary-inTransit')).toHaveText(String(prairie.numberOfLoadsInTransit));
+    await expect(page.getByTestId('summary-upcoming')).toHaveText(String(prairie.numberOfLoadsUpcoming));
+  });
 });
 
 test.describe('access gates', () => {

@@ -34,9 +34,9 @@ function tilePath(page: string) {
   return page === 'administration' ? '/manage-company' : (MAIN_PAGES.find((link) => link.page === page)?.to ?? '/');
 }
 
-function WeeklyLoadSummary({ timezone }: { timezone: string }) {
+function WeeklyLoadSummary({ organizationId, timezone }: { organizationId: number; timezone: string }) {
   const { t } = useTranslation('home');
-  const summary = useQuery(loadsSummaryQuery(timezone));
+  const summary = useQuery(loadsSummaryQuery(organizationId, timezone));
   const figures = [
     { key: 'completed', value: summary.data?.numberOfLoadsCompleted },
     { key: 'inTransit', value: summary.data?.numberOfLoadsInTransit },
@@ -116,7 +116,7 @@ export function HomePage() {
       </Title>
       {showsSummaryCards(self) && (
         <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="md">
-          <WeeklyLoadSummary timezone={self.contact.timezone} />
+          <WeeklyLoadSummary organizationId={self.activeOrganizationId} timezone={self.contact.timezone} />
           <SummaryFrame title={t('home:summary.onTime')} />
           <SummaryFrame title={t('home:summary.activeTrucks')} />
           <SummaryFrame title={t('home:summary.siteIssues')} />
