@@ -221,7 +221,15 @@ describe('DeliveryLogDialog', () => {
     const base = { orderId: 1, latitude: 41.5, longitude: -93.6, userId: 7, organizationLocationId: null, initiatingId: null };
     tripEvents = [
       { ...base, id: 1, stopId: 11, type: 'StopStarted', timestamp: '2030-03-04T14:10:00.000Z', accuracy: 10, metadata: {} },
-      { ...base, id: 3, stopId: 11, type: 'TaskCompleted', timestamp: '2030-03-04T14:40:00.000Z', accuracy: 8, metadata: {} },
+      {
+        ...base,
+        id: 3,
+        stopId: 11,
+        type: 'TaskCompleted',
+        timestamp: '2030-03-04T14:40:00.000Z',
+        accuracy: 8,
+        metadata: { method: 'device' },
+      },
       {
         ...base,
         id: 2,
@@ -240,6 +248,9 @@ describe('DeliveryLogDialog', () => {
     const events = await screen.findByTestId('delivery-log-events');
     expect(within(events).getByText('Trip resumed after 15 min')).toBeTruthy();
     expect(within(events).getByText('Stop started')).toBeTruthy();
+    // The completion method arrives as a code and is shown in the user's language.
+    expect(within(events).getByText('Recorded by the device')).toBeTruthy();
+    expect(within(events).queryByText('device')).toBeNull();
     expect(within(events).getAllByTestId('accuracy-warning')).toHaveLength(1);
     // The tractor has no weight on record: gross weight cannot be computed for the complete stops.
     const actuals = screen.getByTestId('delivery-log-actuals');

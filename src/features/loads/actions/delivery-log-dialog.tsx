@@ -87,6 +87,13 @@ function DeliveryLog({ load, format }: { load: Order; format: ActionFormatting }
   const stopById = new Map(load.stops.map((stop) => [stop.id, stop]));
   const sortedEvents = [...(events.data ?? [])].sort((a, b) => a.timestamp.localeCompare(b.timestamp));
   const dash = '–';
+  // The device writes its completion method as a code; one it does not know yet is shown as sent.
+  const completionMethods: Record<string, string> = {
+    device: t('deliveryLog.completionMethods.device'),
+    manual: t('deliveryLog.completionMethods.manual'),
+  };
+  const completionMethod = (method: unknown) =>
+    typeof method === 'string' ? (Object.hasOwn(completionMethods, method) ? completionMethods[method] : method) : undefined;
   const time = (iso: string | null) => (iso ? format.formatDateTime(iso) : dash);
   const minutes = (value: number | null) => (value === null ? dash : format.formatMinutes(value));
   const meters = (value: number | null) => (value === null ? dash : format.formatDistance(value));
@@ -197,7 +204,7 @@ function DeliveryLog({ load, format }: { load: Order; format: ActionFormatting }
                   {sortedEvents.map((event) => {
                     const stop = event.stopId ? stopById.get(event.stopId) : undefined;
                     const location = reference.locationName(event.organizationLocationId ?? stop?.organizationLocationId);
-                    const details = [event.metadata.comment, event.metadata.method].filter(
+                    const details = [event.metadata.comment, completionMethod(event.metadata.method)].filter(
                       (value): value is string => typeof value === 'string' && value.length > 0,
                     );
                     return (
