@@ -106,8 +106,10 @@ function DeliveryLog({ load, format }: { load: Order; format: ActionFormatting }
           {format.label(load)}
         </Figure>
         <Figure label={t('deliveryLog.date')}>{format.formatDate(load.date)}</Figure>
-        <Figure label={t('deliveryLog.estimatedDuration')}>{minutes(figures.estimatedMinutes)}</Figure>
-        <Figure label={t('deliveryLog.actualDuration')} testId="delivery-log-actual-duration">
+        <Figure label={t('deliveryLog.estimatedTripTime')} testId="delivery-log-estimated-trip-time">
+          {minutes(figures.estimatedMinutes)}
+        </Figure>
+        <Figure label={t('deliveryLog.actualTripTime')} testId="delivery-log-actual-duration">
           {minutes(figures.actualMinutes)}
         </Figure>
         <Figure label={t('deliveryLog.estimatedDistance')}>{meters(figures.estimatedMeters)}</Figure>

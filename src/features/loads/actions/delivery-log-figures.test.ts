@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { TripEvent } from '#core/contract/load-details';
 import { hasAccuracyWarning, loadFigures, stopActuals } from './delivery-log-figures.ts';
+import { tripMinutes } from '../table/filter-loads.ts';
 import { makeLoad, makeStop } from './load-fixtures.test-support.ts';
 
 function event(overrides: Partial<TripEvent>): TripEvent {
@@ -91,6 +92,13 @@ describe('loadFigures', () => {
       actualMinutes: 140,
       actualMeters: 80_000,
     });
+  });
+
+  it('estimates with the whole-trip figure stored on the load, the one the loads table shows', () => {
+    const load = { ...delivered, timeSeconds: 5_100 };
+    const figures = loadFigures(load, stopActuals(load, events, { tractorGrams: null, trailerGrams: null }));
+    expect(figures.estimatedMinutes).toBe(85);
+    expect(figures.estimatedMinutes).toBe(tripMinutes(load));
   });
 
   it('has no actuals before anything happened', () => {

@@ -1,5 +1,6 @@
 import type { TripEvent } from '#core/contract/load-details';
 import type { Order, Stop } from '#core/contract/orders';
+import { secondsToMinutes } from '#core/domain/units';
 
 /** What the delivery log's stop-actuals table shows for one stop (spec 3 "Load detail view"). */
 export interface StopActuals {
@@ -21,6 +22,7 @@ export interface StopActuals {
 }
 
 export interface LoadFigures {
+  /** The load's estimated trip time (legs and stop durations), whole trip like the actual it is compared with. */
   estimatedMinutes: number | null;
   estimatedMeters: number | null;
   /** First stop start (or first completion) to last completion, while the load has completed stops. */
@@ -89,7 +91,7 @@ export function loadFigures(order: Order, actuals: readonly StopActuals[]): Load
   const last = completed.at(-1);
   const distances = completed.flatMap((row) => (row.actualMeters === null ? [] : [row.actualMeters]));
   return {
-    estimatedMinutes: order.timeSeconds === null ? null : Math.round(order.timeSeconds / 60),
+    estimatedMinutes: order.timeSeconds === null ? null : secondsToMinutes(order.timeSeconds),
     estimatedMeters: order.distanceMeters,
     actualMinutes: first && last ? minutesBetween(first.startedAt ?? first.completedAt, last.completedAt) : null,
     actualMeters: distances.length ? distances.reduce((sum, meters) => sum + meters, 0) : null,

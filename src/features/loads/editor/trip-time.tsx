@@ -1,18 +1,13 @@
 import { Group, Loader, Stack, Text, Tooltip } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { type TravelIndex, travelSecondsBetween, tripTotalSeconds } from '#core/domain/planning/index';
+import { estimatedTripSeconds, type TravelIndex, type TripStop, travelSecondsBetween } from '#core/domain/planning/index';
 import { formatDurationShort, secondsToMinutes } from '#core/domain/units';
 
-interface TripStop {
-  sequence: number;
-  organizationLocationId: number | null;
-  durationMinutes: number | null;
-}
-
 /**
- * Estimated trip time: the legs' travel times plus the stops' durations, rounded up to 5 minutes
- * (core stop-times). The tooltip lists each leg, or "travel time unavailable" for a leg not known.
+ * The load's estimated trip time by the core rule the server stores on save (`estimatedTripSeconds`),
+ * so the editor shows the table's and the delivery log's figure. The tooltip lists each leg, or
+ * "travel time unavailable" for a leg not known.
  */
 export function TripTime({
   stops,
@@ -39,10 +34,7 @@ export function TripTime({
       seconds: travelSecondsBetween(travel, from.organizationLocationId, stop.organizationLocationId),
     };
   });
-  const total = tripTotalSeconds(
-    legs.map((leg) => leg.seconds),
-    ordered.map((stop) => stop.durationMinutes),
-  );
+  const total = estimatedTripSeconds(stops, travel);
   const tooltip = (
     <Stack gap={2}>
       {legs.length === 0 && <Text size="sm">{t('tripTime.noLegs')}</Text>}

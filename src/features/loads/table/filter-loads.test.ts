@@ -185,11 +185,11 @@ describe('load rows', () => {
     expect(byId.get(4)?.weightGrams).toBeNull();
   });
 
-  it('estimates the trip time from the load total, else its legs and stop durations, rounded up to 5 minutes', () => {
-    expect(tripMinutes(load(1, { timeSeconds: 3601 }))).toBe(65);
+  it('shows the trip time the server stored on the load, and none before it has one', () => {
+    expect(tripMinutes(load(1, { timeSeconds: 3900 }))).toBe(65);
+    // Legs on the stops are not a second estimate: only the stored whole-trip figure is shown.
     const legs = [stop(1, { durationMinutes: 30 }), stop(2, { timeSeconds: 1000, durationMinutes: 20 })];
-    expect(tripMinutes(load(2, { stops: legs }))).toBe(70);
-    expect(tripMinutes(load(3, { stops: [stop(1), stop(2)] }))).toBeNull();
+    expect(tripMinutes(load(2, { stops: legs }))).toBeNull();
   });
 
   it('reuses the row of an unchanged load object when given a cache', () => {

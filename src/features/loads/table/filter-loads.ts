@@ -2,14 +2,7 @@ import type { Order, Stop } from '#core/contract/orders';
 import type { DRAFTS_SORT_ORDERS } from '#core/contract/user';
 import type { LoadStatus } from '#core/domain/load-rules';
 import { type CompletenessOptions, type CompletenessRule, draftCompleteness } from '#core/domain/planning/completeness';
-import { tripTotalSeconds } from '#core/domain/planning/stop-times';
-import {
-  GRAMS_PER_WEIGHT_UNIT,
-  roundUpToFiveMinutes,
-  type WeightUnit,
-  weightPrecision,
-  weightUnitToGrams,
-} from '#core/domain/units';
+import { GRAMS_PER_WEIGHT_UNIT, secondsToMinutes, type WeightUnit, weightPrecision, weightUnitToGrams } from '#core/domain/units';
 import type { ZonedClock } from './zoned-clock.ts';
 
 /**
@@ -159,18 +152,11 @@ export function loadWeightGrams(order: Order): number | null {
 }
 
 /**
- * Estimated total trip time in minutes: the load's own total when the server computed one, else
- * its legs' travel times plus the stops' durations; rounded up to 5 minutes (spec 1 §9), unknown
- * when a leg's travel time is.
+ * Estimated trip time in minutes: the figure the server stored on the load's last save (core
+ * `estimatedTripSeconds`), the one the editor and the delivery log show; unknown until it has one.
  */
 export function tripMinutes(order: Order): number | null {
-  if (order.timeSeconds !== null) return roundUpToFiveMinutes(order.timeSeconds) / 60;
-  const stops = sortedStops(order.stops);
-  const total = tripTotalSeconds(
-    stops.slice(1).map((stop) => stop.timeSeconds),
-    stops.map((stop) => stop.durationMinutes),
-  );
-  return total === null ? null : total / 60;
+  return order.timeSeconds === null ? null : secondsToMinutes(order.timeSeconds);
 }
 
 /** Ids of loads created here offline are negative and newest; real ids grow with creation. */

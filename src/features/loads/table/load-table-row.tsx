@@ -125,7 +125,7 @@ export const LoadTableRow = memo(function LoadTableRow({
       case 'completedTime':
         return time(row.completedMs);
       case 'tripTime':
-        return row.tripMinutes === null ? dash : formatDurationShort(row.tripMinutes);
+        return <span data-testid="load-trip-time">{row.tripMinutes === null ? dash : formatDurationShort(row.tripMinutes)}</span>;
       case 'resourceScheduling':
         return <ResourceSchedulingCell load={order} label={label} />;
       case 'driver':
