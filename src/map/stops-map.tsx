@@ -15,6 +15,7 @@ import Stroke from 'ol/style/Stroke';
 import Style from 'ol/style/Style';
 import Text from 'ol/style/Text';
 import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
 
 /** One stop on the map: where it is and the number its marker shows. */
 export interface StopsMapPoint {
@@ -62,14 +63,22 @@ export function StopsMap({ points, height = 240, label }: { points: StopsMapPoin
   const source = useRef(new VectorSource());
   // Re-applied when the map's box changes size, so the stops stay framed.
   const frame = useRef<(view: View) => void>(() => {});
+  const { t } = useTranslation('common');
+  const zoomInLabel = t('map.zoomIn');
+  const zoomOutLabel = t('map.zoomOut');
 
+  // Made again when the language changes: OpenLayers sets its controls' titles only when it makes them.
   useEffect(() => {
     if (!target.current) return;
     const instance = new OlMap({
       target: target.current,
       layers: [new VectorLayer({ source: source.current })],
       view: new View({ center: fromLonLat([-95.7, 37.1]), zoom: 3, maxZoom: MAX_ZOOM }),
-      controls: defaultControls({ attribution: false, rotate: false }),
+      controls: defaultControls({
+        attribution: false,
+        rotate: false,
+        zoomOptions: { zoomInTipLabel: zoomInLabel, zoomOutTipLabel: zoomOutLabel },
+      }),
     });
     map.current = instance;
     // The map's box may change size after mount (modal animation, table row expanding).
@@ -83,7 +92,7 @@ export function StopsMap({ points, height = 240, label }: { points: StopsMapPoin
       instance.setTarget(undefined);
       map.current = null;
     };
-  }, []);
+  }, [zoomInLabel, zoomOutLabel]);
 
   useEffect(() => {
     const vectors = source.current;
