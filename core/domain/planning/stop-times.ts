@@ -1,13 +1,13 @@
 import type { StopInput } from '#core/contract/orders';
 import type { ThroughputRuleInput, TravelTimeEntry } from '#core/contract/planning';
 import { cargoBasis } from '#core/domain/cargo';
+import { roundTravelSecondsToFiveMinutes, roundUpToFiveMinutes } from '#core/domain/units';
 
 /**
  * Stop times (spec 1 §4 "Stop arrival times can be recomputed…", §9): rounding of travel times and
  * trip totals, loading durations from throughput rules, and arrival recomputation along a load.
  */
 
-const FIVE_MINUTES_IN_SECONDS = 300;
 const MINUTE_MS = 60_000;
 
 // ---------------------------------------------------------------------------
@@ -16,7 +16,7 @@ const MINUTE_MS = 60_000;
 
 /** Travel times are shown and planned to the nearest 5 minutes (300 s). */
 export function roundTravelSeconds(seconds: number): number {
-  return Math.max(0, Math.round(seconds / FIVE_MINUTES_IN_SECONDS) * FIVE_MINUTES_IN_SECONDS);
+  return Math.max(0, roundTravelSecondsToFiveMinutes(seconds));
 }
 
 /**
@@ -31,7 +31,7 @@ export function tripTotalSeconds(
   if (legSeconds.some((seconds) => seconds === null || seconds === undefined)) return null;
   const travel = legSeconds.reduce<number>((total, seconds) => total + (seconds ?? 0), 0);
   const stopped = stopDurationsMinutes.reduce<number>((total, minutes) => total + (minutes ?? 0) * 60, 0);
-  return Math.ceil((travel + stopped) / FIVE_MINUTES_IN_SECONDS) * FIVE_MINUTES_IN_SECONDS;
+  return roundUpToFiveMinutes(travel + stopped);
 }
 
 /** Key of a leg in a travel-time index: direction matters (roads and rules need not be symmetric). */
