@@ -13,6 +13,7 @@ import type { RealtimePublisher } from '#server/plugins/realtime';
 import { badRequest, HttpError, notFound } from '#server/plugins/error-handler';
 import { assertReferencesBelong, type HeldReference } from '#server/tenancy/references';
 import { ordersAsJson, streamOrdersJson } from './orders-json.ts';
+import { tripSecondsOf } from './trip-time.ts';
 import { recordChanges } from '#server/features/sync/change-log';
 
 export type OrderRow = typeof orders.$inferSelect;
@@ -370,12 +371,14 @@ export async function createOrder(
   // The references were checked before the handler (server/tenancy).
   await assertChosenDriverEnabled(db, input, null);
   const created = await db.transaction(async (tx) => {
+    const [timeSeconds] = await tripSecondsOf(tx, auth.organizationId, [input]);
     const [row] = await tx
       .insert(orders)
       .values({
         organizationId: auth.organizationId,
         transportingOrganizationId: auth.organizationId,
         ...orderValues(input),
+        timeSeconds,
         status: statusAfterDriverChoice(input.transportedByUserId),
       })
       .returning();
@@ -470,10 +473,12 @@ export async function updateOrderInTransaction(
   await assertChosenDriverEnabled(tx, input, current);
   const kept = new Set(input.stops.flatMap((stop) => (stop.id ? [stop.id] : [])));
   const removed = existing.filter((stop) => !kept.has(stop.id));
+  const [timeSeconds] = await tripSecondsOf(tx, current.organizationId, [input]);
   const [row] = await tx
     .update(orders)
     .set({
       ...orderValues(input),
+      timeSeconds,
       status: statusAfterDriverChoice(input.transportedByUserId, current.status),
       version: sql`${orders.version} + 1`,
       updatedAt: new Date(),

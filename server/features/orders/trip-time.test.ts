@@ -1,0 +1,139 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inputFromOrder, type Order } from '#core/contract/orders';
+import { createTestApp, signInAs, type TestApp } from '#test/server/test-app';
+
+/**
+ * Every save stores the load's estimated trip time, computed by the server from the saved stops and
+ * the travel times the editor was shown (spec 1 §9): legs plus stop durations, rounded up to 5 minutes.
+ */
+
+let test: TestApp;
+let cookie: string;
+let organizationId: number;
+let millId: number;
+let farmId: number;
+/** Mill → farm as the editor asked for it (and the server cached it). */
+let legSeconds: number;
+
+beforeAll(async () => {
+  test = await createTestApp();
+  cookie = await signInAs(test.app, 'dispatcher');
+  const listed = (await call('GET', '/api/locations')).json();
+  millId = listed[0].id;
+  farmId = listed[1].id;
+  organizationId = (await call('GET', '/api/self')).json().organizationId;
+  const travel = await call('POST', `/api/organizations/${organizationId}/locations/travel-times`, [
+    { originOrganizationLocationId: millId, destinationOrganizationLocationId: farmId },
+  ]);
+  expect(travel.statusCode).toBe(200);
+  legSeconds = travel.json()[0].timeSeconds;
+});
+afterAll(() => test.close());
+
+function call(method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown) {
+  return test.app.inject({
+    method,
+    url,
+    ...(payload === undefined ? {} : { payload: payload as object }),
+    headers: { cookie },
+  });
+}
+
+/** The trip time the rule gives for the mill → farm leg and these stop durations (minutes). */
+function expectedTrip(...durations: number[]) {
+  const seconds = legSeconds + durations.reduce((total, minutes) => total + minutes * 60, 0);
+  return Math.ceil(seconds / 300) * 300;
+}
+
+/** Mill → farm; arrivals auto-calculated (the destination's is the origin's + travel + loading). */
+function newLoad(originMinutes: number, destinationMinutes: number, isDraft = false) {
+  const start = Date.parse('2026-12-01T13:00:00.000Z');
+  return {
+    date: '2026-12-01T12:00:00.000Z',
+    isDraft,
+    stops: [
+      {
+        sequence: 1,
+        type: 'Origin',
+        organizationLocationId: millId,
+        cargoTypeId: 2,
+        weight: 12_000_000,
+        arrivalTime: new Date(start).toISOString(),
+        durationMinutes: originMinutes,
+      },
+      {
+        sequence: 2,
+        type: 'Destination',
+        organizationLocationId: farmId,
+        cargoTypeId: 2,
+        weight: 12_000_000,
+        arrivalTime: new Date(start + legSeconds * 1000 + originMinutes * 60_000).toISOString(),
+        durationMinutes: destinationMinutes,
+      },
+    ],
+  };
+}
+
+async function storedTripSeconds(id: number): Promise<number | null> {
+  const { rows } = await test.database.pool.query('select time_seconds from orders where id = $1', [id]);
+  return rows[0].time_seconds;
+}
+
+async function create(originMinutes: number, destinationMinutes: number, isDraft = false): Promise<Order> {
+  const response = await call('POST', '/api/orders', newLoad(originMinutes, destinationMinutes, isDraft));
+  expect(response.statusCode).toBe(201);
+  return response.json();
+}
+
+describe("a load's estimated trip time", () => {
+  it('is stored when a load is created, auto-calculated arrivals included, and answered with it', async () => {
+    const load = await create(32, 21);
+    expect(load.timeSeconds).toBe(expectedTrip(32, 21));
+    expect(await storedTripSeconds(load.id)).toBe(expectedTrip(32, 21));
+  });
+
+  it('is the server’s own figure, whatever a client sends', async () => {
+    const response = await call('POST', '/api/orders', { ...newLoad(10, 10), timeSeconds: 60 });
+    expect(response.statusCode).toBe(201);
+    expect(await storedTripSeconds(response.json().id)).toBe(expectedTrip(10, 10));
+  });
+
+  it('follows an update of the stops', async () => {
+    const load = await create(30, 20);
+    const response = await call('PUT', `/api/orders/${load.id}`, {
+      ...inputFromOrder(load),
+      stops: inputFromOrder(load).stops.map((stop) => ({
+        ...stop,
+        durationMinutes: stop.sequence === 2 ? 47 : stop.durationMinutes,
+      })),
+      version: load.version,
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().timeSeconds).toBe(expectedTrip(30, 47));
+    expect(await storedTripSeconds(load.id)).toBe(expectedTrip(30, 47));
+  });
+
+  it('is stored by the planning list save', async () => {
+    const first = await create(15, 15, true);
+    const saved = await call('PUT', '/api/orders', [
+      {
+        ...inputFromOrder(first),
+        id: first.id,
+        version: first.version,
+        stops: inputFromOrder(first).stops.map((stop) => ({ ...stop, durationMinutes: 40 })),
+      },
+    ]);
+    expect(saved.statusCode).toBe(200);
+    expect(await storedTripSeconds(first.id)).toBe(expectedTrip(40, 40));
+  });
+
+  it('is unknown (null) while a leg has no travel time', async () => {
+    const load = newLoad(10, 10);
+    const response = await call('POST', '/api/orders', {
+      ...load,
+      stops: load.stops.map((stop) => (stop.sequence === 2 ? { ...stop, organizationLocationId: null } : stop)),
+    });
+    expect(response.statusCode).toBe(201);
+    expect(await storedTripSeconds(response.json().id)).toBeNull();
+  });
+});
