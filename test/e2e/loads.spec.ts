@@ -410,6 +410,52 @@ test.describe('as the carrier', () => {
   });
 });
 
+test.describe('as the carrier, with the owner’s sites', () => {
+  test.use({ user: 'carrier' });
+
+  test('sees the owner’s origin and destination names in the table and the editor, and no request fails', async ({
+    api,
+    apiOf,
+    loads,
+    page,
+  }) => {
+    const failures: string[] = [];
+    page.on('response', (response) => {
+      if (response.status() >= 400) failures.push(`${response.status()} ${response.request().method()} ${response.url()}`);
+    });
+    page.on('console', (message) => {
+      if (message.type() === 'error') failures.push(`console: ${message.text()}`);
+    });
+    const [week, sites] = await Promise.all([api.weekLoads(), (await apiOf('dispatcher')).locations()]);
+    const siteName = new Map(sites.map((site) => [site.id, site.name]));
+    const load = takeLoad(week, (row) => row.stops.length >= 2, 'carried load with stops');
+    const first = load.stops[0];
+    const last = load.stops.at(-1);
+    const originName = siteName.get(first?.organizationLocationId ?? 0);
+    const destinationName = siteName.get(last?.organizationLocationId ?? 0);
+    if (!originName || !destinationName) throw new Error('the carried load’s sites are not the owner’s');
+
+    await loads.open();
+    await loads.expectRows(byId(week));
+    await expect(loads.row(load.id)).toContainText(originName);
+    await expect(loads.row(load.id)).toContainText(destinationName);
+
+    // The editor reads the travel times it knows, and would then ask for the legs it lacks.
+    const travelTimesRead = page.waitForResponse((response) => response.url().endsWith('/api/locations/travel-times'));
+    const editor = await loads.expand(load.id);
+    await expect(editor.stop(first?.sequence ?? 1).getByTestId('stop-location')).toHaveValue(originName);
+    await expect(editor.stop(last?.sequence ?? 1).getByTestId('stop-location')).toHaveValue(destinationName);
+    // The owner's stops are not the carrier's to time: the control says so instead of asking the server.
+    await expect(editor.root.getByTestId('auto-times')).toBeDisabled();
+    await expect(editor.root.getByTestId('auto-times-reason')).toHaveText(
+      'Only the company owning this load calculates its stop times',
+    );
+    await travelTimesRead;
+    await expect(editor.root.getByTestId('trip-time').getByLabel('calculating…')).toHaveCount(0);
+    expect(failures).toEqual([]);
+  });
+});
+
 /** Queued changes as saved in IndexedDB: what survives a reload (the persister writes after a short throttle). */
 function savedQueueLength(page: Page) {
   return page.evaluate(

@@ -56,6 +56,7 @@ import {
   WEIGH_SCALE,
 } from './demo-data.ts';
 import { refreshOrderDocuments } from '#server/features/orders/orders-json';
+import { carriedReferences } from '#server/features/sync/carried-references';
 import { insertDemoTripEvents } from './trip-events-seed.ts';
 
 export const DEMO_PASSWORD = 'Demo-pass1';
@@ -676,4 +677,13 @@ async function insertDemo(tx: Transaction, now: Date, passwordHash: string): Pro
   );
 
   await tx.insert(changeLog).values(changes);
+  // A carrier's feed also carries the owner's sites, customers and cargo types its loads name.
+  const named = await carriedReferences(
+    tx,
+    loads.map((load, index) => ({
+      id: must(orderIds[index], 'order id'),
+      organizationIds: [load.order.organizationId, load.order.transportingOrganizationId],
+    })),
+  );
+  if (named.length) await tx.insert(changeLog).values(named);
 }

@@ -147,13 +147,15 @@ export async function deleteOrders(db: Database, realtime: RealtimePublisher, au
       }
       throw ruleViolation('onlyOpenOrAssignedDeletable', 'Only Open or Assigned loads can be deleted');
     }
-    // Stops and trip events go with their load (ON DELETE CASCADE).
-    await tx.delete(orders).where(inArray(orders.id, ids));
-    return finish(
+    // Recorded first: the change log reads what the loads' documents name. Stops and trip events go
+    // with their load (ON DELETE CASCADE).
+    const result = await finish(
       tx,
       locked.map(({ row, load }) => ({ load, organizationIds: organizationsSeeing(row) })),
       'delete',
     );
+    await tx.delete(orders).where(inArray(orders.id, ids));
+    return result;
   });
   return poke(realtime, result, true);
 }

@@ -286,8 +286,6 @@ export async function unmergeOrders(
       }
     }
     const removed = mergedIds.map((id) => merged.get(id) as Order);
-    // Stops go with their load (ON DELETE CASCADE).
-    await tx.delete(orders).where(inArray(orders.id, mergedIds));
     const back = await writeStatuses(tx, restored);
     await recordChanges(tx, [
       ...removed.map((load) => ({
@@ -303,6 +301,8 @@ export async function unmergeOrders(
         organizationIds: organizationsSeeing(load),
       })),
     ]);
+    // After recording: the change log reads what the drafts' documents name. Stops go with their load.
+    await tx.delete(orders).where(inArray(orders.id, mergedIds));
     return { removed, back };
   });
   for (const load of result.removed)

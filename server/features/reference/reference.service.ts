@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { AuthContext } from '#server/plugins/auth';
 import type { Queryable } from '#server/db/database';
 import { cargoBasis } from '#core/domain/cargo';
@@ -26,14 +26,22 @@ import {
 
 /** Every list answers for the active organization only (DESIGN §4). */
 
+export const cargoTypeColumns = { id: cargoTypes.id, label: cargoTypes.label, category: cargoTypes.category };
+
+/** A cargo type in the contract shape: its row and whether it is measured by weight or quantity. */
+export const withCargoBasis = (row: { id: number; label: string; category: string }) => ({
+  ...row,
+  measuredBy: cargoBasis(row.id),
+});
+
 export async function listCargoTypes(db: Queryable, auth: AuthContext) {
   const rows = await db
-    .select({ id: cargoTypes.id, label: cargoTypes.label, category: cargoTypes.category })
+    .select(cargoTypeColumns)
     .from(organizationCargoTypes)
     .innerJoin(cargoTypes, eq(cargoTypes.id, organizationCargoTypes.cargoTypeId))
     .where(eq(organizationCargoTypes.organizationId, auth.organizationId))
     .orderBy(asc(cargoTypes.id));
-  return rows.map((row) => ({ ...row, measuredBy: cargoBasis(row.id) }));
+  return rows.map(withCargoBasis);
 }
 
 export async function listLocationTypes(db: Queryable) {
@@ -133,19 +141,26 @@ export async function listTrailers(db: Queryable, auth: AuthContext) {
 }
 
 export async function listLocations(db: Queryable, auth: AuthContext) {
-  const rows = await db
-    .select()
-    .from(locations)
-    .where(eq(locations.organizationId, auth.organizationId))
-    .orderBy(asc(locations.name));
+  return locationRows(db, eq(locations.organizationId, auth.organizationId));
+}
+
+/**
+ * Sites matching `where` in the contract shape, with their sub-locations (only those matching
+ * `subLocationsWhere` when given), by name.
+ */
+export async function locationRows(db: Queryable, where: SQL, subLocationsWhere?: SQL) {
+  const rows = await db.select().from(locations).where(where).orderBy(asc(locations.name));
   const subs = rows.length
     ? await db
         .select()
         .from(subLocations)
         .where(
-          inArray(
-            subLocations.locationId,
-            rows.map((row) => row.id),
+          and(
+            inArray(
+              subLocations.locationId,
+              rows.map((row) => row.id),
+            ),
+            subLocationsWhere,
           ),
         )
         .orderBy(asc(subLocations.name))
@@ -174,14 +189,16 @@ export async function listLocations(db: Queryable, auth: AuthContext) {
   }));
 }
 
+export const customerColumns = {
+  id: customers.id,
+  organizationId: customers.organizationId,
+  customerName: customers.customerName,
+  version: customers.version,
+};
+
 export async function listCustomers(db: Queryable, auth: AuthContext) {
   return db
-    .select({
-      id: customers.id,
-      organizationId: customers.organizationId,
-      customerName: customers.customerName,
-      version: customers.version,
-    })
+    .select(customerColumns)
     .from(customers)
     .where(eq(customers.organizationId, auth.organizationId))
     .orderBy(asc(customers.customerName));

@@ -2,10 +2,12 @@ import type { ChangeEntity } from '#core/contract/orders';
 import type { Queryable } from '#server/db/database';
 import { changeLog } from '#server/db/schema';
 import { refreshOrderDocuments } from '#server/features/orders/orders-json';
+import { carriedReferences } from './carried-references.ts';
 
 /**
  * Appends to the change log inside the writer's transaction, once per organization that may see the
- * row, and refreshes the stored documents of the loads written.
+ * row, and refreshes the stored documents of the loads written. A load's carrier also gets entries for
+ * the owner's rows its stops name (carried-references.ts), so record a deletion before deleting.
  */
 export async function recordChanges(
   tx: Queryable,
@@ -20,9 +22,12 @@ export async function recordChanges(
     })),
   );
   if (rows.length) await tx.insert(changeLog).values(rows);
+  const loads = changes.filter((change) => change.entity === 'order');
+  const namedBefore = await carriedReferences(tx, loads);
   // Every write of a load records its change here: the place to keep its served document current.
-  const upsertedOrders = changes
-    .filter((change) => change.entity === 'order' && change.op === 'upsert')
-    .map((change) => change.id);
+  const upsertedOrders = loads.filter((change) => change.op === 'upsert').map((change) => change.id);
   await refreshOrderDocuments(tx, [...new Set(upsertedOrders)]);
+  const named = [...namedBefore, ...(await carriedReferences(tx, loads))];
+  const distinct = new Map(named.map((row) => [`${row.organizationId}:${row.entity}:${row.entityId}`, row]));
+  if (distinct.size) await tx.insert(changeLog).values([...distinct.values()]);
 }

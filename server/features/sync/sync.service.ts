@@ -5,6 +5,7 @@ import { changeLog } from '#server/db/schema';
 import type { AuthContext } from '#server/plugins/auth';
 import { loadOrdersByIds } from '#server/features/orders/orders.service';
 import * as lists from '#server/features/reference/reference.service';
+import { carriedCargoTypes, carriedCustomers, carriedLocations } from './carried-references.ts';
 
 const FEED_ENTITIES: ChangeEntity[] = ['order', 'customer', 'location', 'tractor', 'trailer', 'driver', 'cargoType', 'carrier'];
 
@@ -73,14 +74,19 @@ const byIds =
   async (db, auth, ids) =>
     (await list(db, auth)).filter((row) => ids.includes(row.id));
 
+/** The organization's own rows, then those of other organizations its carried loads name. */
+const ownOrCarried =
+  (own: RowLoader, carried: RowLoader): RowLoader =>
+  async (db, auth, ids) => [...(await own(db, auth, ids)), ...(await carried(db, auth, ids))];
+
 const LOADERS: Record<ChangeEntity, RowLoader> = {
   order: loadOrdersByIds,
-  customer: byIds(lists.listCustomers),
-  location: byIds(lists.listLocations),
+  customer: ownOrCarried(byIds(lists.listCustomers), carriedCustomers),
+  location: ownOrCarried(byIds(lists.listLocations), carriedLocations),
   tractor: byIds(lists.listTractors),
   trailer: byIds(lists.listTrailers),
   driver: byIds(lists.listDrivers),
-  cargoType: byIds(lists.listCargoTypes),
+  cargoType: ownOrCarried(byIds(lists.listCargoTypes), carriedCargoTypes),
   carrier: byIds(lists.listCarriers),
 };
 

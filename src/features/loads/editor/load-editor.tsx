@@ -163,8 +163,11 @@ function LoadEditorForm({ load, isDraft, onClose, variant }: LoadEditorProps) {
   const carriers = useMirrorList<CarrierRow>('carriers').data ?? [];
   const locations = useMemo(() => new Map(locationRows.map((row) => [row.id, row])), [locationRows]);
 
+  // Travel times are asked for between the active organization's own sites only: the server refuses
+  // another company's, and the carrier of a load cannot change its owner's stops anyway.
+  const ownSites = base === null || base.owningOrganizationId === organizationId;
   const pairs = legPairs(state.stops);
-  const travelTimes = useTravelTimes(pairs);
+  const travelTimes = useTravelTimes(ownSites ? pairs : []);
   const travel = travelTimeIndex(travelTimes.entries);
 
   if (!self) return null;
@@ -257,7 +260,12 @@ function LoadEditorForm({ load, isDraft, onClose, variant }: LoadEditorProps) {
     Merged: t('status.merged'),
   }[status];
   const chosenStop = state.stops[fromIndex];
-  const canCalculate = !readOnly && chosenStop !== undefined && canRecomputeArrivals(state.stops, fromIndex);
+  const cannotCalculateReason = !ownSites
+    ? t('autoTimes.ownersSites')
+    : chosenStop !== undefined && !canRecomputeArrivals(state.stops, fromIndex)
+      ? t('autoTimes.needsArrival')
+      : null;
+  const canCalculate = !readOnly && chosenStop !== undefined && cannotCalculateReason === null;
 
   return (
     <DatesProvider settings={{ locale: DAYJS_LOCALES[i18n.language] ?? 'en', firstDayOfWeek: 0 }}>
@@ -356,7 +364,7 @@ function LoadEditorForm({ load, isDraft, onClose, variant }: LoadEditorProps) {
                   disabled={!canCalculate || autoTimes.stage !== 'idle'}
                   loading={autoTimes.stage !== 'idle'}
                   onClick={() => void calculate()}
-                  title={canCalculate ? undefined : t('autoTimes.needsArrival')}
+                  title={cannotCalculateReason ?? undefined}
                   data-testid="auto-times"
                 >
                   {t('autoTimes.button')}
@@ -364,9 +372,9 @@ function LoadEditorForm({ load, isDraft, onClose, variant }: LoadEditorProps) {
               </Group>
             )}
           </Group>
-          {!readOnly && !canCalculate && chosenStop !== undefined && (
-            <Text size="xs" c="dimmed">
-              {t('autoTimes.needsArrival')}
+          {!readOnly && cannotCalculateReason !== null && (
+            <Text size="xs" c="dimmed" data-testid="auto-times-reason">
+              {cannotCalculateReason}
             </Text>
           )}
           {autoTimes.stage !== 'idle' && (
