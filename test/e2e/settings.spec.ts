@@ -11,6 +11,28 @@ test('switching the language to Español translates the shell at once and is kep
   await expect(page.getByTestId('welcome')).toContainText('Bienvenido');
   await page.reload();
   await expect(page.getByTestId('side-navigation').getByText('Cargas programadas')).toBeVisible();
+  // The weekly summary's labels are longer in Spanish: none may run past its column into the next.
+  const summary = page.getByTestId('weekly-load-summary');
+  await expect(summary.getByTestId('summary-completed')).toHaveText(/\d+/);
+  const labels = await Promise.all(
+    ['Completadas', 'En tránsito', 'Próximas'].map(async (label) => {
+      const text = summary.getByText(label, { exact: true });
+      const box = await text.boundingBox();
+      const overflows = await text.evaluate((element) => element.scrollWidth > element.clientWidth);
+      return { label, box, overflows };
+    }),
+  );
+  for (const { label, box, overflows } of labels) {
+    expect(box, label).not.toBeNull();
+    expect(overflows, `${label} runs past its column`).toBe(false);
+  }
+  for (const [index, first] of labels.entries()) {
+    for (const second of labels.slice(index + 1)) {
+      const [a, b] = [first.box, second.box];
+      const apart = !a || !b || a.x + a.width <= b.x || b.x + b.width <= a.x || a.y + a.height <= b.y || b.y + b.height <= a.y;
+      expect(apart, `${first.label} overlaps ${second.label}`).toBe(true);
+    }
+  }
   // Put it back for the other tests.
   const answer = await page.request.put('/api/self/contact', {
     data: { language: 'en-US', timezone: 'America/Chicago', units: 'Imperial', unitsWeight: 'Pound' },

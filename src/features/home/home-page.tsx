@@ -1,4 +1,4 @@
-import { Card, Group, SimpleGrid, Skeleton, Stack, Text, ThemeIcon, Title, UnstyledButton } from '@mantine/core';
+import { Card, Flex, Group, SimpleGrid, Skeleton, Stack, Text, ThemeIcon, Title, UnstyledButton } from '@mantine/core';
 import {
   IconBuildingFactory2,
   IconChartBar,
@@ -47,9 +47,11 @@ function WeeklyLoadSummary({ organizationId, timezone }: { organizationId: numbe
       <Title order={3} size="h5" mb="sm">
         {t('summary.weeklyLoads')}
       </Title>
-      <SimpleGrid cols={3} spacing="xs">
+      {/* Three equal columns while every label's longest word fits, else a label moves to the next row:
+          a long word ("Completadas") must not run into its neighbour. */}
+      <Flex wrap="wrap" gap="xs">
         {figures.map((figure) => (
-          <Stack gap={2} key={figure.key}>
+          <Stack gap={2} key={figure.key} flex="1 1 0" miw="min-content">
             {summary.isPending ? (
               <Skeleton h={28} w={40} />
             ) : (
@@ -62,7 +64,7 @@ function WeeklyLoadSummary({ organizationId, timezone }: { organizationId: numbe
             </Text>
           </Stack>
         ))}
-      </SimpleGrid>
+      </Flex>
     </Card>
   );
 }
