@@ -7,6 +7,7 @@ import { hash } from '@node-rs/argon2';
 import { sql } from 'drizzle-orm';
 import { FEATURES, PERMISSIONS, ROLE_IDS } from '#core/domain/access';
 import { cargoBasis } from '#core/domain/cargo';
+import { estimatedTripSeconds, travelTimeKey } from '#core/domain/planning/stop-times';
 import { GRAMS_PER_POUND, GRAMS_PER_US_TON } from '#core/domain/units';
 import { timeInWeek, weekAtOffset, weekContaining, type WeekRange } from '#core/domain/weeks';
 import type { Database, Transaction } from '#server/db/database';
@@ -57,6 +58,7 @@ import {
 } from './demo-data.ts';
 import { refreshOrderDocuments } from '#server/features/orders/orders-json';
 import { carriedReferences } from '#server/features/sync/carried-references';
+import { estimateRoute } from '#server/providers/routing';
 import { insertDemoTripEvents } from './trip-events-seed.ts';
 
 export const DEMO_PASSWORD = 'Demo-pass1';
@@ -208,6 +210,27 @@ interface PlannedStop {
   notes: string | null;
 }
 
+/**
+ * The load's estimated trip time by the rule every save applies, over the legs the embedded router
+ * answers (what the editor is shown without ROUTING_URL), so a seeded load shows one figure everywhere.
+ */
+function seededTripSeconds(planned: readonly PlannedStop[], rows: readonly StopRow[]): number | null {
+  const travel = new Map<string, number>();
+  planned.forEach((stop, position) => {
+    const from = planned[position - 1]?.location;
+    if (from && stop.location)
+      travel.set(travelTimeKey(from.id, stop.location.id), estimateRoute(from, stop.location).timeSeconds);
+  });
+  return estimatedTripSeconds(
+    rows.map((row) => ({
+      sequence: row.sequence,
+      organizationLocationId: row.locationId ?? null,
+      durationMinutes: row.durationMinutes ?? null,
+    })),
+    travel,
+  );
+}
+
 function buildLoad(plan: LoadPlan, index: number, ctx: LoadContext): { order: OrderRow; stops: StopRow[] } {
   const byWeight = cargoBasis(plan.cargoTypeId) === 'weight';
   const toAmount = (value: number) => (byWeight ? tonsToGrams(value) : value);
@@ -259,7 +282,6 @@ function buildLoad(plan: LoadPlan, index: number, ctx: LoadContext): { order: Or
   let previous: PlannedStop | null = null;
   let previousDuration = 0;
   let totalMeters = 0;
-  let totalSeconds = 0;
   let destinationIndex = 0;
   const rows: StopRow[] = planned.map((stop, position) => {
     const duration =
@@ -275,7 +297,6 @@ function buildLoad(plan: LoadPlan, index: number, ctx: LoadContext): { order: Or
       const gap = Math.min(90, Math.max(45, Math.ceil((previousDuration + travel.minutes) / 5) * 5));
       arrival = addMinutes(arrival, gap);
       totalMeters += travel.meters;
-      totalSeconds += travel.minutes * 60;
     }
     previous = stop;
     previousDuration = duration;
@@ -335,7 +356,7 @@ function buildLoad(plan: LoadPlan, index: number, ctx: LoadContext): { order: Or
     acceptedByUserId: accepted,
     tractorId: driver?.tractorId ?? null,
     trailerId: driver?.trailerId ?? null,
-    timeSeconds: plan.noTimes ? null : totalSeconds,
+    timeSeconds: seededTripSeconds(planned, rows),
     distanceMeters: totalMeters,
   };
   return { order, stops: rows };

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inputFromOrder, type Order } from '#core/contract/orders';
+import { estimatedTripSeconds, travelTimeIndex } from '#core/domain/planning/stop-times';
 import { createTestApp, signInAs, type TestApp } from '#test/server/test-app';
 
 /**
@@ -113,8 +114,9 @@ describe("a load's estimated trip time", () => {
     expect(await storedTripSeconds(load.id)).toBe(expectedTrip(30, 47));
   });
 
-  it('is stored by the planning list save', async () => {
+  it('is stored by the planning list save and by a merge', async () => {
     const first = await create(15, 15, true);
+    const second = await create(25, 5, true);
     const saved = await call('PUT', '/api/orders', [
       {
         ...inputFromOrder(first),
@@ -125,6 +127,13 @@ describe("a load's estimated trip time", () => {
     ]);
     expect(saved.statusCode).toBe(200);
     expect(await storedTripSeconds(first.id)).toBe(expectedTrip(40, 40));
+
+    const merged = await call('POST', `/api/orders/merge?orderIds=${first.id},${second.id}`);
+    expect(merged.statusCode).toBe(201);
+    const load = merged.json() as Order;
+    const ordered = [...load.stops].sort((a, b) => a.sequence - b.sequence);
+    expect(ordered.map((stop) => stop.organizationLocationId)).toEqual([millId, farmId]);
+    expect(await storedTripSeconds(load.id)).toBe(expectedTrip(...ordered.map((stop) => stop.durationMinutes ?? 0)));
   });
 
   it('is unknown (null) while a leg has no travel time', async () => {
@@ -135,5 +144,24 @@ describe("a load's estimated trip time", () => {
     });
     expect(response.statusCode).toBe(201);
     expect(await storedTripSeconds(response.json().id)).toBeNull();
+  });
+
+  it('is stored on the demo loads as the editor computes it from the travel times it is shown', async () => {
+    const seeded = (
+      await call('GET', '/api/self/orders?startDate=2020-01-01T00:00:00.000Z&endDate=2035-01-01T00:00:00.000Z')
+    ).json() as Order[];
+    const timed = seeded.filter((load) => load.stops.every((stop) => stop.organizationLocationId !== null));
+    expect(timed.length).toBeGreaterThan(5);
+    for (const load of timed) {
+      const ordered = [...load.stops].sort((a, b) => a.sequence - b.sequence);
+      const pairs = ordered.slice(1).map((stop, index) => ({
+        originOrganizationLocationId: ordered[index]!.organizationLocationId as number,
+        destinationOrganizationLocationId: stop.organizationLocationId as number,
+      }));
+      const shown = (await call('POST', `/api/organizations/${organizationId}/locations/travel-times`, pairs)).json();
+      const editorFigure = estimatedTripSeconds(ordered, travelTimeIndex(shown));
+      expect(editorFigure).not.toBeNull();
+      expect(load.timeSeconds, `load ${load.id}`).toBe(editorFigure);
+    }
   });
 });

@@ -40,6 +40,7 @@ import {
   userWeightUnit,
   withStops,
 } from '#server/features/orders/orders.service';
+import { tripSecondsOf } from '#server/features/orders/trip-time';
 import type { AuthContext } from '#server/plugins/auth';
 import { HttpError, notFound } from '#server/plugins/error-handler';
 import { ERROR_CODES } from '#core/contract/errors';
@@ -156,16 +157,22 @@ async function insertDrafts(
   drafts: readonly { input: OrderInput; status: Order['status']; mergedFromOrderIds?: number[] }[],
 ): Promise<Order[]> {
   const created: OrderRow[] = [];
+  const tripSeconds = await tripSecondsOf(
+    tx,
+    auth.organizationId,
+    drafts.map((draft) => draft.input),
+  );
   for (let start = 0; start < drafts.length; start += INSERT_BATCH) {
     const batch = drafts.slice(start, start + INSERT_BATCH);
     created.push(
       ...(await tx
         .insert(orders)
         .values(
-          batch.map((draft) => ({
+          batch.map((draft, index) => ({
             organizationId: auth.organizationId,
             transportingOrganizationId: auth.organizationId,
             ...orderValues(draft.input),
+            timeSeconds: tripSeconds[start + index] ?? null,
             status: draft.status,
             mergedFromOrderIds: draft.mergedFromOrderIds ?? null,
           })),
