@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider, queryOptions } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import i18next from 'i18next';
 import type { ReactNode } from 'react';
 import { initReactI18next } from 'react-i18next';
@@ -137,6 +137,9 @@ describe('LoadActionsToolbar', () => {
       units: 'Metric',
       unitsWeight: 'Kilogram',
     });
+    // Exporting changes no load: the selection stays for the next action (a delivery ticket, say).
+    await waitFor(() => expect(screen.getByTestId('action-export').hasAttribute('data-loading')).toBe(false));
+    expect(onDone).not.toHaveBeenCalled();
     fireEvent.click(screen.getByTestId('action-create'));
     // The editor is loaded on first use (lazy-load-editor.tsx).
     expect(await screen.findByTestId('load-editor')).toBeTruthy();

@@ -40,7 +40,7 @@ interface LoadActionsToolbarProps {
   page: 'loads' | 'drafts';
   /** The selected rows as the table shows them (queued changes laid over). */
   selected: Order[];
-  /** Called after an action was queued (the table clears its selection). */
+  /** Called after an action that changes loads was queued (the table clears its selection); exports keep it. */
   onDone: () => void;
   /** Shows another week (the bulk create wizard lands on the week it filled). */
   onWeekChange?: (week: string | undefined) => void;
@@ -84,7 +84,6 @@ export function LoadActionsToolbar({ page, selected, onDone, onWeekChange }: Loa
     try {
       await downloadLoadsCsv(ids, format.exportSettings);
       showActionDone(t('notices.exported', { total: ids.length }));
-      onDone();
     } catch (error) {
       // A refusal says why (e.g. too many loads); a network failure only that the server was not reached.
       const reason = error instanceof ApiError && !error.isNetworkError ? error.body?.message : undefined;
