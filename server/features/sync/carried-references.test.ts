@@ -1,8 +1,9 @@
-import { and, eq, ne } from 'drizzle-orm';
+import { readFile } from 'node:fs/promises';
+import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Order } from '#core/contract/orders';
 import { carrierAssignmentFor, carrierUnassignmentFor } from '#core/domain/load-actions';
-import { carrierLinks, customers, locations, orders, organizationCargoTypes, stops } from '#server/db/schema';
+import { carrierLinks, changeLog, customers, locations, orders, organizationCargoTypes, stops } from '#server/db/schema';
 import { seededOrganizationIds } from '#test/server/seeded';
 import { createTestApp, signInAs, type TestApp } from '#test/server/test-app';
 
@@ -159,5 +160,20 @@ describe('the owner’s rows a carrier’s loads name', () => {
     const gone = await pullUntil('carrier', returned.cursor, (changes) => changes.some((change) => change.entity === 'order'));
     const expectedDeletes = [...namedByLoad].filter((id) => id !== null && !remaining.location.has(id));
     expect(idsOf(gone.changes, 'location', 'delete')).toEqual(expectedDeletes.sort((a, b) => (a as number) - (b as number)));
+  });
+
+  it('are logged for loads written before the feed carried them, by the backfill migration', async () => {
+    const named = await namedByCarriedStops();
+    await test.database.db
+      .delete(changeLog)
+      .where(and(eq(changeLog.organizationId, swift), inArray(changeLog.entity, ['location', 'customer', 'cargoType'])));
+    const backfill = await readFile(new URL('../../db/migrations/0006_carried-references-backfill.sql', import.meta.url), 'utf8');
+    await test.database.db.execute(sql.raw(backfill));
+
+    const { changes } = await pullUntil('carrier', '0.0', (pulled) => pulled.some((change) => change.entity === 'location'));
+    expect(idsOf(changes, 'location', 'upsert')).toEqual(sorted(named.location));
+    expect(idsOf(changes, 'customer', 'upsert')).toEqual(sorted(named.customer));
+    // Cargo types are shared rows, logged for everyone (organization null): the carrier's own stay.
+    expect(idsOf(changes, 'cargoType', 'upsert')).toEqual(sorted((await swiftOwnRows()).cargoType, named.cargoType));
   });
 });
