@@ -41,6 +41,7 @@ import { defaultPresetOf, filtersFromPreset } from './filter-presets.ts';
 import { LoadTableHeader } from './load-table-header.tsx';
 import { LoadTableRow, type RowFormat } from './load-table-row.tsx';
 import { PresetsMenu } from './presets-menu.tsx';
+import { rememberedSearch, rememberSearch } from './remembered-search.ts';
 import { useLoadFilters } from './use-load-filters.ts';
 import { useLoadLookups } from './use-load-lookups.ts';
 import { useSavePreferences } from './use-save-preferences.ts';
@@ -122,13 +123,18 @@ export function LoadsTable({ table, title, week: weekValue, focusLoadId, onWeekC
   );
   const rows = useMemo(() => (orders ? buildLoadRows(orders, rowContext, rowCache) : undefined), [orders, rowContext, rowCache]);
 
-  // The default preset applies when the page opens.
+  // The default preset applies when the page opens; a search typed before in this table is kept.
+  const userId = self?.id ?? 0;
+  const organizationId = self?.activeOrganizationId ?? 0;
   const [openingFilters] = useState(() => {
     const preset = defaultPresetOf(preferences?.presets2, table);
-    return preset ? filtersFromPreset(preset) : EMPTY_FILTERS;
+    const opening = preset ? filtersFromPreset(preset) : EMPTY_FILTERS;
+    const search = rememberedSearch(userId, organizationId, table);
+    return search ? { ...opening, search } : opening;
   });
   const filterState = useLoadFilters(openingFilters);
   const { filters, applied, replace: replaceFilters } = filterState;
+  useEffect(() => rememberSearch(userId, organizationId, table, filters.search), [userId, organizationId, table, filters.search]);
   const sort: LoadSort = table === 'drafts' ? (preferences?.draftsLoadsDefaultSort ?? 'firstStopTime:asc') : LOADS_SORT;
   const shown = useMemo(() => (rows ? timedFilterAndSort(rows, applied, sort) : undefined), [rows, applied, sort]);
 
