@@ -360,7 +360,11 @@ test.describe('as the dispatcher', () => {
     for (const [index, load] of chosen.entries()) {
       const content = await (await document.getPage(index + 1)).getTextContent();
       const words = content.items.map((item) => ('str' in item ? item.str : '')).join(' ');
-      expect(words).toContain(`Load ${load.id}`);
+      // Each page is headed by the load's order number, never its internal id.
+      const orderNumber = load.stops.find((stop) => stop.orderNumber)?.orderNumber ?? '';
+      expect(orderNumber).not.toBe('');
+      expect(words).toContain(orderNumber);
+      expect(words).not.toContain(`Load ${load.id}`);
     }
     await document.destroy();
   });
