@@ -5,6 +5,7 @@ import type { Order } from '#core/contract/orders';
 import { carrierAssignmentFor, carrierUnassignmentFor } from '#core/domain/load-actions';
 import { carrierLinks, changeLog, customers, locations, orders, organizationCargoTypes, stops } from '#server/db/schema';
 import { seededOrganizationIds } from '#test/server/seeded';
+import { type FeedChange, pullChanges, pullChangesUntil } from '#test/server/change-feed';
 import { createTestApp, signInAs, type TestApp } from '#test/server/test-app';
 
 let test: TestApp;
@@ -21,43 +22,12 @@ beforeAll(async () => {
 });
 afterAll(() => test.close());
 
-interface Change {
-  entity: string;
-  id: number;
-  op: 'upsert' | 'delete';
-  row?: { organizationId?: number; orgSubLocations?: { id: number }[] };
-}
+type ChangeRow = { organizationId?: number; orgSubLocations?: { id: number }[] };
+type Change = FeedChange<ChangeRow>;
 
-async function pullFrom(username: string, since?: string) {
-  let cursor = since;
-  const changes: Change[] = [];
-  for (;;) {
-    const response = await test.app.inject({
-      method: 'GET',
-      url: `/api/sync/changes?limit=100${cursor ? `&since=${cursor}` : ''}`,
-      headers: { cookie: cookies[username] ?? '' },
-    });
-    expect(response.statusCode).toBe(200);
-    const page = response.json() as { changes: Change[]; cursor: string; hasMore: boolean };
-    changes.push(...page.changes);
-    cursor = page.cursor;
-    if (!page.hasMore) return { changes, cursor };
-  }
-}
-
-/** Pulls until `done` holds: the feed holds rows back while older transactions of the shared cluster run. */
-async function pullUntil(username: string, since: string, done: (changes: Change[]) => boolean) {
-  const changes: Change[] = [];
-  let cursor = since;
-  const deadline = Date.now() + 15_000;
-  for (;;) {
-    const page = await pullFrom(username, cursor);
-    changes.push(...page.changes);
-    cursor = page.cursor;
-    if (done(changes) || Date.now() > deadline) return { changes, cursor };
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
+const pullFrom = (username: string, since?: string) => pullChanges<ChangeRow>(test.app, cookies[username] ?? '', since);
+const pullUntil = (username: string, since: string, done: (changes: Change[]) => boolean) =>
+  pullChangesUntil<ChangeRow>(test.app, cookies[username] ?? '', since, done);
 
 function call(username: string, method: 'POST' | 'DELETE', url: string, payload: unknown) {
   return test.app.inject({ method, url, payload: payload as object, headers: { cookie: cookies[username] ?? '' } });

@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { changeLog, orders } from '#server/db/schema';
+import { type FeedChange, pullChanges, pullChangesUntil } from '#test/server/change-feed';
 import { createTestApp, signInAs, type TestApp } from '#test/server/test-app';
 
 let test: TestApp;
@@ -13,46 +14,12 @@ beforeAll(async () => {
 });
 afterAll(() => test.close());
 
-interface Change {
-  entity: string;
-  id: number;
-  op: string;
-  row?: { organizationId?: number; transportingOrganizationId?: number; version?: number };
-}
+type ChangeRow = { organizationId?: number; transportingOrganizationId?: number; version?: number };
+type Change = FeedChange<ChangeRow>;
 
-async function pullAll(username: string, since?: string) {
-  let cursor = since;
-  const changes: Change[] = [];
-  for (;;) {
-    const response = await test.app.inject({
-      method: 'GET',
-      url: `/api/sync/changes?limit=100${cursor ? `&since=${cursor}` : ''}`,
-      headers: { cookie: cookies[username] ?? '' },
-    });
-    expect(response.statusCode).toBe(200);
-    const page = response.json() as { changes: Change[]; cursor: string; hasMore: boolean };
-    changes.push(...page.changes);
-    cursor = page.cursor;
-    if (!page.hasMore) return { changes, cursor };
-  }
-}
-
-/**
- * Pulls from `since` until `done` holds for everything pulled so far. The feed rightly holds back
- * rows while any older transaction of the cluster runs, and other test files share this cluster.
- */
-async function pullUntil(username: string, since: string, done: (changes: Change[]) => boolean) {
-  const changes: Change[] = [];
-  let cursor = since;
-  const deadline = Date.now() + 15_000;
-  for (;;) {
-    const page = await pullAll(username, cursor);
-    changes.push(...page.changes);
-    cursor = page.cursor;
-    if (done(changes) || Date.now() > deadline) return { changes, cursor };
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
+const pullAll = (username: string, since?: string) => pullChanges<ChangeRow>(test.app, cookies[username] ?? '', since);
+const pullUntil = (username: string, since: string, done: (changes: Change[]) => boolean) =>
+  pullChangesUntil<ChangeRow>(test.app, cookies[username] ?? '', since, done);
 
 async function organizationIdOf(username: string) {
   return (await test.app.inject({ method: 'GET', url: '/api/self', headers: { cookie: cookies[username] ?? '' } })).json()

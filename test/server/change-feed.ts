@@ -1,0 +1,50 @@
+import type { FastifyInstance } from 'fastify';
+import { expect } from 'vitest';
+
+/** A change of `GET /api/sync/changes` as the tests read it. */
+export interface FeedChange<Row = Record<string, unknown>> {
+  entity: string;
+  id: number;
+  op: 'upsert' | 'delete';
+  row?: Row;
+}
+
+/** Every page of the change feed from `since` (everything without it), as the signed-in `cookie` sees it. */
+export async function pullChanges<Row>(app: FastifyInstance, cookie: string, since?: string) {
+  let cursor = since;
+  const changes: FeedChange<Row>[] = [];
+  for (;;) {
+    const response = await app.inject({
+      method: 'GET',
+      url: `/api/sync/changes?limit=100${cursor ? `&since=${cursor}` : ''}`,
+      headers: { cookie },
+    });
+    expect(response.statusCode).toBe(200);
+    const page = response.json() as { changes: FeedChange<Row>[]; cursor: string; hasMore: boolean };
+    changes.push(...page.changes);
+    cursor = page.cursor;
+    if (!page.hasMore) return { changes, cursor };
+  }
+}
+
+/**
+ * Pulls from `since` until `done` holds for everything pulled so far (or 15 s pass). The feed rightly
+ * holds back rows while any older transaction of the cluster runs, and other test files share it.
+ */
+export async function pullChangesUntil<Row>(
+  app: FastifyInstance,
+  cookie: string,
+  since: string,
+  done: (changes: FeedChange<Row>[]) => boolean,
+) {
+  const changes: FeedChange<Row>[] = [];
+  let cursor = since;
+  const deadline = Date.now() + 15_000;
+  for (;;) {
+    const page = await pullChanges<Row>(app, cookie, cursor);
+    changes.push(...page.changes);
+    cursor = page.cursor;
+    if (done(changes) || Date.now() > deadline) return { changes, cursor };
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
