@@ -1,7 +1,6 @@
-import { and, eq, inArray } from 'drizzle-orm';
 import { estimatedTripSeconds, type TripStop, travelTimeKey } from '#core/domain/planning/stop-times';
 import type { Queryable } from '#server/db/database';
-import { travelTimes } from '#server/db/schema';
+import { cachedTravelTimes } from '#server/features/travel-times/travel-times.service';
 
 /**
  * Each load's estimated trip time as it is stored on save (`orders.time_seconds`): the core rule over
@@ -14,22 +13,7 @@ export async function tripSecondsOf(
   loads: readonly { stops: readonly TripStop[] }[],
 ): Promise<(number | null)[]> {
   const locationIds = [...new Set(loads.flatMap((load) => load.stops.flatMap((stop) => stop.organizationLocationId ?? [])))];
-  const rows = locationIds.length
-    ? await db
-        .select({
-          origin: travelTimes.originLocationId,
-          destination: travelTimes.destinationLocationId,
-          seconds: travelTimes.timeSeconds,
-        })
-        .from(travelTimes)
-        .where(
-          and(
-            eq(travelTimes.organizationId, organizationId),
-            inArray(travelTimes.originLocationId, locationIds),
-            inArray(travelTimes.destinationLocationId, locationIds),
-          ),
-        )
-    : [];
-  const travel = new Map(rows.map((row) => [travelTimeKey(row.origin, row.destination), row.seconds]));
+  const rows = await cachedTravelTimes(db, organizationId, locationIds);
+  const travel = new Map(rows.map((row) => [travelTimeKey(row.originLocationId, row.destinationLocationId), row.timeSeconds]));
   return loads.map((load) => estimatedTripSeconds(load.stops, travel));
 }

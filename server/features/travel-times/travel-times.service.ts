@@ -40,6 +40,21 @@ async function mapLimited<Item, Result>(items: Item[], limit: number, work: (ite
  * organization (the contract's references, checked before the handler). A same-location
  * pair is 0 s and 0 m; a pair with a location not yet placed is left out.
  */
+/** The organization's cached travel times between any two of `locationIds`. */
+export async function cachedTravelTimes(db: Queryable, organizationId: number, locationIds: readonly number[]) {
+  if (!locationIds.length) return [];
+  return db
+    .select()
+    .from(travelTimes)
+    .where(
+      and(
+        eq(travelTimes.organizationId, organizationId),
+        inArray(travelTimes.originLocationId, [...locationIds]),
+        inArray(travelTimes.destinationLocationId, [...locationIds]),
+      ),
+    );
+}
+
 export async function travelTimesFor(
   db: Queryable,
   routing: RoutingProvider,
@@ -65,18 +80,8 @@ export async function travelTimesFor(
     distinct.set(travelTimeKey(pair.originOrganizationLocationId, pair.destinationOrganizationLocationId), pair);
   }
   const cached = new Map<string, TravelTimeEntry>();
-  if (locationIds.length) {
-    const rows = await db
-      .select()
-      .from(travelTimes)
-      .where(
-        and(
-          eq(travelTimes.organizationId, organizationId),
-          inArray(travelTimes.originLocationId, locationIds),
-          inArray(travelTimes.destinationLocationId, locationIds),
-        ),
-      );
-    for (const row of rows) cached.set(travelTimeKey(row.originLocationId, row.destinationLocationId), toEntry(row));
+  for (const row of await cachedTravelTimes(db, organizationId, locationIds)) {
+    cached.set(travelTimeKey(row.originLocationId, row.destinationLocationId), toEntry(row));
   }
 
   const toRoute = [...distinct.entries()].filter(([key, pair]) => {
