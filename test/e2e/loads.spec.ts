@@ -211,6 +211,35 @@ test.describe('as the dispatcher', () => {
     await expect(loads.row((created as Order).id)).toBeVisible();
   });
 
+  test('the new-load dialog asks before Escape discards what was typed; Escape in its dropdown closes only the dropdown', async ({
+    loads,
+    page,
+  }) => {
+    await loads.open();
+    const editor = await loads.openCreate();
+    const question = page.getByRole('dialog', { name: 'Discard unsaved changes?' });
+    await editor.setNotes(1, 'Call before arrival');
+
+    const driver = editor.root.getByTestId('load-driver');
+    await driver.click();
+    await expect(page.getByRole('listbox')).toBeVisible();
+    await driver.press('Escape');
+    await expect(page.getByRole('listbox')).toBeHidden();
+    await expect(question).toBeHidden();
+    await expect(editor.root).toBeVisible();
+
+    await page.keyboard.press('Escape');
+    await expect(question).toBeVisible();
+    await question.getByRole('button', { name: 'Keep editing' }).click();
+    await expect(question).toBeHidden();
+    await expect(editor.stop(1).getByTestId('stop-notes')).toHaveValue('Call before arrival');
+
+    await page.keyboard.press('Escape');
+    await question.getByRole('button', { name: 'Discard' }).click();
+    await expect(question).toBeHidden();
+    await expect(editor.root).toBeHidden();
+  });
+
   test('assigns a driver through the panel with the driver’s default equipment', async ({ api, loads }) => {
     const [week, drivers, self] = await Promise.all([api.weekLoads(), api.drivers(), api.self()]);
     const load = takeLoad(week, (row) => row.status === 'Open' && ownCarried(row), 'driver panel');

@@ -9,7 +9,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconClockPlay, IconDeviceFloppy, IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useId, useMemo, useRef, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Order } from '#core/contract/orders';
 import type { CarrierOwnership } from '#core/contract/reference';
@@ -31,6 +31,7 @@ import { DEFAULT_WEIGHT_UNIT } from '#core/domain/units';
 import { useMirrorList, useSaveLoad } from '#src/data/loads.ts';
 import { selfQuery } from '#src/data/session-queries.ts';
 import { useTravelTimes } from '#src/data/travel-times.ts';
+import { useDiscardGuard } from '#src/ui/discard-guard.tsx';
 import {
   type EditorStop,
   editorStateForNewLoad,
@@ -100,30 +101,43 @@ export function LoadEditor({ load, isDraft, onClose, variant }: LoadEditorProps)
     : isDraft
       ? t('title.newDraft')
       : t('title.newLoad');
-  const form = <LoadEditorForm load={load} isDraft={isDraft} onClose={onClose} variant={variant} />;
+  const [dirty, setDirty] = useState(false);
+  const guard = useDiscardGuard(dirty, onClose);
+  const form = (
+    <LoadEditorForm
+      load={load}
+      isDraft={isDraft}
+      onClose={onClose}
+      onCancel={guard.requestClose}
+      onDirtyChange={setDirty}
+      variant={variant}
+    />
+  );
   if (variant === 'inline') {
     return (
       <Paper withBorder p="sm" data-testid="load-editor" aria-label={title} role="region">
         {form}
+        {guard.confirmation}
       </Paper>
     );
   }
   return (
-    <Modal
-      opened
-      onClose={onClose}
-      title={title}
-      size="95%"
-      fullScreen={narrow}
-      closeOnClickOutside={false}
-      data-testid="load-editor"
-    >
-      {form}
-    </Modal>
+    <>
+      <Modal opened onClose={guard.requestClose} title={title} size="95%" fullScreen={narrow} data-testid="load-editor">
+        {form}
+      </Modal>
+      {guard.confirmation}
+    </>
   );
 }
 
-function LoadEditorForm({ load, isDraft, onClose, variant }: LoadEditorProps) {
+interface LoadEditorFormProps extends LoadEditorProps {
+  /** Cancel, Close: asks first when there are unsaved changes. `onClose` is for after a save. */
+  onCancel: () => void;
+  onDirtyChange: (dirty: boolean) => void;
+}
+
+function LoadEditorForm({ load, isDraft, onClose, onCancel, onDirtyChange, variant }: LoadEditorFormProps) {
   const { t, i18n } = useTranslation('load-editor');
   const errorText = useEditorErrorText();
   const { data: self } = useQuery(selfQuery);
@@ -169,6 +183,8 @@ function LoadEditorForm({ load, isDraft, onClose, variant }: LoadEditorProps) {
   const pairs = legPairs(state.stops);
   const travelTimes = useTravelTimes(ownSites ? pairs : []);
   const travel = travelTimeIndex(travelTimes.entries);
+  const dirty = isEditorDirty(state, original);
+  useEffect(() => onDirtyChange(dirty), [dirty, onDirtyChange]);
 
   if (!self) return null;
 
@@ -178,7 +194,6 @@ function LoadEditorForm({ load, isDraft, onClose, variant }: LoadEditorProps) {
   const controlsContext = { isCarrier, loadId: base?.id ?? null };
   const initialOrderNumbers = new Map(original.stops.map((stop) => [stop.clientKey, stop.orderNumber]));
   const errors = validateEditor(state);
-  const dirty = isEditorDirty(state, original);
   const shownErrors = attempted ? errors : { form: [], stops: state.stops.map(() => ({})) };
 
   // A load handed to a carrier: the carrier relation says who may choose each resource (spec 1 §5).
@@ -465,7 +480,7 @@ function LoadEditorForm({ load, isDraft, onClose, variant }: LoadEditorProps) {
             </Alert>
           )}
           <Group justify="flex-end">
-            <Button variant="default" onClick={onClose} data-testid="load-editor-cancel">
+            <Button variant="default" onClick={onCancel} data-testid="load-editor-cancel">
               {variant === 'inline' ? t('actions.close') : t('actions.cancel')}
             </Button>
             {!readOnly && (

@@ -1,0 +1,54 @@
+import { Button, Group, Modal, Text } from '@mantine/core';
+import { type ReactNode, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+
+export interface DiscardGuard {
+  /** Give to the dialog's `onClose` (Escape, click outside, close button) and its Cancel button. */
+  requestClose: () => void;
+  /** Render beside the dialog: the "Discard unsaved changes?" question while it is asked. */
+  confirmation: ReactNode;
+}
+
+/**
+ * Closing a form with unsaved changes asks first (issue 11): every dialog or editor with a form
+ * closes through this, so nothing typed is lost by a stray Escape or click.
+ */
+export function useDiscardGuard(dirty: boolean, close: () => void): DiscardGuard {
+  const { t } = useTranslation('common');
+  const [asking, setAsking] = useState(false);
+  const requestClose = () => {
+    // An Escape while the question is open reaches the dialog too; the question answers it.
+    if (asking) return;
+    if (dirty) setAsking(true);
+    else close();
+  };
+  const confirmation = (
+    <Modal
+      opened={asking}
+      onClose={() => setAsking(false)}
+      title={t('discardGuard.title')}
+      centered
+      size="sm"
+      zIndex={400}
+      data-testid="discard-guard"
+    >
+      <Text size="sm">{t('discardGuard.message')}</Text>
+      <Group justify="flex-end" mt="md">
+        <Button variant="default" data-autofocus onClick={() => setAsking(false)} data-testid="discard-guard-keep">
+          {t('discardGuard.keep')}
+        </Button>
+        <Button
+          color="red"
+          onClick={() => {
+            setAsking(false);
+            close();
+          }}
+          data-testid="discard-guard-discard"
+        >
+          {t('discardGuard.discard')}
+        </Button>
+      </Group>
+    </Modal>
+  );
+  return { requestClose, confirmation };
+}
