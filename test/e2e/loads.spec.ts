@@ -541,11 +541,24 @@ test.describe('offline, as the dispatcher', () => {
 
     const editor = await loads.expand(edited.id);
     await editor.setNotes(1, notes);
+    // The queue lists the time of each change in the account's timezone, not the browser's (UTC here).
+    const clock = (at: Date) =>
+      new Intl.DateTimeFormat('en-US', { timeStyle: 'short', timeZone: self.contact.timezone }).format(at);
+    const savedBetween = [clock(new Date())];
     await editor.save();
+    savedBetween.push(clock(new Date()));
+    await expect(page.getByText('Saved on this device; it will be sent when the connection returns')).toBeVisible();
+    await expect(page.getByText('Load edited')).toHaveCount(0);
     await loads.select(assigned.id);
     await loads.assignDriver(driver.id);
     await expect(loads.status(assigned.id)).toHaveText('Assigned');
     await expectQueued(page, 2);
+    await page.getByTestId('queue-button').click();
+    const editLine = page.getByTestId('queued-change').filter({ hasText: 'Change to' });
+    // Node and Chromium may put different spaces before AM/PM.
+    const times = savedBetween.map((time) => time.replace(/\s/g, '\\s')).join('|');
+    await expect(editLine).toHaveText(new RegExp(`\\(at (${times})\\)$`));
+    await page.keyboard.press('Escape');
     await expect.poll(() => savedQueueLength(page)).toBe(2);
 
     await page.reload();
@@ -562,6 +575,7 @@ test.describe('offline, as the dispatcher', () => {
     await context.setOffline(false);
     await expect(page.getByTestId('connection-state')).toHaveText('Online', { timeout: 15_000 });
     await expectQueued(page, 0);
+    await expect(page.getByText('2 queued changes sent')).toBeVisible();
 
     const [editedNow, assignedNow] = await Promise.all([api.load(edited.id), api.load(assigned.id)]);
     expect(editedNow?.version).toBe(edited.version + 1);

@@ -1,12 +1,14 @@
 import { ActionIcon, Badge, Button, Divider, Group, Indicator, Popover, ScrollArea, Stack, Text, Tooltip } from '@mantine/core';
 import { IconCloudUpload } from '@tabler/icons-react';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { dismissConflict, getMirroredLoad, useConflicts, useQueuedChanges, useSaveLoad } from '#src/data/loads.ts';
 import { useOnlineStatus } from '#src/data/online-status.ts';
+import { selfQuery } from '#src/data/session-queries.ts';
 import { useSyncStatus } from '#src/data/sync/use-sync-engine.ts';
 import type { LoadChangeVariables } from '#src/data/loads.ts';
+import { useQueueDrainNotice } from '../queue-drain-notice.ts';
 
 /** The queue list's line for each kind of change (keys listed, not built, so the i18n check sees them). */
 const QUEUED_LINE = {
@@ -47,9 +49,15 @@ export function SyncIndicator() {
   const relative = useRelativeTime();
   const saveLoad = useSaveLoad();
   const queryClient = useQueryClient();
+  const timezone = useQuery(selfQuery).data?.contact.timezone;
+  useQueueDrainNotice(online, queued);
   const pendingCount = queued.length + conflicts.length;
-  // One formatter per language: the queue list can hold hundreds of lines and re-renders as they are sent.
-  const timeFormat = useMemo(() => new Intl.DateTimeFormat(i18n.language, { timeStyle: 'short' }), [i18n.language]);
+  // One formatter per language and timezone (the account's, as in the tables): the queue list can
+  // hold hundreds of lines and re-renders as they are sent.
+  const timeFormat = useMemo(
+    () => new Intl.DateTimeFormat(i18n.language, { timeStyle: 'short', timeZone: timezone }),
+    [i18n.language, timezone],
+  );
   const time = (iso: string) => timeFormat.format(new Date(iso));
 
   const reapply = async (conflict: (typeof conflicts)[number]) => {

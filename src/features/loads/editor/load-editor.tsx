@@ -29,6 +29,7 @@ import {
 } from '#core/domain/stop-editing';
 import { DEFAULT_WEIGHT_UNIT } from '#core/domain/units';
 import { useMirrorList, useSaveLoad } from '#src/data/loads.ts';
+import { useOnlineStatus } from '#src/data/online-status.ts';
 import { selfQuery } from '#src/data/session-queries.ts';
 import { useTravelTimes } from '#src/data/travel-times.ts';
 import { useDiscardGuard } from '#src/ui/discard-guard.tsx';
@@ -142,6 +143,7 @@ function LoadEditorForm({ load, isDraft, onClose, onCancel, onDirtyChange, varia
   const errorText = useEditorErrorText();
   const { data: self } = useQuery(selfQuery);
   const saveLoad = useSaveLoad();
+  const online = useOnlineStatus();
   const timezone = self?.contact.timezone ?? 'America/Chicago';
   const weightUnit = self?.contact.unitsWeight ?? DEFAULT_WEIGHT_UNIT;
   const organizationId = self?.activeOrganizationId ?? 0;
@@ -260,7 +262,8 @@ function LoadEditorForm({ load, isDraft, onClose, onCancel, onDirtyChange, varia
     saveLoad(base, input, loadLabel(input, formatDate));
     notifications.show({
       color: 'teal',
-      message: base ? t('notifications.edited') : t('notifications.created'),
+      // Offline the save only joins the queue: saying "edited" would claim the server has it.
+      message: !online ? t('sync:savedOnDevice') : base ? t('notifications.edited') : t('notifications.created'),
       position: 'top-left',
     });
     onClose();
