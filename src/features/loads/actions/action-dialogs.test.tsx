@@ -279,6 +279,24 @@ describe('ManualCompletionDialog', () => {
     ]);
   });
 
+  it('closes at once when nothing was changed, and asks before discarding a change', async () => {
+    const onClose = vi.fn();
+    renderWithProviders(<ManualCompletionDialog opened loads={[makeLoad()]} onClose={onClose} onDone={() => {}} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(onClose).toHaveBeenCalledOnce();
+    onClose.mockClear();
+
+    fireEvent.click(screen.getAllByTestId('complete-stop-notify')[0] as HTMLElement);
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    fireEvent.click(await screen.findByTestId('discard-guard-keep'));
+    expect(onClose).not.toHaveBeenCalled();
+    expect((screen.getAllByTestId('complete-stop-notify')[0] as HTMLInputElement).checked).toBe(true);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    fireEvent.click(await screen.findByTestId('discard-guard-discard'));
+    expect(onClose).toHaveBeenCalledOnce();
+  });
+
   it('will not complete with an unreadable time', () => {
     renderWithProviders(<ManualCompletionDialog opened loads={[makeLoad()]} onClose={() => {}} onDone={() => {}} />);
     fireEvent.change(screen.getAllByTestId('complete-stop-time')[0] as HTMLElement, { target: { value: '' } });

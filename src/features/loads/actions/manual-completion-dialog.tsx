@@ -1,11 +1,12 @@
 import { Badge, Button, Group, Modal, Paper, ScrollArea, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { LoadCompletion } from '#core/contract/load-actions';
 import type { Order } from '#core/contract/orders';
 import { defaultLoadCompletion } from '#core/domain/load-actions';
 import { useLoadCommands } from '#src/data/loads.ts';
+import { useDiscardGuard } from '#src/ui/discard-guard.tsx';
 import { showActionDone } from './action-notice.ts';
 import { useReferenceRows } from './reference-rows.ts';
 import { useActionFormatting } from './use-action-formatting.ts';
@@ -34,21 +35,39 @@ interface ManualCompletionDialogProps {
 export function ManualCompletionDialog({ opened, loads, onClose, onDone }: ManualCompletionDialogProps) {
   const { t } = useTranslation('load-actions');
   const narrow = useMediaQuery('(max-width: 48em)');
+  const [dirty, setDirty] = useState(false);
+  const guard = useDiscardGuard(dirty, onClose);
   return (
-    <Modal
-      opened={opened}
-      onClose={onClose}
-      title={t('complete.title', { total: loads.length })}
-      size="xl"
-      fullScreen={narrow}
-      data-testid="complete-dialog"
-    >
-      {opened && <CompletionForm loads={loads} onClose={onClose} onDone={onDone} />}
-    </Modal>
+    <>
+      <Modal
+        opened={opened}
+        onClose={guard.requestClose}
+        title={t('complete.title', { total: loads.length })}
+        size="xl"
+        fullScreen={narrow}
+        data-testid="complete-dialog"
+      >
+        {opened && (
+          <CompletionForm
+            loads={loads}
+            onClose={onClose}
+            onCancel={guard.requestClose}
+            onDirtyChange={setDirty}
+            onDone={onDone}
+          />
+        )}
+      </Modal>
+      {guard.confirmation}
+    </>
   );
 }
 
-function CompletionForm({ loads, onClose, onDone }: Omit<ManualCompletionDialogProps, 'opened'>) {
+interface CompletionFormProps extends Omit<ManualCompletionDialogProps, 'opened'> {
+  onCancel: () => void;
+  onDirtyChange: (dirty: boolean) => void;
+}
+
+function CompletionForm({ loads, onClose, onCancel, onDirtyChange, onDone }: CompletionFormProps) {
   const { t } = useTranslation('load-actions');
   const format = useActionFormatting();
   const reference = useReferenceRows();
@@ -58,13 +77,19 @@ function CompletionForm({ loads, onClose, onDone }: Omit<ManualCompletionDialogP
     const now = new Date().toISOString();
     return loads.map((load) => defaultLoadCompletion(load, now));
   });
-  const [entries, setEntries] = useState<Entries>(() =>
+  const [initialEntries] = useState<Entries>(() =>
     Object.fromEntries(
       defaults.flatMap((completion) =>
         completion.stops.map((stop) => [stop.id, { completedAt: format.toWallClock(stop.completedAt), notify: false }]),
       ),
     ),
   );
+  const [entries, setEntries] = useState(initialEntries);
+  const dirty = Object.entries(entries).some(([stopId, entry]) => {
+    const initial = initialEntries[Number(stopId)];
+    return entry.completedAt !== initial?.completedAt || entry.notify !== initial?.notify;
+  });
+  useEffect(() => onDirtyChange(dirty), [dirty, onDirtyChange]);
   const update = (stopId: number, change: Partial<StopEntry>) =>
     setEntries((current) => ({ ...current, [stopId]: { ...(current[stopId] as StopEntry), ...change } }));
   const invalid = Object.values(entries).some((entry) => format.fromWallClock(entry.completedAt) === null);
@@ -155,7 +180,7 @@ function CompletionForm({ loads, onClose, onDone }: Omit<ManualCompletionDialogP
         </Stack>
       </ScrollArea.Autosize>
       <Group justify="flex-end">
-        <Button variant="default" onClick={onClose}>
+        <Button variant="default" onClick={onCancel}>
           {t('cancel')}
         </Button>
         <Button onClick={confirm} disabled={invalid} data-testid="complete-confirm">
