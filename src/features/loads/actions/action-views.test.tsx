@@ -178,6 +178,22 @@ describe('ResourceSchedulingDialog', () => {
     ]);
   });
 
+  it('asks before Escape discards a changed choice', async () => {
+    const onClose = vi.fn();
+    renderWithProviders(<ResourceSchedulingDialog load={makeLoad()} opened onClose={onClose} />);
+    fireEvent.click(screen.getByTestId('scheduling-driver'));
+    fireEvent.click(await screen.findByRole('option', { name: 'Ana Ruiz' }));
+
+    fireEvent.keyDown(document.body, { key: 'Escape' });
+    fireEvent.click(await screen.findByTestId('discard-guard-keep'));
+    expect(onClose).not.toHaveBeenCalled();
+    expect((screen.getByTestId('scheduling-driver') as HTMLInputElement).value).toBe('Ana Ruiz');
+
+    fireEvent.keyDown(document.body, { key: 'Escape' });
+    fireEvent.click(await screen.findByTestId('discard-guard-discard'));
+    expect(onClose).toHaveBeenCalledOnce();
+  });
+
   it('fills the driver’s default equipment and is read-only without AssignDrivers', async () => {
     renderWithProviders(<ResourceSchedulingDialog load={makeLoad()} opened onClose={() => {}} />);
     fireEvent.click(screen.getByTestId('scheduling-driver'));

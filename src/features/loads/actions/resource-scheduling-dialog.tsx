@@ -2,7 +2,7 @@ import { Alert, Button, Group, Modal, ScrollArea, Select, SimpleGrid, Stack, Tab
 import { useMediaQuery } from '@mantine/hooks';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DriverAssignment } from '#core/contract/load-actions';
 import type { Order } from '#core/contract/orders';
@@ -18,6 +18,7 @@ import {
 import { weekContaining } from '#core/domain/weeks';
 import { resourceInfoQuery } from '#src/data/load-details.ts';
 import { useLoadCommands, useLoads } from '#src/data/loads.ts';
+import { useDiscardGuard } from '#src/ui/discard-guard.tsx';
 import { showActionDone } from './action-notice.ts';
 import { useReferenceRows } from './reference-rows.ts';
 import { type ActionFormatting, useActionFormatting } from './use-action-formatting.ts';
@@ -39,21 +40,36 @@ export function ResourceSchedulingDialog({ load, opened, onClose }: ResourceSche
   const { t } = useTranslation('load-actions');
   const narrow = useMediaQuery('(max-width: 48em)');
   const format = useActionFormatting();
+  const [dirty, setDirty] = useState(false);
+  const guard = useDiscardGuard(dirty, onClose);
   return (
-    <Modal
-      opened={opened}
-      onClose={onClose}
-      size="xl"
-      fullScreen={narrow}
-      title={t('scheduling.title', { load: format.label(load) })}
-      data-testid="resource-scheduling-dialog"
-    >
-      {opened && <SchedulingForm load={load} onClose={onClose} format={format} />}
-    </Modal>
+    <>
+      <Modal
+        opened={opened}
+        onClose={guard.requestClose}
+        size="xl"
+        fullScreen={narrow}
+        title={t('scheduling.title', { load: format.label(load) })}
+        data-testid="resource-scheduling-dialog"
+      >
+        {opened && (
+          <SchedulingForm load={load} onClose={onClose} onCancel={guard.requestClose} onDirtyChange={setDirty} format={format} />
+        )}
+      </Modal>
+      {guard.confirmation}
+    </>
   );
 }
 
-function SchedulingForm({ load, onClose, format }: { load: Order; onClose: () => void; format: ActionFormatting }) {
+interface SchedulingFormProps {
+  load: Order;
+  onClose: () => void;
+  onCancel: () => void;
+  onDirtyChange: (dirty: boolean) => void;
+  format: ActionFormatting;
+}
+
+function SchedulingForm({ load, onClose, onCancel, onDirtyChange, format }: SchedulingFormProps) {
   const { t } = useTranslation('load-actions');
   const reference = useReferenceRows();
   const sendCommand = useLoadCommands();
@@ -69,6 +85,7 @@ function SchedulingForm({ load, onClose, format }: { load: Order; onClose: () =>
     choice.transportedByUserId !== load.transportedByUserId ||
     choice.tractorId !== load.tractorId ||
     choice.trailerId !== load.trailerId;
+  useEffect(() => onDirtyChange(changed), [changed, onDirtyChange]);
 
   const drivers = driversOffered(reference.drivers, load, organizationId).sort((a, b) => a.name.localeCompare(b.name));
   // Equipment follows the drivers' rule: this organization's, enabled or already on the load.
@@ -181,7 +198,7 @@ function SchedulingForm({ load, onClose, format }: { load: Order; onClose: () =>
         </Alert>
       )}
       <Group justify="flex-end">
-        <Button variant="default" onClick={onClose}>
+        <Button variant="default" onClick={onCancel}>
           {t('cancel')}
         </Button>
         <Button onClick={save} disabled={!allowed || !changed} data-testid="scheduling-save">
