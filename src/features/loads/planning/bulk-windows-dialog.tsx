@@ -3,6 +3,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { STOP_TYPES, type StopInput } from '#core/contract/orders';
 import { bulkModifyWindows, defaultWindow } from '#core/domain/planning/index';
+import { useDiscardGuard } from '#src/ui/discard-guard.tsx';
 import { showActionDone } from '../actions/action-notice.ts';
 import { ExplainedButton } from '../actions/explained-button.tsx';
 import { useActionFormatting } from '../actions/use-action-formatting.ts';
@@ -27,6 +28,9 @@ export function BulkWindowsDialog({ drafts, onClose, onDone }: PlanningDialogPro
   const [begin, setBegin] = useState(() => format.toWallClock(initial.begin));
   const [end, setEnd] = useState(() => format.toWallClock(initial.end));
   const [cascade, setCascade] = useState(false);
+  const dirty =
+    stopType !== 'Origin' || begin !== format.toWallClock(initial.begin) || end !== format.toWallClock(initial.end) || cascade;
+  const guard = useDiscardGuard(dirty, onClose);
 
   const beginIso = format.fromWallClock(begin);
   const endIso = format.fromWallClock(end);
@@ -53,7 +57,7 @@ export function BulkWindowsDialog({ drafts, onClose, onDone }: PlanningDialogPro
   };
 
   return (
-    <PlanningModal title={t('windows.title', { total: drafts.length })} onClose={onClose} data-testid="windows-dialog">
+    <PlanningModal title={t('windows.title', { total: drafts.length })} onClose={guard.requestClose} data-testid="windows-dialog">
       <Stack gap="sm">
         <Text size="sm">{t('windows.message')}</Text>
         <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
@@ -100,7 +104,7 @@ export function BulkWindowsDialog({ drafts, onClose, onDone }: PlanningDialogPro
           </Text>
         )}
         <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
+          <Button variant="default" onClick={guard.requestClose}>
             {t('cancel')}
           </Button>
           <ExplainedButton disabledReason={blocker} loading={saving} onClick={() => void save()} data-testid="windows-confirm">
@@ -108,6 +112,7 @@ export function BulkWindowsDialog({ drafts, onClose, onDone }: PlanningDialogPro
           </ExplainedButton>
         </Group>
       </Stack>
+      {guard.confirmation}
     </PlanningModal>
   );
 }

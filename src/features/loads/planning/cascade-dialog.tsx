@@ -17,6 +17,7 @@ import { ExplainedButton } from '../actions/explained-button.tsx';
 import { useReferenceRows } from '../actions/reference-rows.ts';
 import { useActionFormatting } from '../actions/use-action-formatting.ts';
 import { usePlanningText } from './planning-messages.ts';
+import { useDiscardGuard } from '#src/ui/discard-guard.tsx';
 import { PlanningModal } from './planning-modal.tsx';
 import type { PlanningDialogProps } from './publish-dialog.tsx';
 import { useSaveDrafts } from './use-save-drafts.ts';
@@ -49,12 +50,19 @@ export function CascadeDialog({ drafts, onClose, onDone }: PlanningDialogProps) 
   const basisOptions = useMemo(() => cascadeBasisLocations(drafts), [drafts]);
   const [basisId, setBasisId] = useState<number | null>(basisOptions[0] ?? null);
   // The first draft's own time at the basis: cascading from it keeps the first draft where it is.
-  const [start, setStart] = useState(() => {
+  const [initialStart] = useState(() => {
     const arrival = drafts[0] ? basisArrival(drafts[0], basisOptions[0] ?? null) : null;
     return format.toWallClock(arrival ?? new Date().toISOString());
   });
+  const [start, setStart] = useState(initialStart);
   const [intervalMinutes, setIntervalMinutes] = useState<number>(CASCADE_DEFAULT_INTERVAL);
   const [offsetMinutes, setOffsetMinutes] = useState(0);
+  const dirty =
+    basisId !== (basisOptions[0] ?? null) ||
+    start !== initialStart ||
+    intervalMinutes !== CASCADE_DEFAULT_INTERVAL ||
+    offsetMinutes !== 0;
+  const guard = useDiscardGuard(dirty, onClose);
   const [busy, setBusy] = useState(false);
 
   const eligibility = useMemo(() => cascadeEligibility(drafts, basisId), [drafts, basisId]);
@@ -86,7 +94,7 @@ export function CascadeDialog({ drafts, onClose, onDone }: PlanningDialogProps) 
   };
 
   return (
-    <PlanningModal title={t('cascade.title', { total: drafts.length })} onClose={onClose} data-testid="cascade-dialog">
+    <PlanningModal title={t('cascade.title', { total: drafts.length })} onClose={guard.requestClose} data-testid="cascade-dialog">
       <Stack gap="sm">
         <Text size="sm">{t('cascade.message')}</Text>
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
@@ -144,7 +152,7 @@ export function CascadeDialog({ drafts, onClose, onDone }: PlanningDialogProps) 
           </Text>
         )}
         <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
+          <Button variant="default" onClick={guard.requestClose}>
             {t('cancel')}
           </Button>
           <ExplainedButton disabledReason={blocker} loading={busy} onClick={() => void apply()} data-testid="cascade-confirm">
@@ -152,6 +160,7 @@ export function CascadeDialog({ drafts, onClose, onDone }: PlanningDialogProps) 
           </ExplainedButton>
         </Group>
       </Stack>
+      {guard.confirmation}
     </PlanningModal>
   );
 }

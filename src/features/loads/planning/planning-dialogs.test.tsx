@@ -279,6 +279,24 @@ describe('CascadeDialog', () => {
     ]);
   });
 
+  it('asks before Escape discards a changed interval', async () => {
+    const onClose = vi.fn();
+    renderDialog(
+      <PlanningDialogs action="cascade" selected={[draft(1, 100, 200), draft(2, 100, 200)]} onClose={onClose} onDone={() => {}} />,
+    );
+    fireEvent.click(screen.getByTestId('cascade-interval'));
+    fireEvent.click(await screen.findByRole('option', { name: '30 min' }));
+
+    fireEvent.keyDown(document.body, { key: 'Escape' });
+    fireEvent.click(await screen.findByTestId('discard-guard-keep'));
+    expect(onClose).not.toHaveBeenCalled();
+    expect((screen.getByTestId('cascade-interval') as HTMLInputElement).value).toBe('30 min');
+
+    fireEvent.keyDown(document.body, { key: 'Escape' });
+    fireEvent.click(await screen.findByTestId('discard-guard-discard'));
+    expect(onClose).toHaveBeenCalledOnce();
+  });
+
   it('explains why the drafts cannot be cascaded', () => {
     renderDialog(
       <PlanningDialogs
@@ -316,6 +334,18 @@ describe('BulkWindowsDialog', () => {
       requiredEnd: '2030-03-04T13:30:00.000Z',
     });
     expect(saves[0]!.input.stops[1]).toMatchObject({ requiredBegin: null, requiredEnd: null });
+  });
+  it('closes at once when nothing was changed, and asks before Cancel discards a changed window', async () => {
+    const onClose = vi.fn();
+    renderDialog(<PlanningDialogs action="bulkWindows" selected={[draft(1)]} onClose={onClose} onDone={() => {}} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(onClose).toHaveBeenCalledOnce();
+    onClose.mockClear();
+
+    fireEvent.change(screen.getByTestId('windows-end'), { target: { value: '2030-03-04T07:30' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    fireEvent.click(await screen.findByTestId('discard-guard-discard'));
+    expect(onClose).toHaveBeenCalledOnce();
   });
 });
 
