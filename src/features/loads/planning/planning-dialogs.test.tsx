@@ -282,7 +282,12 @@ describe('CascadeDialog', () => {
   it('asks before Escape discards a changed interval', async () => {
     const onClose = vi.fn();
     renderDialog(
-      <PlanningDialogs action="cascade" selected={[draft(1, 100, 200), draft(2, 100, 200)]} onClose={onClose} onDone={() => {}} />,
+      <PlanningDialogs
+        action="cascade"
+        selected={[draft(1, 100, 200), draft(2, 100, 200)]}
+        onClose={onClose}
+        onDone={() => {}}
+      />,
     );
     fireEvent.click(screen.getByTestId('cascade-interval'));
     fireEvent.click(await screen.findByRole('option', { name: '30 min' }));
