@@ -29,11 +29,18 @@ import {
 import { planner } from '#src/data/planner.ts';
 import { selfQuery } from '#src/data/session-queries.ts';
 import { fetchTravelTimes, throughputRulesQuery, travelTimesQuery, useThroughputRules } from '#src/data/travel-times.ts';
+import { useDiscardGuard } from '#src/ui/discard-guard.tsx';
 import { showActionDone } from '../actions/action-notice.ts';
 import { ExplainedButton } from '../actions/explained-button.tsx';
 import { useReferenceRows } from '../actions/reference-rows.ts';
 import { useActionFormatting } from '../actions/use-action-formatting.ts';
-import { bulkScheduleReducer, initialScheduleState, scheduleBlocker, scheduledChanges } from './bulk-schedule-state.ts';
+import {
+  bulkScheduleReducer,
+  initialScheduleState,
+  isScheduleChanged,
+  scheduleBlocker,
+  scheduledChanges,
+} from './bulk-schedule-state.ts';
 import { usePlanningText } from './planning-messages.ts';
 import { PlanningModal } from './planning-modal.tsx';
 import type { PlanningDialogProps } from './publish-dialog.tsx';
@@ -89,7 +96,9 @@ export function BulkScheduleDialog({ drafts, onClose, onDone }: PlanningDialogPr
   const queryClient = useQueryClient();
   const rules = useThroughputRules();
   const saveDrafts = useSaveDrafts();
-  const [state, dispatch] = useReducer(bulkScheduleReducer, drafts, initialScheduleState);
+  const [initial] = useState(() => initialScheduleState(drafts));
+  const [state, dispatch] = useReducer(bulkScheduleReducer, initial);
+  const guard = useDiscardGuard(isScheduleChanged(state, initial), onClose);
   const [stage, setStage] = useState<Stage>('idle');
   const [failed, setFailed] = useState(false);
   const [page, setPage] = useState(1);
@@ -183,7 +192,7 @@ export function BulkScheduleDialog({ drafts, onClose, onDone }: PlanningDialogPr
   return (
     <PlanningModal
       title={t('schedule.title', { total: drafts.length })}
-      onClose={onClose}
+      onClose={guard.requestClose}
       size="xl"
       data-testid="schedule-dialog"
     >
@@ -289,7 +298,7 @@ export function BulkScheduleDialog({ drafts, onClose, onDone }: PlanningDialogPr
         />
         {pageCount > 1 && <Pagination total={pageCount} value={currentPage} onChange={setPage} size="sm" />}
         <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
+          <Button variant="default" onClick={guard.requestClose}>
             {t('cancel')}
           </Button>
           <ExplainedButton
@@ -310,6 +319,7 @@ export function BulkScheduleDialog({ drafts, onClose, onDone }: PlanningDialogPr
           </ExplainedButton>
         </Group>
       </Stack>
+      {guard.confirmation}
     </PlanningModal>
   );
 }

@@ -2,7 +2,13 @@ import { describe, expect, it } from 'vitest';
 import type { DriverChoice } from '#core/domain/load-actions';
 import { isMonotone, scheduleDrafts, travelTimeIndex } from '#core/domain/planning/index';
 import { makeLoad, makeStop } from '../table/table-fixtures.test-support.ts';
-import { bulkScheduleReducer, initialScheduleState, scheduleBlocker, scheduledChanges } from './bulk-schedule-state.ts';
+import {
+  bulkScheduleReducer,
+  initialScheduleState,
+  isScheduleChanged,
+  scheduleBlocker,
+  scheduledChanges,
+} from './bulk-schedule-state.ts';
 import { planningInput, withStopTimes } from './worker-payloads.ts';
 
 const ana: DriverChoice = { id: 7, organizationId: 1, enabled: true, driverInfo: { defaultTractorId: 31, defaultTrailerId: 41 } };
@@ -111,5 +117,26 @@ describe('bulk schedule state', () => {
     // Everything else of the load is the original's.
     expect(timed[1]).toMatchObject({ id: 2, version: 4, isDraft: true });
     expect(timed[1]!.stops[0]!.id).toBe(21);
+  });
+
+  it('counts as changed once the user moved a draft, set the anchor or chose a resource, not for a calculation alone', () => {
+    const initial = initialScheduleState(drafts);
+    const calculated = bulkScheduleReducer(initial, { type: 'calculated', drafts: initial.drafts, unavailable: 0 });
+    expect(isScheduleChanged(calculated, initial)).toBe(false);
+    const movedAndBack = bulkScheduleReducer(bulkScheduleReducer(initial, { type: 'moveDraft', from: 0, to: 2 }), {
+      type: 'moveDraft',
+      from: 2,
+      to: 0,
+    });
+    expect(isScheduleChanged(movedAndBack, initial)).toBe(false);
+    expect(isScheduleChanged(bulkScheduleReducer(initial, { type: 'moveDraft', from: 0, to: 2 }), initial)).toBe(true);
+    expect(isScheduleChanged(bulkScheduleReducer(initial, { type: 'direction', direction: 'backward' }), initial)).toBe(true);
+    expect(
+      isScheduleChanged(
+        bulkScheduleReducer(initial, { type: 'referenceTime', referenceTime: '2030-03-04T12:00:00.000Z' }),
+        initial,
+      ),
+    ).toBe(true);
+    expect(isScheduleChanged(bulkScheduleReducer(initial, { type: 'driver', driver: ana }), initial)).toBe(true);
   });
 });

@@ -92,6 +92,18 @@ export function bulkScheduleReducer(state: BulkScheduleState, action: BulkSchedu
   }
 }
 
+/** Whether closing would lose the user's choices: order, direction, reference time or resources (a calculation is only redone). */
+export function isScheduleChanged(state: BulkScheduleState, initial: BulkScheduleState): boolean {
+  return (
+    state.direction !== initial.direction ||
+    state.referenceTime !== initial.referenceTime ||
+    state.driverId !== initial.driverId ||
+    state.tractorId !== initial.tractorId ||
+    state.trailerId !== initial.trailerId ||
+    state.drafts.some((draft, index) => draft !== initial.drafts[index])
+  );
+}
+
 /** Calculate and save need a reference time and a driver (spec 1 §5); the reason is the tooltip's. */
 export function scheduleBlocker(state: BulkScheduleState) {
   return canCalculateSchedule({ referenceTime: state.referenceTime, driverChoice: state.driverId }).reason;
