@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { weekOptions } from '#core/domain/planning/index';
 import { GRAMS_PER_POUND } from '#core/domain/units';
-import { type BulkCreateForm, bulkCreateConfig, bulkCreateSteps, emptyBulkCreateForm, withCell } from './bulk-create-state.ts';
+import {
+  type BulkCreateForm,
+  bulkCreateConfig,
+  bulkCreateSteps,
+  emptyBulkCreateForm,
+  isBulkCreateFormChanged,
+  withCell,
+} from './bulk-create-state.ts';
 
 const ZONE = 'America/Chicago';
 // Wednesday 4 March 2026, 15:00 in Chicago: the first option is the week of Sunday 1 March.
@@ -79,5 +86,13 @@ describe('bulk create form', () => {
     const steps = bulkCreateSteps(withCell(form(), 0, 'x'), weeks, ZONE, 'Pound');
     expect(steps.total).toBe(0);
     expect(steps.configs).toEqual([]);
+  });
+
+  it('counts as changed once a field or a cell differs from the empty form', () => {
+    const initial = emptyBulkCreateForm('2030-03-03');
+    expect(isBulkCreateFormChanged({ ...initial, cells: [...initial.cells] }, initial)).toBe(false);
+    expect(isBulkCreateFormChanged({ ...initial, cargoTypeId: 5 }, initial)).toBe(true);
+    expect(isBulkCreateFormChanged({ ...initial, amount: 12 }, initial)).toBe(true);
+    expect(isBulkCreateFormChanged(withCell(initial, 2, '4'), initial)).toBe(true);
   });
 });

@@ -46,6 +46,19 @@ export function emptyBulkCreateForm(week: string | null): BulkCreateForm {
   };
 }
 
+/** Whether closing would lose what the user chose or typed. */
+export function isBulkCreateFormChanged(form: BulkCreateForm, initial: BulkCreateForm): boolean {
+  return (
+    form.week !== initial.week ||
+    form.cargoTypeId !== initial.cargoTypeId ||
+    form.organizationLocationId !== initial.organizationLocationId ||
+    form.isBasedOnOrigin !== initial.isBasedOnOrigin ||
+    form.measure !== initial.measure ||
+    form.amount !== initial.amount ||
+    form.cells.some((cell, day) => cell !== initial.cells[day])
+  );
+}
+
 /** A cell keeps at most 3 characters (spec 1 §9), whatever was typed or pasted. */
 export function withCell(form: BulkCreateForm, day: number, text: string): BulkCreateForm {
   const cells = [...form.cells];

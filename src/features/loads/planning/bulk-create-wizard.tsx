@@ -20,12 +20,20 @@ import { BULK_ENTRY_CELL_LENGTH, BULK_ENTRY_DAYS, type WeekOption, weekOptions }
 import { WEIGHT_UNIT_ABBREVIATIONS, weightInputStep, weightPrecision } from '#core/domain/units';
 import { timeInWeek } from '#core/domain/weeks';
 import { useMirrorList, usePlanningCommands } from '#src/data/loads.ts';
+import { useDiscardGuard } from '#src/ui/discard-guard.tsx';
 import { showActionDone } from '../actions/action-notice.ts';
 import { ExplainedButton } from '../actions/explained-button.tsx';
 import { useReferenceRows } from '../actions/reference-rows.ts';
 import { useActionFormatting } from '../actions/use-action-formatting.ts';
 import { useSavePreferences } from '../table/use-save-preferences.ts';
-import { type BulkCreateForm, bulkCreateSteps, emptyBulkCreateForm, type LoadMeasure, withCell } from './bulk-create-state.ts';
+import {
+  type BulkCreateForm,
+  bulkCreateSteps,
+  emptyBulkCreateForm,
+  isBulkCreateFormChanged,
+  type LoadMeasure,
+  withCell,
+} from './bulk-create-state.ts';
 import { usePlanningText } from './planning-messages.ts';
 import { PlanningModal } from './planning-modal.tsx';
 
@@ -67,8 +75,11 @@ export function BulkCreateWizard({ onClose, onWeekChange }: BulkCreateWizardProp
   const unit = format.unitsWeight;
 
   const [weeks] = useState(() => weekOptions(new Date().toISOString(), timezone));
-  const [form, setForm] = useState<BulkCreateForm>(() => emptyBulkCreateForm(weeks[0]?.value ?? null));
+  const [initialForm] = useState<BulkCreateForm>(() => emptyBulkCreateForm(weeks[0]?.value ?? null));
+  const [form, setForm] = useState(initialForm);
   const [step, setStep] = useState(STEP_CONFIGURATION);
+  // Once created, the completion note has nothing left to lose.
+  const guard = useDiscardGuard(step !== STEP_COMPLETION && isBulkCreateFormChanged(form, initialForm), onClose);
   const [triedNext, setTriedNext] = useState(false);
   const [created, setCreated] = useState(0);
   const [doNotShowAgain, setDoNotShowAgain] = useState(false);
@@ -126,7 +137,7 @@ export function BulkCreateWizard({ onClose, onWeekChange }: BulkCreateWizardProp
         : `${form.amount} ${WEIGHT_UNIT_ABBREVIATIONS[unit]}`;
 
   return (
-    <PlanningModal title={t('bulkCreate.title')} onClose={onClose} size="xl" data-testid="bulk-create-dialog">
+    <PlanningModal title={t('bulkCreate.title')} onClose={guard.requestClose} size="xl" data-testid="bulk-create-dialog">
       <Stepper active={step} size="sm" allowNextStepsSelect={false} onStepClick={(index) => index < step && setStep(index)}>
         <Stepper.Step label={t('bulkCreate.steps.configuration')}>
           <Stack gap="sm" mt="sm">
@@ -217,7 +228,7 @@ export function BulkCreateWizard({ onClose, onWeekChange }: BulkCreateWizardProp
               />
             </SimpleGrid>
             <Group justify="flex-end">
-              <Button variant="default" onClick={onClose}>
+              <Button variant="default" onClick={guard.requestClose}>
                 {t('cancel')}
               </Button>
               <Button onClick={next} data-testid="bulk-next">
@@ -322,6 +333,7 @@ export function BulkCreateWizard({ onClose, onWeekChange }: BulkCreateWizardProp
           </Stack>
         </Stepper.Completed>
       </Stepper>
+      {guard.confirmation}
     </PlanningModal>
   );
 }
