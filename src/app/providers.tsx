@@ -1,10 +1,11 @@
-import { MantineProvider } from '@mantine/core';
+import { MantineProvider, mergeThemeOverrides } from '@mantine/core';
 import { useNotifications } from '@mantine/notifications';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { AppRouter } from './router.tsx';
-import { theme } from './theme.ts';
+import { cssVariablesResolver, theme } from './theme.ts';
 
 // The notification stack and its transitions load with the first notification, not with the sign-in screen.
 const NotificationStack = lazy(() =>
@@ -24,9 +25,23 @@ function NotificationsWhenShown() {
   );
 }
 
+/** The theme with every dialog's and drawer's close button named in the user's language (it is an icon). */
+function useTranslatedTheme() {
+  const { t } = useTranslation();
+  return useMemo(() => {
+    const closeButtonProps = { 'aria-label': t('closeDialog') };
+    return mergeThemeOverrides(theme, {
+      components: {
+        Modal: { defaultProps: { closeButtonProps } },
+        Drawer: { defaultProps: { closeButtonProps } },
+      },
+    });
+  }, [t]);
+}
+
 export function AppProviders({ queryClient, router }: { queryClient: QueryClient; router: AppRouter }) {
   return (
-    <MantineProvider theme={theme} defaultColorScheme="light">
+    <MantineProvider theme={useTranslatedTheme()} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
       <NotificationsWhenShown />
       <QueryClientProvider client={queryClient}>
         <RouterProvider router={router} />

@@ -11,6 +11,7 @@ import {
   Switch,
   Text,
   UnstyledButton,
+  VisuallyHidden,
 } from '@mantine/core';
 import { IconLogout } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -87,14 +88,16 @@ export function SettingsPopover() {
   return (
     <Popover width={340} position="bottom-end" shadow="md" withArrow trapFocus>
       <Popover.Target>
-        <UnstyledButton aria-label={t('open')} data-testid="settings-button">
+        {/* Named by its content, visible name first, so speech control ("click Maria Smith") finds it. */}
+        <UnstyledButton data-testid="settings-button">
           <Group gap="xs" wrap="nowrap">
-            <Avatar color="teal" radius="xl" size={36}>
+            <Avatar color="teal" radius="xl" size={36} aria-hidden>
               {initials}
             </Avatar>
             <Text size="sm" fw={500} visibleFrom="sm" data-testid="header-user-name">
               {self.name}
             </Text>
+            <VisuallyHidden>{t('open')}</VisuallyHidden>
           </Group>
         </UnstyledButton>
       </Popover.Target>
