@@ -142,7 +142,7 @@ describe('AssignDriverPanel', () => {
 
     fireEvent.click(within(ana).getByTestId('assign-driver-button'));
     expect(sent).toEqual([]);
-    expect(within(ana).getByText('Sure?')).toBeTruthy();
+    expect(within(ana).getByText('Assign Ana Ruiz?')).toBeTruthy();
     fireEvent.click(within(ana).getByTestId('assign-driver-button-yes'));
 
     expect(sent.map((entry) => [entry.loadId, entry.command])).toEqual([

@@ -1,7 +1,7 @@
 import { Badge, Drawer, Group, Paper, ScrollArea, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconPhone, IconSearch } from '@tabler/icons-react';
-import { useState } from 'react';
+import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Order } from '#core/contract/orders';
 import { driverAssignmentFor, driversOffered } from '#core/domain/load-actions';
@@ -40,10 +40,29 @@ export function AssignDriverPanel({ opened, loads, onClose, onDone }: AssignDriv
   const reference = useReferenceRows();
   const sendCommand = useLoadCommands();
   const [search, setSearch] = useState('');
-  const [query] = useDebouncedValue(search.trim().toLocaleLowerCase(format.language), SEARCH_DEBOUNCE_MS);
+  const typed = search.trim().toLocaleLowerCase(format.language);
+  const [debounced] = useDebouncedValue(typed, SEARCH_DEBOUNCE_MS);
+  // Enter applies the search at once, without waiting for the debounce, and goes to its first driver.
+  const [entered, setEntered] = useState<string | null>(null);
+  const query = entered === typed ? typed : debounced;
+  const firstAssign = useRef<HTMLButtonElement>(null);
+  const [focusFirst, setFocusFirst] = useState(false);
   const organizationId = format.self?.activeOrganizationId ?? 0;
   const offered = offeredForAll(reference.drivers, loads, organizationId);
   const shown = query ? offered.filter((driver) => driver.name.toLocaleLowerCase(format.language).includes(query)) : offered;
+
+  useEffect(() => {
+    if (!focusFirst) return;
+    setFocusFirst(false);
+    firstAssign.current?.focus();
+  }, [focusFirst]);
+
+  const enterSearch = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key !== 'Enter') return;
+    event.preventDefault();
+    setEntered(typed);
+    setFocusFirst(true);
+  };
 
   const assign = (driver: DriverRow) => {
     for (const load of loads) {
@@ -70,6 +89,9 @@ export function AssignDriverPanel({ opened, loads, onClose, onDone }: AssignDriv
           leftSection={<IconSearch size={16} />}
           value={search}
           onChange={(event) => setSearch(event.currentTarget.value)}
+          onKeyDown={enterSearch}
+          // The drawer opens with focus in the search box, not on its close button.
+          data-autofocus
           data-testid="assign-driver-search"
         />
         <Text size="sm" c="dimmed" data-testid="assign-driver-count" aria-live="polite">
@@ -82,7 +104,7 @@ export function AssignDriverPanel({ opened, loads, onClose, onDone }: AssignDriv
                 {t('assignDriver.none')}
               </Text>
             )}
-            {shown.map((driver) => (
+            {shown.map((driver, index) => (
               <Paper key={driver.id} withBorder p="sm" data-testid="assign-driver-row" data-driver-id={driver.id}>
                 <Group justify="space-between" wrap="wrap" gap="xs">
                   <Stack gap={2}>
@@ -108,7 +130,14 @@ export function AssignDriverPanel({ opened, loads, onClose, onDone }: AssignDriv
                       </Badge>
                     </Group>
                   </Stack>
-                  <SureButton label={t('assign')} onConfirm={() => assign(driver)} testId="assign-driver-button" />
+                  <SureButton
+                    ref={index === 0 ? firstAssign : undefined}
+                    label={t('assign')}
+                    name={t('assignDriver.assignNamed', { driver: driver.name })}
+                    question={t('assignDriver.sureNamed', { driver: driver.name })}
+                    onConfirm={() => assign(driver)}
+                    testId="assign-driver-button"
+                  />
                 </Group>
               </Paper>
             ))}

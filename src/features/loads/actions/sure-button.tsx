@@ -1,5 +1,5 @@
 import { Button, Group, Text } from '@mantine/core';
-import { useState } from 'react';
+import { type Ref, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 interface SureButtonProps {
@@ -9,23 +9,47 @@ interface SureButtonProps {
   variant?: 'filled' | 'light' | 'default' | 'outline';
   disabled?: boolean;
   testId?: string;
+  /** The button's accessible name when its label alone does not say what it acts on. */
+  name?: string;
+  /** The question instead of "Sure?", naming what the answer acts on. */
+  question?: string;
+  ref?: Ref<HTMLButtonElement>;
 }
 
 /** A button followed by an inline "Sure? Yes / No" before it acts (spec 1 §2, assignment panels). */
-export function SureButton({ label, onConfirm, color, variant = 'light', disabled, testId }: SureButtonProps) {
+export function SureButton({
+  label,
+  onConfirm,
+  color,
+  variant = 'light',
+  disabled,
+  testId,
+  name,
+  question,
+  ref,
+}: SureButtonProps) {
   const { t } = useTranslation('load-actions');
   const [asking, setAsking] = useState(false);
   if (!asking) {
     return (
-      <Button size="xs" variant={variant} color={color} disabled={disabled} onClick={() => setAsking(true)} data-testid={testId}>
+      <Button
+        ref={ref}
+        size="xs"
+        variant={variant}
+        color={color}
+        disabled={disabled}
+        aria-label={name}
+        onClick={() => setAsking(true)}
+        data-testid={testId}
+      >
         {label}
       </Button>
     );
   }
   return (
-    <Group gap={6} wrap="nowrap" role="group" aria-label={t('sure')}>
+    <Group gap={6} wrap="nowrap" role="group" aria-label={question ?? t('sure')}>
       <Text size="sm" fw={600}>
-        {t('sure')}
+        {question ?? t('sure')}
       </Text>
       <Button
         size="xs"
