@@ -33,3 +33,23 @@ test('the assign-driver drawer assigns the driver searched for, with the keyboar
   await expect(panel).toBeHidden();
   await expect(loads.row(load.id).getByTestId('load-driver')).toHaveText(driverName);
 });
+
+test('the first Tab of a signed-in page reaches the skip link, which moves focus past the header and navigation', async ({
+  page,
+}) => {
+  await signIn(page, 'dispatcher');
+  const loads = new LoadsTablePage(page);
+  await loads.open();
+  await page.locator('body').focus();
+
+  await page.keyboard.press('Tab');
+  const skipLink = page.getByRole('link', { name: 'Skip to main content' });
+  await expect(skipLink).toBeFocused();
+  await expect(skipLink).toBeInViewport();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('main')).toBeFocused();
+
+  await page.keyboard.press('Tab');
+  const insideMain = await page.evaluate(() => document.querySelector('main')?.contains(document.activeElement) ?? false);
+  expect(insideMain, 'the next Tab stop is in the main content').toBe(true);
+});

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { CompanySwitcher } from './company-switcher.tsx';
 import { SettingsPopover } from './settings-popover.tsx';
 import { SideNavigation } from './side-navigation.tsx';
+import classes from './skip-link.module.css';
 import { SyncIndicator } from './sync-indicator.tsx';
 import { UpdatePrompt } from './update-prompt.tsx';
 import { registerServiceWorker } from '../service-worker.ts';
@@ -14,6 +15,8 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { onUnauthorized } from '#src/data/api-error.ts';
 import { selfQuery } from '#src/data/session-queries.ts';
 import { useSyncEngine } from '#src/data/sync/use-sync-engine.ts';
+
+const MAIN_CONTENT_ID = 'main-content';
 
 export function AppLayout() {
   const { t } = useTranslation('common');
@@ -38,6 +41,19 @@ export function AppLayout() {
       navbar={{ width: 240, breakpoint: 'md', collapsed: { mobile: !navigationOpen } }}
       padding={0}
     >
+      {/* The first Tab stop of every signed-in page (WCAG 2.4.1): past the header and navigation. */}
+      <a
+        href={`#${MAIN_CONTENT_ID}`}
+        className={classes.skipLink}
+        onClick={(event) => {
+          // Focus without a hash in the address, which the router would keep.
+          event.preventDefault();
+          document.getElementById(MAIN_CONTENT_ID)?.focus();
+        }}
+        data-testid="skip-link"
+      >
+        {t('shell.skipToContent')}
+      </a>
       <AppShell.Header>
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
           <Group gap="sm" wrap="nowrap">
@@ -58,7 +74,7 @@ export function AppLayout() {
       <AppShell.Navbar p="sm" aria-label={t('shell.navigation')}>
         <SideNavigation onNavigate={close} />
       </AppShell.Navbar>
-      <AppShell.Main>
+      <AppShell.Main id={MAIN_CONTENT_ID} tabIndex={-1}>
         <Outlet />
         <UpdatePrompt />
       </AppShell.Main>
