@@ -22,6 +22,23 @@ function load(language: string, namespace: string) {
   return keyPaths(JSON.parse(readFileSync(path.join(root, language, `${namespace}.json`), 'utf8')));
 }
 
+const PLURAL_SUFFIX = /_(zero|one|two|few|many|other)$/;
+
+/**
+ * The keys a language must have for en-US's: the same, except that a plural key has one form per
+ * plural category of that language (Spanish and French have `_many`, for millions).
+ */
+function expectedKeys(source: Map<string, unknown>, language: string) {
+  const categories = new Intl.PluralRules(language).resolvedOptions().pluralCategories;
+  const keys = new Set<string>();
+  for (const key of source.keys()) {
+    const base = key.replace(PLURAL_SUFFIX, '');
+    if (base === key) keys.add(key);
+    else for (const category of categories) keys.add(`${base}_${category}`);
+  }
+  return [...keys].sort();
+}
+
 const namespaces = readdirSync(path.join(root, 'en-US')).map((file) => file.replace(/\.json$/, ''));
 
 describe('locales', () => {
@@ -29,14 +46,15 @@ describe('locales', () => {
     for (const namespace of namespaces) {
       const source = load('en-US', namespace);
       const target = load(language, namespace);
-      expect([...target.keys()].sort(), `${language}/${namespace}`).toEqual([...source.keys()].sort());
+      expect([...target.keys()].sort(), `${language}/${namespace}`).toEqual(expectedKeys(source, language));
       for (const [key, text] of target) {
         expect(typeof text === 'string' && text.trim().length > 0, `${language}/${namespace}:${key} is empty`).toBe(true);
         const placeholders = (value: unknown) =>
           String(value)
             .match(/\{\{\w+\}\}/g)
             ?.sort() ?? [];
-        expect(placeholders(text), `${language}/${namespace}:${key} placeholders`).toEqual(placeholders(source.get(key)));
+        const sourceKey = source.has(key) ? key : key.replace(PLURAL_SUFFIX, '_other');
+        expect(placeholders(text), `${language}/${namespace}:${key} placeholders`).toEqual(placeholders(source.get(sourceKey)));
       }
     }
   });
