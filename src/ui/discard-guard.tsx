@@ -1,10 +1,12 @@
 import { Button, Group, Modal, Text } from '@mantine/core';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 export interface DiscardGuard {
   /** Give to the dialog's `onClose` (Escape, click outside, close button) and its Cancel button. */
   requestClose: () => void;
+  /** Runs `leave` (collapsing a row, opening another) at once, or once the user agrees to discard. */
+  requestLeave: (leave: () => void) => void;
   /** Render beside the dialog: the "Discard unsaved changes?" question while it is asked. */
   confirmation: ReactNode;
 }
@@ -16,12 +18,16 @@ export interface DiscardGuard {
 export function useDiscardGuard(dirty: boolean, close: () => void): DiscardGuard {
   const { t } = useTranslation('common');
   const [asking, setAsking] = useState(false);
-  const requestClose = () => {
+  // What the question's Discard does: close the dialog, or the caller's leave (collapse a row…).
+  const leaveOnDiscard = useRef(close);
+  const requestLeave = (leave: () => void) => {
     // An Escape while the question is open reaches the dialog too; the question answers it.
     if (asking) return;
-    if (dirty) setAsking(true);
-    else close();
+    if (!dirty) return leave();
+    leaveOnDiscard.current = leave;
+    setAsking(true);
   };
+  const requestClose = () => requestLeave(close);
   const confirmation = (
     <Modal
       opened={asking}
@@ -41,7 +47,7 @@ export function useDiscardGuard(dirty: boolean, close: () => void): DiscardGuard
           color="red"
           onClick={() => {
             setAsking(false);
-            close();
+            leaveOnDiscard.current();
           }}
           data-testid="discard-guard-discard"
         >
@@ -50,5 +56,5 @@ export function useDiscardGuard(dirty: boolean, close: () => void): DiscardGuard
       </Group>
     </Modal>
   );
-  return { requestClose, confirmation };
+  return { requestClose, requestLeave, confirmation };
 }

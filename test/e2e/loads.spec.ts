@@ -240,6 +240,41 @@ test.describe('as the dispatcher', () => {
     await expect(editor.root).toBeHidden();
   });
 
+  test('collapsing a row, or expanding another, asks before the in-place editor’s changes go', async ({ api, loads, page }) => {
+    const week = await api.weekLoads();
+    const [first, second] = week.filter((row) => row.status === 'Open' && ownCarried(row));
+    expect(second).toBeDefined();
+    await loads.open();
+    const editor = await loads.expand((first as Order).id);
+    const question = page.getByRole('dialog', { name: 'Discard unsaved changes?' });
+    await editor.setNotes(1, 'Gate code 4411');
+
+    await loads
+      .row((first as Order).id)
+      .getByTestId('load-expand')
+      .click();
+    await expect(question).toBeVisible();
+    await question.getByRole('button', { name: 'Keep editing' }).click();
+    await expect(editor.stop(1).getByTestId('stop-notes')).toHaveValue('Gate code 4411');
+
+    await loads
+      .row((second as Order).id)
+      .getByTestId('load-expand')
+      .click();
+    await expect(question).toBeVisible();
+    await question.getByRole('button', { name: 'Discard' }).click();
+    await expect(page.locator(`[data-expanded-load-id="${(second as Order).id}"]`)).toBeVisible();
+    await expect(page.locator(`[data-expanded-load-id="${(first as Order).id}"]`)).toHaveCount(0);
+
+    // Unchanged, it collapses without a question.
+    await loads
+      .row((second as Order).id)
+      .getByTestId('load-expand')
+      .click();
+    await expect(page.getByTestId('load-expanded')).toHaveCount(0);
+    await expect(question).toBeHidden();
+  });
+
   test('assigns a driver through the panel with the driver’s default equipment', async ({ api, loads }) => {
     const [week, drivers, self] = await Promise.all([api.weekLoads(), api.drivers(), api.self()]);
     const load = takeLoad(week, (row) => row.status === 'Open' && ownCarried(row), 'driver panel');

@@ -9,7 +9,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconClockPlay, IconDeviceFloppy, IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { type RefObject, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Order } from '#core/contract/orders';
 import type { CarrierOwnership } from '#core/contract/reference';
@@ -61,6 +61,11 @@ export interface LoadEditorProps {
   onClose: () => void;
   /** 'modal' for create and the row's edit button, 'inline' inside an expanded table row. */
   variant: 'modal' | 'inline';
+  /**
+   * Inline: where the table finds this editor's `requestLeave`, so collapsing the row or expanding
+   * another asks before unsaved changes go.
+   */
+  leaveGuard?: RefObject<((leave: () => void) => void) | null>;
 }
 
 interface DriverRow {
@@ -92,7 +97,7 @@ interface CarrierRow {
 const DAYJS_LOCALES: Record<string, string> = { 'en-US': 'en', 'es-MX': 'es-mx', 'nl-NL': 'nl', 'fr-CA': 'fr-ca' };
 
 /** Create/edit load form (spec 1 §2): date, trip time, driver, tractor, trailer, stops, map and save. */
-export function LoadEditor({ load, isDraft, onClose, variant }: LoadEditorProps) {
+export function LoadEditor({ load, isDraft, onClose, variant, leaveGuard }: LoadEditorProps) {
   const { t } = useTranslation('load-editor');
   const narrow = useMediaQuery('(max-width: 48em)');
   const title = load
@@ -104,6 +109,14 @@ export function LoadEditor({ load, isDraft, onClose, variant }: LoadEditorProps)
       : t('title.newLoad');
   const [dirty, setDirty] = useState(false);
   const guard = useDiscardGuard(dirty, onClose);
+  const { requestLeave } = guard;
+  useEffect(() => {
+    if (!leaveGuard) return;
+    leaveGuard.current = requestLeave;
+    return () => {
+      if (leaveGuard.current === requestLeave) leaveGuard.current = null;
+    };
+  }, [leaveGuard, requestLeave]);
   const form = (
     <LoadEditorForm
       load={load}

@@ -1,6 +1,6 @@
 import { ActionIcon, Badge, Checkbox, Group, Table, Text, Tooltip } from '@mantine/core';
 import { IconChevronDown, IconChevronRight, IconLink, IconPencil } from '@tabler/icons-react';
-import { memo, type ReactNode } from 'react';
+import { memo, type ReactNode, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Order } from '#core/contract/orders';
 import type { LoadStatus } from '#core/domain/load-rules';
@@ -40,6 +40,9 @@ export interface LoadTableRowProps {
   canEdit: boolean;
   onSelect: (id: number, selected: boolean) => void;
   onExpand: (id: number) => void;
+  /** The in-place editor closed itself (saved, or the user agreed to discard): collapse at once. */
+  onEditorClosed: (id: number) => void;
+  inlineEditorLeave: RefObject<((leave: () => void) => void) | null>;
   onEdit: (id: number) => void;
   onCopyLink: (order: Order) => void;
 }
@@ -58,6 +61,8 @@ export const LoadTableRow = memo(function LoadTableRow({
   canEdit,
   onSelect,
   onExpand,
+  onEditorClosed,
+  inlineEditorLeave,
   onEdit,
   onCopyLink,
 }: LoadTableRowProps) {
@@ -183,7 +188,13 @@ export const LoadTableRow = memo(function LoadTableRow({
         <Table.Tr data-testid="load-expanded" data-expanded-load-id={row.id}>
           <Table.Td colSpan={columns.length} p="md">
             {editable ? (
-              <LazyLoadEditor load={order} isDraft={table === 'drafts'} variant="inline" onClose={() => onExpand(row.id)} />
+              <LazyLoadEditor
+                load={order}
+                isDraft={table === 'drafts'}
+                variant="inline"
+                onClose={() => onEditorClosed(row.id)}
+                leaveGuard={inlineEditorLeave}
+              />
             ) : (
               <LoadStopsSummary order={order} format={format} reason={delivered ? t('row.deliveredLocked') : t('row.readOnly')} />
             )}

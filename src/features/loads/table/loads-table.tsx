@@ -203,10 +203,20 @@ export function LoadsTable({ table, title, week: weekValue, focusLoadId, onWeekC
   // Expansion (in-place editing) and the edit dialog.
   const [expandedId, setExpandedId] = useState<number | null>(null);
   const [editingId, setEditingId] = useState<number | null>(null);
-  const onExpand = useCallback((id: number) => {
+  const toggleExpanded = useCallback((id: number) => {
     forgetTouchedLoad(id);
     setExpandedId((current) => (current === id ? null : id));
   }, []);
+  // The expanded row's editor asks before its unsaved changes go with a collapse or another expansion.
+  const inlineEditorLeave = useRef<((leave: () => void) => void) | null>(null);
+  const onExpand = useCallback(
+    (id: number) => {
+      const leave = inlineEditorLeave.current;
+      if (leave) leave(() => toggleExpanded(id));
+      else toggleExpanded(id);
+    },
+    [toggleExpanded],
+  );
   const onEdit = useCallback((id: number) => setEditingId(id), []);
   const editing = editingId === null ? undefined : rows?.find((row) => row.id === editingId)?.order;
 
@@ -376,6 +386,8 @@ export function LoadsTable({ table, title, week: weekValue, focusLoadId, onWeekC
                   canEdit={canEdit}
                   onSelect={onSelect}
                   onExpand={onExpand}
+                  onEditorClosed={toggleExpanded}
+                  inlineEditorLeave={inlineEditorLeave}
                   onEdit={onEdit}
                   onCopyLink={onCopyLink}
                 />
