@@ -63,21 +63,20 @@ function owned(rows: { id: number; locationId?: number }[]) {
   return new Map(rows.map((row) => [row.id, row.locationId ?? null]));
 }
 
+/** Records of a table that carries its organization: the organization's own. */
+function ownedRowsOf(table: typeof customers | typeof locations | typeof tractors | typeof trailers): OwnedIds {
+  return async (db, org, ids) =>
+    owned(
+      await db
+        .select({ id: table.id })
+        .from(table)
+        .where(and(eq(table.organizationId, org), sql`${table.id} = any(${idArray(ids)})`)),
+    );
+}
+
 const OWNED: Record<ReferenceKind, OwnedIds> = {
-  customer: async (db, org, ids) =>
-    owned(
-      await db
-        .select({ id: customers.id })
-        .from(customers)
-        .where(and(eq(customers.organizationId, org), sql`${customers.id} = any(${idArray(ids)})`)),
-    ),
-  location: async (db, org, ids) =>
-    owned(
-      await db
-        .select({ id: locations.id })
-        .from(locations)
-        .where(and(eq(locations.organizationId, org), sql`${locations.id} = any(${idArray(ids)})`)),
-    ),
+  customer: ownedRowsOf(customers),
+  location: ownedRowsOf(locations),
   subLocation: async (db, org, ids) =>
     owned(
       await db
@@ -103,20 +102,8 @@ const OWNED: Record<ReferenceKind, OwnedIds> = {
         .innerJoin(userRoles, and(eq(userRoles.userId, users.id), eq(userRoles.roleId, ROLE_IDS.Driver)))
         .where(and(eq(users.organizationId, org), sql`${users.id} = any(${idArray(ids)})`)),
     ),
-  tractor: async (db, org, ids) =>
-    owned(
-      await db
-        .select({ id: tractors.id })
-        .from(tractors)
-        .where(and(eq(tractors.organizationId, org), sql`${tractors.id} = any(${idArray(ids)})`)),
-    ),
-  trailer: async (db, org, ids) =>
-    owned(
-      await db
-        .select({ id: trailers.id })
-        .from(trailers)
-        .where(and(eq(trailers.organizationId, org), sql`${trailers.id} = any(${idArray(ids)})`)),
-    ),
+  tractor: ownedRowsOf(tractors),
+  trailer: ownedRowsOf(trailers),
   // The owner transports its loads itself or hands them to one of its active carriers.
   transporter: async (db, org, ids) => {
     const carriers = await db
