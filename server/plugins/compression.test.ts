@@ -1,12 +1,7 @@
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '#server/app';
-import { readConfig } from '#server/config';
-import { createTestApp, signInAs, type TestApp } from '#test/server/test-app';
+import { createTestApp, createWebTestApp, signInAs, type TestApp, type WebTestApp } from '#test/server/test-app';
 import { COMPRESSION_THRESHOLD_BYTES } from './compression.ts';
 
 const DAY_MS = 86_400_000;
@@ -115,9 +110,8 @@ describe('compressed API answers', () => {
 });
 
 describe('compressed static files', () => {
-  let test: TestApp;
   let web: FastifyInstance;
-  let staticDir: string;
+  let served: WebTestApp;
   // Long enough to pass the threshold; the twins hold other text, so an answer shows which file it came from.
   const script = `console.log(${JSON.stringify('original '.repeat(300))});`;
   const brotliTwin = 'console.log("from the .br file");';
@@ -125,25 +119,16 @@ describe('compressed static files', () => {
   const stylesheet = `.row { color: red; }\n`.repeat(200);
 
   beforeAll(async () => {
-    test = await createTestApp();
-    staticDir = await mkdtemp(path.join(tmpdir(), 'dispatch-static-'));
-    await mkdir(path.join(staticDir, 'assets'));
-    await writeFile(path.join(staticDir, 'index.html'), '<!doctype html><title>Dispatch</title>');
-    await writeFile(path.join(staticDir, 'assets', 'index-abc123.js'), script);
-    await writeFile(path.join(staticDir, 'assets', 'index-abc123.js.br'), brotliCompressSync(brotliTwin));
-    await writeFile(path.join(staticDir, 'assets', 'index-abc123.js.gz'), gzipSync(gzipTwin));
-    await writeFile(path.join(staticDir, 'assets', 'index-abc123.css'), stylesheet);
-    web = await buildApp({
-      db: test.database.db,
-      config: readConfig({ DEMO: 'false', STATIC_DIR: staticDir }),
-      serveWebApp: true,
+    served = await createWebTestApp({
+      'index.html': '<!doctype html><title>Dispatch</title>',
+      'assets/index-abc123.js': script,
+      'assets/index-abc123.js.br': brotliCompressSync(brotliTwin),
+      'assets/index-abc123.js.gz': gzipSync(gzipTwin),
+      'assets/index-abc123.css': stylesheet,
     });
+    web = served.web;
   });
-  afterAll(async () => {
-    await web.close();
-    await test.close();
-    await rm(staticDir, { recursive: true, force: true });
-  });
+  afterAll(() => served.close());
 
   const get = (url: string, acceptEncoding?: string) =>
     web.inject({ method: 'GET', url, headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {} });

@@ -1,11 +1,6 @@
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '#server/app';
-import { readConfig } from '#server/config';
-import { createTestApp, signInAs, type TestApp } from '#test/server/test-app';
+import { createTestApp, createWebTestApp, signInAs, type TestApp, type WebTestApp } from '#test/server/test-app';
 
 /** The directives of a Content-Security-Policy header, by name. */
 function directives(response: LightMyRequestResponse): Map<string, string[]> {
@@ -98,31 +93,18 @@ describe('security headers behind an https PUBLIC_URL with a base map', () => {
 });
 
 describe('security headers and caching of the web app', () => {
-  let test: TestApp;
   let web: FastifyInstance;
-  let staticDir: string;
+  let served: WebTestApp;
   beforeAll(async () => {
-    test = await createTestApp();
-    staticDir = await mkdtemp(path.join(tmpdir(), 'dispatch-static-'));
-    await mkdir(path.join(staticDir, 'assets'));
-    await writeFile(
-      path.join(staticDir, 'index.html'),
-      '<!doctype html><script type="module" src="/assets/index-abc123.js"></script>',
-    );
-    await writeFile(path.join(staticDir, 'assets', 'index-abc123.js'), 'console.log("app");');
-    await writeFile(path.join(staticDir, 'sw.js'), 'self.skipWaiting();');
-    await writeFile(path.join(staticDir, 'manifest.webmanifest'), '{"name":"Dispatch"}');
-    web = await buildApp({
-      db: test.database.db,
-      config: readConfig({ DEMO: 'false', STATIC_DIR: staticDir }),
-      serveWebApp: true,
+    served = await createWebTestApp({
+      'index.html': '<!doctype html><script type="module" src="/assets/index-abc123.js"></script>',
+      'assets/index-abc123.js': 'console.log("app");',
+      'sw.js': 'self.skipWaiting();',
+      'manifest.webmanifest': '{"name":"Dispatch"}',
     });
+    web = served.web;
   });
-  afterAll(async () => {
-    await web.close();
-    await test.close();
-    await rm(staticDir, { recursive: true, force: true });
-  });
+  afterAll(() => served.close());
 
   it('send the shell, the service worker and the manifest to be revalidated, hashed assets as immutable', async () => {
     const [shell, route, asset, worker, manifest] = await Promise.all(

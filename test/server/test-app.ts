@@ -1,4 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { inject } from 'vitest';
@@ -47,4 +50,35 @@ export async function signInAs(app: FastifyInstance, username: string, password 
 
 export function cookieHeader(response: LightMyRequestResponse): string {
   return response.cookies.map((cookie) => `${cookie.name}=${cookie.value}`).join('; ');
+}
+
+export interface WebTestApp {
+  test: TestApp;
+  /** The app on the same database, serving the web build of `createWebTestApp`'s files. */
+  web: FastifyInstance;
+  close: () => Promise<void>;
+}
+
+/** A fresh database, and the app serving a web build made of `files` (relative path → content) from a temporary folder. */
+export async function createWebTestApp(files: Record<string, string | Buffer>): Promise<WebTestApp> {
+  const test = await createTestApp();
+  const staticDir = await mkdtemp(path.join(tmpdir(), 'dispatch-static-'));
+  for (const [file, content] of Object.entries(files)) {
+    await mkdir(path.dirname(path.join(staticDir, file)), { recursive: true });
+    await writeFile(path.join(staticDir, file), content);
+  }
+  const web = await buildApp({
+    db: test.database.db,
+    config: readConfig({ DEMO: 'false', STATIC_DIR: staticDir }),
+    serveWebApp: true,
+  });
+  return {
+    test,
+    web,
+    close: async () => {
+      await web.close();
+      await test.close();
+      await rm(staticDir, { recursive: true, force: true });
+    },
+  };
 }
