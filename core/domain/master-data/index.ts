@@ -1,0 +1,2 @@
+export * from './downtime.ts';
+export * from './equipment.ts';
