@@ -197,6 +197,32 @@ export const loginFailures = pgTable(
   ],
 );
 
+/**
+ * Single-use links of account activation and password reset: the link carries a random UUID, the
+ * table only its SHA-256. Issuing one marks the user's earlier unused ones of the same purpose used,
+ * so only the newest link works; rows stay until a day after expiry to count reset mails.
+ */
+export const userTokens = pgTable(
+  'user_tokens',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    tokenHash: text('token_hash').notNull(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** `activation` or `passwordReset` (core/contract/onboarding.ts). */
+    purpose: text('purpose').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex('user_tokens_token_hash_idx').on(table.tokenHash),
+    index('user_tokens_user_purpose_idx').on(table.userId, table.purpose, table.createdAt),
+    index('user_tokens_expires_at_idx').on(table.expiresAt),
+  ],
+);
+
 export const cargoTypes = pgTable('cargo_types', {
   id: integer('id').primaryKey(),
   label: text('label').notNull(),
