@@ -36,6 +36,9 @@ export default defineConfig({
       'loadStatus.*',
       'stopStatus.*',
       'stopType.*',
+      // locales/*/mail.json is read by the server (activation and password-reset mail).
+      'activationMail.*',
+      'resetMail.*',
     ],
     removeUnusedKeys: true,
   },

@@ -16,6 +16,12 @@ const configSchema = z.object({
   GEOCODER_URL: z.string().url().optional(),
   MAP_STYLE_URL: z.string().url().optional(),
   PUBLIC_URL: z.string().url().optional(),
+  /** Mail goes through this SMTP server (`smtp://user:pass@host:587`, `smtps://…`); unset, to `DATA_DIR/outbox`. */
+  SMTP_URL: z
+    .string()
+    .url()
+    .refine((url) => /^smtps?:$/.test(new URL(url).protocol), 'must start with smtp:// or smtps://')
+    .optional(),
   TRUST_PROXY: z.string().optional(),
   STATIC_DIR: z.string().default('./dist'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

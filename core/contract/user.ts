@@ -138,9 +138,6 @@ export const switchOrganizationBodySchema = z.object({
   ),
 });
 
-/** `POST /api/users/reset-password`. */
-export const resetPasswordBodySchema = z.object({ email: z.email().max(320) });
-
 export const loadsSummarySchema = z.object({
   numberOfLoadsCompleted: z.number().int(),
   numberOfLoadsInTransit: z.number().int(),

@@ -28,7 +28,12 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   await admin.end();
   const databaseUrl = adminUrl.replace(/\/postgres$/, `/${name}`);
   const database = connectDatabase(databaseUrl, { max: 5 });
-  const app = await buildApp({ db: database.db, config: readConfig({ DEMO: 'false', ...env }) });
+  // A folder of its own, so that mail written to DATA_DIR/outbox never lands in the project's ./data.
+  const dataDir = env.DATA_DIR ? null : await mkdtemp(path.join(tmpdir(), 'dispatch-test-data-'));
+  const app = await buildApp({
+    db: database.db,
+    config: readConfig({ DEMO: 'false', ...(dataDir && { DATA_DIR: dataDir }), ...env }),
+  });
   await app.ready();
   return {
     app,
@@ -37,6 +42,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     close: async () => {
       await app.close();
       await database.close();
+      if (dataDir) await rm(dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { and, eq, sql } from 'drizzle-orm';
 import { idParamsSchema } from '#core/contract/common';
-import { contactSettingsUpdateSchema, preferencesSchema, resetPasswordBodySchema, selfSchema } from '#core/contract/user';
+import { contactSettingsUpdateSchema, preferencesSchema, selfSchema } from '#core/contract/user';
 import { contacts, users } from '#server/db/schema';
 import { type ServerContext, zodRoutes } from '#server/context';
 import { loadSelf } from '#server/features/self/self.service';
@@ -54,14 +54,4 @@ export function registerUserRoutes(app: FastifyInstance, { db }: ServerContext) 
       return loadSelf(db, auth.userId, auth.organizationId);
     },
   );
-
-  // Always 204, whether or not the address is known, so the form cannot be used to find accounts.
-  api.post('/users/reset-password', { schema: { tags: ['users'], body: resetPasswordBodySchema } }, async (request, reply) => {
-    const [contact] = await db
-      .select({ id: contacts.id })
-      .from(contacts)
-      .where(eq(sql`lower(${contacts.email})`, request.body.email.toLowerCase()));
-    request.log.info({ contactId: contact?.id ?? null }, 'password reset requested');
-    return reply.code(204).send();
-  });
 }

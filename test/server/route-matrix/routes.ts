@@ -1,7 +1,10 @@
+import { randomUUID } from 'node:crypto';
 import { inputFromOrder } from '#core/contract/orders';
 import type { Self } from '#core/contract/user';
 import { PAGE_RULES, type PageRule, type PermissionName } from '#core/domain/access';
 import { carrierAssignmentFor } from '#core/domain/load-actions';
+import { issueActivation, issuePasswordReset } from '#server/features/onboarding/onboarding.service';
+import { insertUserWithoutPassword } from '#test/server/new-user';
 import { DEMO_PASSWORD } from '#test/server/test-app';
 import type { QueryValue } from './matrix-request.ts';
 import type { DemoUser, ForeignKind, MatrixWorld } from './world.ts';
@@ -59,6 +62,22 @@ const LOAD_BODY_FOREIGN_IDS = (prefix: string) => [
   foreign(`${prefix}stops.0.customerId`, 'customer'),
 ];
 
+const NEW_PASSWORD = { password: 'Matrix-pass1', repeat: 'Matrix-pass1' };
+
+/** A new Prairie Feed user with an email and a fresh link of theirs (activation or reset): its raw token. */
+async function newUserLink(world: MatrixWorld, issue: typeof issueActivation): Promise<string> {
+  const db = world.test.database.db;
+  const username = `matrix.${randomUUID()}`;
+  const userId = await insertUserWithoutPassword(db, {
+    organizationId: world.organizations.prairie,
+    username,
+    email: `${username}@example.com`,
+  });
+  const mail = await issue(db, userId);
+  if (!mail) throw new Error('no link issued');
+  return mail.token;
+}
+
 const referenceList = (access: PageRule): MatrixEntry => ({ access, example: () => ({}), foreignIds: NO_IDS });
 /** Dispatch screens read the equipment, sites and customers too, so viewing loads also opens these lists. */
 const loadsOrAdministration = (permission: PermissionName) => referenceList({ anyPermission: ['ViewOwningOrders', permission] });
@@ -94,6 +113,35 @@ export const MATRIX: Record<string, MatrixEntry> = {
     caller: 'anonymous',
     example: () => ({ body: { email: 'karen.olson@prairiefeed.example' } }),
     foreignIds: { none: 'an e-mail address, not an id' },
+  },
+  'GET /api/users/:uuid/activate': {
+    access: 'public',
+    caller: 'anonymous',
+    example: async (world) => ({ params: { uuid: await newUserLink(world, issueActivation) } }),
+    foreignIds: { none: 'the link’s token is the credential' },
+  },
+  'POST /api/users/:uuid/activate': {
+    access: 'public',
+    caller: 'anonymous',
+    example: async (world) => ({ params: { uuid: await newUserLink(world, issueActivation) }, body: NEW_PASSWORD }),
+    foreignIds: { none: 'the link’s token is the credential' },
+  },
+  'GET /api/users/reset-password/:token': {
+    access: 'public',
+    caller: 'anonymous',
+    example: async (world) => ({ params: { token: await newUserLink(world, issuePasswordReset) } }),
+    foreignIds: { none: 'the link’s token is the credential' },
+  },
+  'POST /api/users/reset-password/:token': {
+    access: 'public',
+    caller: 'anonymous',
+    example: async (world) => ({ params: { token: await newUserLink(world, issuePasswordReset) }, body: NEW_PASSWORD }),
+    foreignIds: { none: 'the link’s token is the credential' },
+  },
+  'POST /api/organizations/:orgId/users/:id/password-email': {
+    access: { permissions: ['EditUser'] },
+    example: (world) => ({ params: { orgId: world.organizations.prairie, id: world.userIds.dispatcher } }),
+    foreignIds: [foreign('params.orgId', 'organization'), foreign('params.id', 'user')],
   },
 
   'GET /api/self': { access: {}, example: () => ({}), foreignIds: NO_IDS },
