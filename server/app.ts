@@ -13,6 +13,7 @@ import type { ServerContext } from './context.ts';
 import type { Database } from './db/database.ts';
 import { registerExportRoutes } from './features/exports/exports.routes.ts';
 import { registerHealthRoutes } from './features/health/health.routes.ts';
+import { registerMasterDataRoutes } from './features/master-data/master-data.routes.ts';
 import { registerOnboardingRoutes } from './features/onboarding/onboarding.routes.ts';
 import { registerLoadActionRoutes } from './features/orders/load-actions.routes.ts';
 import { registerOrderRoutes } from './features/orders/orders.routes.ts';
@@ -73,6 +74,7 @@ const FEATURE_ROUTES = [
   registerUserRoutes,
   registerOnboardingRoutes,
   registerReferenceRoutes,
+  registerMasterDataRoutes,
   registerOrderRoutes,
   registerLoadActionRoutes,
   registerPlanningRoutes,

@@ -182,6 +182,7 @@ export const changeEntitySchema = z.enum([
   'driver',
   'cargoType',
   'carrier',
+  'downtime',
 ]);
 export type ChangeEntity = z.infer<typeof changeEntitySchema>;
 

@@ -3,7 +3,9 @@ import {
   bigint,
   bigserial,
   boolean,
+  check,
   customType,
+  date,
   doublePrecision,
   index,
   integer,
@@ -352,6 +354,36 @@ export const trailers = pgTable(
     ...versioned,
   },
   (table) => [index('trailers_organization_idx').on(table.organizationId)],
+);
+
+/**
+ * Downtime of one tractor, trailer or driver (spec 2 §3): exactly one of the three ids is set. It
+ * belongs to its resource, so deleting the resource deletes it (cascade).
+ */
+export const downtimes = pgTable(
+  'downtimes',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    organizationId: integer('organization_id')
+      .notNull()
+      .references(() => organizations.id),
+    tractorId: integer('tractor_id').references(() => tractors.id, { onDelete: 'cascade' }),
+    trailerId: integer('trailer_id').references(() => trailers.id, { onDelete: 'cascade' }),
+    driverId: integer('driver_id').references(() => users.id, { onDelete: 'cascade' }),
+    description: text('description').notNull(),
+    startDate: date('start_date', { mode: 'string' }).notNull(),
+    /** `HH:mm:00`, wall-clock time in `timezone`. */
+    startTime: text('start_time').notNull(),
+    durationMinutes: integer('duration_minutes').notNull().default(60),
+    timezone: text('timezone').notNull(),
+    /** Sunday first; all zeros is one time. */
+    recurrenceDaysOfWeek: text('recurrence_days_of_week').notNull().default('0000000'),
+    ...versioned,
+  },
+  (table) => [
+    index('downtimes_organization_idx').on(table.organizationId),
+    check('downtimes_one_resource', sql`num_nonnulls(${table.tractorId}, ${table.trailerId}, ${table.driverId}) = 1`),
+  ],
 );
 
 export const carrierLinks = pgTable(

@@ -37,6 +37,7 @@ class LocalDatabase extends Dexie {
   drivers!: EntityTable<MirrorRow, 'id'>;
   cargoTypes!: EntityTable<MirrorRow, 'id'>;
   carriers!: EntityTable<MirrorRow, 'id'>;
+  downtime!: EntityTable<MirrorRow, 'id'>;
   conflicts!: EntityTable<ConflictRow, 'id'>;
 
   constructor() {
@@ -56,6 +57,8 @@ class LocalDatabase extends Dexie {
       carriers: 'id',
       conflicts: '++id, loadId',
     });
+    // Downtime of tractors, trailers and drivers, read per resource by the panels that mark who is down.
+    this.version(3).stores({ downtime: 'id, [resourceType+resourceId]' });
   }
 }
 

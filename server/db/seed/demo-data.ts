@@ -635,6 +635,57 @@ const GRAIN = [9, 10, 11, 22, 23, 24, 25, 26, 33, 34, 35];
 const PACKAGED = [1, 6, 7, 17, 18, 19, 20, 36];
 
 /**
+ * Demo downtime (spec 2 §3) of tractors, trailers (by name) and drivers (by username), starting
+ * `dayOfWeek` days after the Sunday of the seeding week, in the demo zone, so the current week shows some.
+ */
+export const DOWNTIMES: readonly {
+  org: OrgKey;
+  resource: { tractor: string } | { trailer: string } | { driver: string };
+  description: string;
+  dayOfWeek: number;
+  startTime: string;
+  durationMinutes: number;
+  recurrenceDaysOfWeek: string;
+}[] = [
+  {
+    org: 'prairie',
+    resource: { tractor: 'T-104' },
+    description: 'Annual DOT inspection',
+    dayOfWeek: 3,
+    startTime: '08:00:00',
+    durationMinutes: 240,
+    recurrenceDaysOfWeek: '0000000',
+  },
+  {
+    org: 'prairie',
+    resource: { trailer: 'Hopper 209' },
+    description: 'Weekly washout',
+    dayOfWeek: 0,
+    startTime: '14:00:00',
+    durationMinutes: 120,
+    recurrenceDaysOfWeek: '0000010',
+  },
+  {
+    org: 'prairie',
+    resource: { driver: 'driver.meyer' },
+    description: 'Off Monday mornings',
+    dayOfWeek: 0,
+    startTime: '05:00:00',
+    durationMinutes: 300,
+    recurrenceDaysOfWeek: '0100000',
+  },
+  {
+    org: 'littleCreek',
+    resource: { tractor: 'Grain Truck' },
+    description: 'Oil change',
+    dayOfWeek: 9,
+    startTime: '07:00:00',
+    durationMinutes: 90,
+    recurrenceDaysOfWeek: '0000000',
+  },
+];
+
+/**
  * `compartments` applies to the weight-based cargo types; counted cargo gets one compartment.
  * Names are unique across the demo data.
  */

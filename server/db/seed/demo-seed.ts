@@ -4,6 +4,9 @@
  * live in demo-data.ts; this file turns them into rows, in one transaction.
  */
 import { hash } from '@node-rs/argon2';
+import dayjs from 'dayjs';
+import timezone from 'dayjs/plugin/timezone.js';
+import utc from 'dayjs/plugin/utc.js';
 import { sql } from 'drizzle-orm';
 import { FEATURES, PERMISSIONS, ROLE_IDS } from '#core/domain/access';
 import { cargoBasis } from '#core/domain/cargo';
@@ -17,6 +20,7 @@ import {
   changeLog,
   contacts,
   customers,
+  downtimes,
   features,
   type Geofence,
   locations,
@@ -41,6 +45,7 @@ import {
   CARRIER_LINKS,
   CUSTOMERS,
   DEMO_TIMEZONE,
+  DOWNTIMES,
   FEATURE_DESCRIPTIONS,
   LOAD_PLANS,
   LOCATION_TYPES,
@@ -60,6 +65,9 @@ import { refreshOrderDocuments } from '#server/features/orders/orders-json';
 import { carriedReferences } from '#server/features/sync/carried-references';
 import { estimateRoute } from '#server/providers/routing';
 import { insertDemoTripEvents } from './trip-events-seed.ts';
+
+dayjs.extend(utc);
+dayjs.extend(timezone);
 
 export const DEMO_PASSWORD = 'Demo-pass1';
 
@@ -652,6 +660,27 @@ async function insertDemo(tx: Transaction, now: Date, passwordHash: string): Pro
     const row = must(userByUsername.get(user.username), user.username);
     if (user.roles.includes('Driver')) logUpserts('driver', row.organizationId, [row.id]);
   }
+
+  const weekStart = dayjs(weekContaining(now, DEMO_TIMEZONE).start).tz(DEMO_TIMEZONE);
+  const downtimeRows = await tx
+    .insert(downtimes)
+    .values(
+      DOWNTIMES.map((downtime) => ({
+        organizationId: orgId[downtime.org],
+        tractorId: 'tractor' in downtime.resource ? must(tractorId.get(downtime.resource.tractor), 'downtime tractor') : null,
+        trailerId: 'trailer' in downtime.resource ? must(trailerId.get(downtime.resource.trailer), 'downtime trailer') : null,
+        driverId:
+          'driver' in downtime.resource ? must(userByUsername.get(downtime.resource.driver), downtime.resource.driver).id : null,
+        description: downtime.description,
+        startDate: weekStart.add(downtime.dayOfWeek, 'day').format('YYYY-MM-DD'),
+        startTime: downtime.startTime,
+        durationMinutes: downtime.durationMinutes,
+        timezone: DEMO_TIMEZONE,
+        recurrenceDaysOfWeek: downtime.recurrenceDaysOfWeek,
+      })),
+    )
+    .returning({ id: downtimes.id, organizationId: downtimes.organizationId });
+  for (const row of downtimeRows) logUpserts('downtime', row.organizationId, [row.id]);
 
   // Loads and drafts: this week and next, in the demo companies' time zone.
   const context: LoadContext = {

@@ -124,7 +124,12 @@ export async function listTractors(db: Queryable, auth: AuthContext) {
     .from(tractors)
     .where(eq(tractors.organizationId, auth.organizationId))
     .orderBy(asc(tractors.userDisplayName));
-  return rows.map(({ weightGrams, createdAt, updatedAt, ...tractor }) => ({ ...tractor, weight: weightGrams }));
+  return rows.map(toTractor);
+}
+
+/** A tractor row in the contract shape (weights in grams). */
+export function toTractor({ weightGrams, createdAt, updatedAt, ...tractor }: typeof tractors.$inferSelect) {
+  return { ...tractor, weight: weightGrams };
 }
 
 export async function listTrailers(db: Queryable, auth: AuthContext) {
@@ -133,11 +138,12 @@ export async function listTrailers(db: Queryable, auth: AuthContext) {
     .from(trailers)
     .where(eq(trailers.organizationId, auth.organizationId))
     .orderBy(asc(trailers.userDisplayName));
-  return rows.map(({ weightGrams, maxCargoWeightGrams, createdAt, updatedAt, ...trailer }) => ({
-    ...trailer,
-    weight: weightGrams,
-    maxCargoWeight: maxCargoWeightGrams,
-  }));
+  return rows.map(toTrailer);
+}
+
+/** A trailer row in the contract shape (weights in grams). */
+export function toTrailer({ weightGrams, maxCargoWeightGrams, createdAt, updatedAt, ...trailer }: typeof trailers.$inferSelect) {
+  return { ...trailer, weight: weightGrams, maxCargoWeight: maxCargoWeightGrams };
 }
 
 export async function listLocations(db: Queryable, auth: AuthContext) {

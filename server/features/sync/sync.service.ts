@@ -3,11 +3,22 @@ import type { ChangeEntity } from '#core/contract/orders';
 import type { Queryable } from '#server/db/database';
 import { changeLog } from '#server/db/schema';
 import type { AuthContext } from '#server/plugins/auth';
+import { listDowntimes } from '#server/features/master-data/downtime.service';
 import { loadOrdersByIds } from '#server/features/orders/orders.service';
 import * as lists from '#server/features/reference/reference.service';
 import { carriedCargoTypes, carriedCustomers, carriedLocations } from './carried-references.ts';
 
-const FEED_ENTITIES: ChangeEntity[] = ['order', 'customer', 'location', 'tractor', 'trailer', 'driver', 'cargoType', 'carrier'];
+const FEED_ENTITIES: ChangeEntity[] = [
+  'order',
+  'customer',
+  'location',
+  'tractor',
+  'trailer',
+  'driver',
+  'cargoType',
+  'carrier',
+  'downtime',
+];
 
 export interface Cursor {
   txid: number;
@@ -88,6 +99,7 @@ const LOADERS: Record<ChangeEntity, RowLoader> = {
   driver: byIds(lists.listDrivers),
   cargoType: ownOrCarried(byIds(lists.listCargoTypes), carriedCargoTypes),
   carrier: byIds(lists.listCarriers),
+  downtime: byIds(listDowntimes),
 };
 
 /** The rows as they are now; a row that no longer exists or is no longer visible is a deletion. */

@@ -20,6 +20,7 @@ function tableFor(entity: ChangeEntity): Table<any, number> {
     driver: localDatabase.drivers,
     cargoType: localDatabase.cargoTypes,
     carrier: localDatabase.carriers,
+    downtime: localDatabase.downtime,
   };
   return tables[entity];
 }

@@ -82,6 +82,118 @@ const referenceList = (access: PageRule): MatrixEntry => ({ access, example: () 
 /** Dispatch screens read the equipment, sites and customers too, so viewing loads also opens these lists. */
 const loadsOrAdministration = (permission: PermissionName) => referenceList({ anyPermission: ['ViewOwningOrders', permission] });
 
+const TRACTOR = { userDisplayName: 'Matrix tractor', vinNumber: '1XPBD49X1ND481299', weight: 8_000_000 };
+const TRAILER = {
+  userDisplayName: 'Matrix trailer',
+  maxCargoWeight: 20_000_000,
+  trailerCargoTypes: [{ cargoTypeId: 2, compartmentCount: 2 }],
+};
+const CUSTOMER = { customerName: 'Matrix customer' };
+const DOWNTIME = { description: 'Matrix downtime', startDate: '2026-11-24', startTime: '08:00', recurrenceDaysOfWeek: '0100010' };
+
+/** Create, update and delete of one master-data collection; each update or delete acts on a record created for it. */
+function masterDataCollection(
+  collection: string,
+  kind: 'tractor' | 'trailer' | 'customer',
+  body: object,
+  rule: (permission: PermissionName) => PageRule,
+  permissions: readonly [PermissionName, PermissionName, PermissionName],
+): Record<string, MatrixEntry> {
+  const [create, edit, remove] = permissions;
+  const created = async (world: MatrixWorld) => {
+    const orgId = world.organizations.prairie;
+    return world.call<{ id: number; version: number }>('admin', 'POST', `/api/organizations/${orgId}/${collection}`, body);
+  };
+  const recordIds = [foreign('params.orgId', 'organization'), foreign('params.id', kind)];
+  return {
+    [`POST /api/organizations/:orgId/${collection}`]: {
+      access: rule(create),
+      example: (world) => ({ params: { orgId: world.organizations.prairie }, body }),
+      // Prairie Feed is offered every cargo type, so a trailer's cargo types have no foreign variant.
+      foreignIds: [foreign('params.orgId', 'organization')],
+    },
+    [`PUT /api/organizations/:orgId/${collection}/:id`]: {
+      access: rule(edit),
+      example: async (world) => {
+        const record = await created(world);
+        return { params: { orgId: world.organizations.prairie, id: record.id }, body: { ...body, version: record.version } };
+      },
+      foreignIds: recordIds,
+    },
+    [`DELETE /api/organizations/:orgId/${collection}/:id`]: {
+      access: rule(remove),
+      example: async (world) => ({ params: { orgId: world.organizations.prairie, id: (await created(world)).id } }),
+      foreignIds: recordIds,
+    },
+  };
+}
+
+/** Downtime of one resource type: created under Hansen's tractor or trailer, or Hansen himself. */
+function downtimeRoutes(
+  collection: string,
+  resource: 'tractor' | 'trailer' | 'user',
+  rule: PageRule,
+): Record<string, MatrixEntry> {
+  const resourceId = (world: MatrixWorld) =>
+    resource === 'tractor'
+      ? world.own.hansen.tractorId
+      : resource === 'trailer'
+        ? world.own.hansen.trailerId
+        : world.own.hansen.id;
+  const params = (world: MatrixWorld) => ({ orgId: world.organizations.prairie, resourceId: resourceId(world) });
+  const created = async (world: MatrixWorld) => {
+    const { orgId } = params(world);
+    const url = `/api/organizations/${orgId}/${collection}/${resourceId(world)}/downtime`;
+    return world.call<{ id: number; version: number }>('admin', 'POST', url, DOWNTIME);
+  };
+  const pathIds = [foreign('params.orgId', 'organization'), foreign('params.resourceId', resource)];
+  return {
+    [`POST /api/organizations/:orgId/${collection}/:resourceId/downtime`]: {
+      access: rule,
+      example: (world) => ({ params: params(world), body: DOWNTIME }),
+      foreignIds: pathIds,
+    },
+    [`PUT /api/organizations/:orgId/${collection}/:resourceId/downtime/:id`]: {
+      access: rule,
+      example: async (world) => {
+        const downtime = await created(world);
+        return { params: { ...params(world), id: downtime.id }, body: { ...DOWNTIME, version: downtime.version } };
+      },
+      foreignIds: [...pathIds, foreign('params.id', 'downtime')],
+    },
+    [`DELETE /api/organizations/:orgId/${collection}/:resourceId/downtime/:id`]: {
+      access: rule,
+      example: async (world) => ({ params: { ...params(world), id: (await created(world)).id } }),
+      foreignIds: [...pathIds, foreign('params.id', 'downtime')],
+    },
+  };
+}
+
+const equipmentRule = (permission: PermissionName): PageRule => ({ permissions: [permission] });
+const customerRule = (permission: PermissionName): PageRule => ({
+  permissions: [permission],
+  minTier: 'Standard',
+  notForCarriers: true,
+});
+
+const MASTER_DATA_ROUTES: Record<string, MatrixEntry> = {
+  ...masterDataCollection('tractors', 'tractor', TRACTOR, equipmentRule, ['CreateTractors', 'EditTractors', 'DeleteTractors']),
+  ...masterDataCollection('trailers', 'trailer', TRAILER, equipmentRule, ['CreateTrailers', 'EditTrailers', 'DeleteTrailers']),
+  ...masterDataCollection('customers', 'customer', CUSTOMER, customerRule, [
+    'CreateCustomers',
+    'EditCustomers',
+    'DeleteCustomers',
+  ]),
+  ...downtimeRoutes('tractors', 'tractor', { permissions: ['ManageDowntime', 'ViewTractors'] }),
+  ...downtimeRoutes('trailers', 'trailer', { permissions: ['ManageDowntime', 'ViewTrailers'] }),
+  ...downtimeRoutes('drivers', 'user', { permissions: ['ManageDowntime', 'ViewUsers'] }),
+  'GET /api/organizations/:orgId/downtime': {
+    access: { anyPermission: ['ViewOwningOrders', 'ManageDowntime'] },
+    example: (world) => ({ params: { orgId: world.organizations.prairie }, query: { startDate: '2026-11-22' } }),
+    foreignIds: [foreign('params.orgId', 'organization')],
+  },
+};
+
 /**
  * One entry per route of the server, keyed as the route table names it. The matrix test fails on a
  * route without an entry and on an entry without a route.
@@ -353,6 +465,7 @@ export const MATRIX: Record<string, MatrixEntry> = {
       foreign('body.loadIds', 'load', BESIDE_OWN),
     ],
   },
+  ...MASTER_DATA_ROUTES,
   'GET /api/orders/delivery-tickets': {
     access: { features: ['DeliveryTickets'], permissions: ['ViewOwningOrders'] },
     example: (world) => ({ query: { ...EXPORT_SETTINGS, orderIds: `${world.own.loadWithTripEventsId}` } }),

@@ -19,7 +19,8 @@ export type ForeignKind =
   | 'customer'
   | 'user'
   | 'tractor'
-  | 'trailer';
+  | 'trailer'
+  | 'downtime';
 
 /**
  * What the declarations build requests from: the demo world seen by Prairie Feed (whose
@@ -137,6 +138,7 @@ export async function loadMatrixWorld(test: TestApp): Promise<MatrixWorld> {
     user: userIds.freemium,
     tractor: await oneId(test, 'select id from tractors where organization_id = $1 order by id limit 1', [littleCreek]),
     trailer: await oneId(test, 'select id from trailers where organization_id = $1 order by id limit 1', [littleCreek]),
+    downtime: await oneId(test, 'select id from downtimes where organization_id = $1 order by id limit 1', [littleCreek]),
   };
 
   const loadBody = ({ isDraft = false } = {}): OrderInput => ({

@@ -1,0 +1,248 @@
+import { and, count, eq, type SQL, sql } from 'drizzle-orm';
+import type { TractorUpdate, TrailerUpdate } from '#core/contract/master-data';
+import type { z } from 'zod';
+import type { tractorInputSchema, trailerInputSchema } from '#core/contract/master-data';
+import { tierRank } from '#core/domain/access';
+import {
+  carrierEquipmentEditing,
+  firstDuplicateCargoType,
+  isValidMaxCargoWeight,
+  MIN_MAX_CARGO_WEIGHT,
+} from '#core/domain/master-data/index';
+import { WEIGHT_UNIT_ABBREVIATIONS } from '#core/domain/units';
+import type { Database, Queryable, Transaction } from '#server/db/database';
+import { cargoTypes, carrierLinks, downtimes, orders, tractors, trailers, users } from '#server/db/schema';
+import { userWeightUnit } from '#server/features/orders/orders.service';
+import { toTractor, toTrailer } from '#server/features/reference/reference.service';
+import { recordChanges } from '#server/features/sync/change-log';
+import type { AuthContext } from '#server/plugins/auth';
+import { badRequest, forbidden, notFound } from '#server/plugins/error-handler';
+import { assertActiveOrganization, assertUnused, staleVersion } from './records.ts';
+
+type TractorFields = z.output<typeof tractorInputSchema>;
+type TrailerFields = z.output<typeof trailerInputSchema>;
+export type EquipmentKind = 'tractor' | 'trailer';
+
+/**
+ * Tractors and trailers (spec 2 §3, §5, §6). Weight, cargo and contract are Standard-tier fields: a
+ * Freemium organization's writes leave them as stored (defaults on create). A carrier organization
+ * edits a kind only while its clients take that kind from it (`carrierEquipmentEditing`).
+ */
+
+const isStandard = (auth: AuthContext) => tierRank(auth.organization.tier) >= tierRank('Standard');
+
+/** A Standard-tier field: the value given (null clears it) for a Standard organization, else what is kept. */
+const standardField =
+  (auth: AuthContext) =>
+  <Value>(given: Value | undefined, kept: Value) =>
+    isStandard(auth) && given !== undefined ? given : kept;
+
+/** 403 when the active organization is a carrier whose clients do not let it edit this kind. */
+export async function assertMayEditEquipment(db: Queryable, auth: AuthContext, kind: EquipmentKind) {
+  if (!auth.organization.isCarrier) return;
+  const clients = await db
+    .select({ loadTractor: carrierLinks.loadTractor, loadTrailer: carrierLinks.loadTrailer })
+    .from(carrierLinks)
+    .where(and(eq(carrierLinks.carrierOrganizationId, auth.organizationId), eq(carrierLinks.isActive, true)));
+  const editing = carrierEquipmentEditing(true, clients);
+  if (!(kind === 'tractor' ? editing.canEditTractors : editing.canEditTrailers)) {
+    throw forbidden(`Your carrier clients keep their own ${kind}s, so ${kind}s cannot be edited here`);
+  }
+}
+
+async function writableEquipment(db: Database, auth: AuthContext, orgId: number, kind: EquipmentKind) {
+  assertActiveOrganization(auth, orgId);
+  await assertMayEditEquipment(db, auth, kind);
+}
+
+function tractorValues(auth: AuthContext, input: TractorFields, stored?: typeof tractors.$inferSelect) {
+  const keep = standardField(auth);
+  return {
+    userDisplayName: input.userDisplayName,
+    vinNumber: input.vinNumber || null,
+    licensePlate: input.licensePlate || null,
+    make: input.make || null,
+    model: input.model || null,
+    enabled: input.enabled,
+    contract: keep(input.contract, stored?.contract ?? false),
+    weightGrams: keep(input.weight, stored?.weightGrams ?? null),
+  };
+}
+
+export async function createTractor(db: Database, auth: AuthContext, orgId: number, input: TractorFields) {
+  await writableEquipment(db, auth, orgId, 'tractor');
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(tractors)
+      .values({ ...tractorValues(auth, input), organizationId: orgId })
+      .returning();
+    if (!row) throw notFound('Tractor');
+    await recordChanges(tx, [{ entity: 'tractor', id: row.id, op: 'upsert', organizationIds: [orgId] }]);
+    return toTractor(row);
+  });
+}
+
+async function lockedTractor(tx: Transaction, orgId: number, id: number) {
+  const [row] = await tx
+    .select()
+    .from(tractors)
+    .where(and(eq(tractors.id, id), eq(tractors.organizationId, orgId)))
+    .for('update');
+  if (!row) throw notFound('Tractor');
+  return row;
+}
+
+export async function updateTractor(
+  db: Database,
+  auth: AuthContext,
+  orgId: number,
+  id: number,
+  input: TractorFields & Pick<TractorUpdate, 'version'>,
+) {
+  await writableEquipment(db, auth, orgId, 'tractor');
+  return db.transaction(async (tx) => {
+    const current = await lockedTractor(tx, orgId, id);
+    if (current.version !== input.version) throw staleVersion('tractor', toTractor(current));
+    const [row] = await tx
+      .update(tractors)
+      .set({ ...tractorValues(auth, input, current), version: sql`${tractors.version} + 1`, updatedAt: new Date() })
+      .where(eq(tractors.id, id))
+      .returning();
+    if (!row) throw notFound('Tractor');
+    await recordChanges(tx, [{ entity: 'tractor', id, op: 'upsert', organizationIds: [orgId] }]);
+    return toTractor(row);
+  });
+}
+
+/** Drivers of any organization whose default equipment is this tractor or trailer. */
+async function driversDefaulting(tx: Queryable, field: 'defaultTractorId' | 'defaultTrailerId', id: number) {
+  const [row] = await tx.select({ count: count() }).from(users).where(sql`(${users.driverInfo}->>${field})::int = ${id}`);
+  return row?.count ?? 0;
+}
+
+/** Downtime goes with its resource: its deletions are recorded before the cascade removes the rows. */
+async function recordDowntimeDeletions(tx: Transaction, orgId: number, where: SQL) {
+  const rows = await tx.select({ id: downtimes.id }).from(downtimes).where(where);
+  await recordChanges(
+    tx,
+    rows.map((row) => ({ entity: 'downtime' as const, id: row.id, op: 'delete' as const, organizationIds: [orgId] })),
+  );
+}
+
+/** Refused (409 `inUse`) while a load or a driver's default names it: it can be disabled instead. */
+export async function deleteTractor(db: Database, auth: AuthContext, orgId: number, id: number) {
+  await writableEquipment(db, auth, orgId, 'tractor');
+  await db.transaction(async (tx) => {
+    await lockedTractor(tx, orgId, id);
+    const [loads] = await tx.select({ count: count() }).from(orders).where(eq(orders.tractorId, id));
+    assertUnused('tractor', { loads: loads?.count ?? 0, drivers: await driversDefaulting(tx, 'defaultTractorId', id) });
+    await recordDowntimeDeletions(tx, orgId, eq(downtimes.tractorId, id));
+    await recordChanges(tx, [{ entity: 'tractor', id, op: 'delete', organizationIds: [orgId] }]);
+    await tx.delete(tractors).where(eq(tractors.id, id));
+  });
+}
+
+// ── Trailers ─────────────────────────────────────────────────────────────────────────────────────
+
+/**
+ * The Standard-tier rules the contract cannot check alone: max cargo weight of at least 2 in the
+ * user's weight unit, and each cargo type at most once (named by its label).
+ */
+async function assertTrailerRules(tx: Queryable, auth: AuthContext, values: ReturnType<typeof trailerValues>) {
+  if (!isStandard(auth)) return;
+  const unit = await userWeightUnit(tx, auth);
+  if (!isValidMaxCargoWeight(values.maxCargoWeightGrams, unit)) {
+    const message =
+      values.maxCargoWeightGrams === null ? 'required' : `at least ${MIN_MAX_CARGO_WEIGHT} ${WEIGHT_UNIT_ABBREVIATIONS[unit]}`;
+    throw badRequest([{ path: 'body.maxCargoWeight', message }]);
+  }
+  const duplicate = firstDuplicateCargoType(values.trailerCargoTypes);
+  if (duplicate) {
+    const [cargoType] = await tx
+      .select({ label: cargoTypes.label })
+      .from(cargoTypes)
+      .where(eq(cargoTypes.id, duplicate.cargoTypeId));
+    throw badRequest([
+      {
+        path: `body.trailerCargoTypes.${duplicate.index}.cargoTypeId`,
+        message: `duplicate cargo type ${cargoType?.label ?? duplicate.cargoTypeId}`,
+      },
+    ]);
+  }
+}
+
+function trailerValues(auth: AuthContext, input: TrailerFields, stored?: typeof trailers.$inferSelect) {
+  const keep = standardField(auth);
+  return {
+    userDisplayName: input.userDisplayName,
+    vinNumber: input.vinNumber || null,
+    licensePlate: input.licensePlate || null,
+    enabled: input.enabled,
+    contract: keep(input.contract, stored?.contract ?? false),
+    weightGrams: keep(input.weight, stored?.weightGrams ?? null),
+    maxCargoWeightGrams: keep(input.maxCargoWeight, stored?.maxCargoWeightGrams ?? null),
+    trailerCargoTypes: keep(input.trailerCargoTypes, stored?.trailerCargoTypes ?? []),
+  };
+}
+
+export async function createTrailer(db: Database, auth: AuthContext, orgId: number, input: TrailerFields) {
+  await writableEquipment(db, auth, orgId, 'trailer');
+  return db.transaction(async (tx) => {
+    const values = trailerValues(auth, input);
+    await assertTrailerRules(tx, auth, values);
+    const [row] = await tx
+      .insert(trailers)
+      .values({ ...values, organizationId: orgId })
+      .returning();
+    if (!row) throw notFound('Trailer');
+    await recordChanges(tx, [{ entity: 'trailer', id: row.id, op: 'upsert', organizationIds: [orgId] }]);
+    return toTrailer(row);
+  });
+}
+
+async function lockedTrailer(tx: Transaction, orgId: number, id: number) {
+  const [row] = await tx
+    .select()
+    .from(trailers)
+    .where(and(eq(trailers.id, id), eq(trailers.organizationId, orgId)))
+    .for('update');
+  if (!row) throw notFound('Trailer');
+  return row;
+}
+
+export async function updateTrailer(
+  db: Database,
+  auth: AuthContext,
+  orgId: number,
+  id: number,
+  input: TrailerFields & Pick<TrailerUpdate, 'version'>,
+) {
+  await writableEquipment(db, auth, orgId, 'trailer');
+  return db.transaction(async (tx) => {
+    const current = await lockedTrailer(tx, orgId, id);
+    if (current.version !== input.version) throw staleVersion('trailer', toTrailer(current));
+    const values = trailerValues(auth, input, current);
+    await assertTrailerRules(tx, auth, values);
+    const [row] = await tx
+      .update(trailers)
+      .set({ ...values, version: sql`${trailers.version} + 1`, updatedAt: new Date() })
+      .where(eq(trailers.id, id))
+      .returning();
+    if (!row) throw notFound('Trailer');
+    await recordChanges(tx, [{ entity: 'trailer', id, op: 'upsert', organizationIds: [orgId] }]);
+    return toTrailer(row);
+  });
+}
+
+/** Refused (409 `inUse`) while a load or a driver's default names it: it can be disabled instead. */
+export async function deleteTrailer(db: Database, auth: AuthContext, orgId: number, id: number) {
+  await writableEquipment(db, auth, orgId, 'trailer');
+  await db.transaction(async (tx) => {
+    await lockedTrailer(tx, orgId, id);
+    const [loads] = await tx.select({ count: count() }).from(orders).where(eq(orders.trailerId, id));
+    assertUnused('trailer', { loads: loads?.count ?? 0, drivers: await driversDefaulting(tx, 'defaultTrailerId', id) });
+    await recordDowntimeDeletions(tx, orgId, eq(downtimes.trailerId, id));
+    await recordChanges(tx, [{ entity: 'trailer', id, op: 'delete', organizationIds: [orgId] }]);
+    await tx.delete(trailers).where(eq(trailers.id, id));
+  });
+}

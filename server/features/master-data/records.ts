@@ -1,0 +1,25 @@
+import { ERROR_CODES } from '#core/contract/errors';
+import { IN_USE_RULE, type RecordUse } from '#core/contract/master-data';
+import type { AuthContext } from '#server/plugins/auth';
+import { HttpError, notFound } from '#server/plugins/error-handler';
+
+/** `/organizations/{orgId}/…` acts on the active organization only; another one is not found. */
+export function assertActiveOrganization(auth: AuthContext, orgId: number) {
+  if (orgId !== auth.organizationId) throw notFound('Organization');
+}
+
+/** 409 with the row as stored, so the form can show what changed (like `PUT /api/orders/{id}`). */
+export function staleVersion(what: string, current: unknown) {
+  return new HttpError(409, ERROR_CODES.conflict, `The ${what} was changed by someone else`, { current });
+}
+
+/** 409 `inUse` naming what still uses the record, one issue per kind (`uses.loads`: "3"); nothing when unused. */
+export function assertUnused(what: string, uses: Partial<Record<RecordUse, number>>) {
+  const named = Object.entries(uses).filter(([, count]) => count > 0) as [RecordUse, number][];
+  if (!named.length) return;
+  const list = named.map(([kind, count]) => `${count} ${count === 1 ? kind.replace(/s$/, '') : kind}`).join(', ');
+  throw new HttpError(409, ERROR_CODES.conflict, `The ${what} cannot be deleted: it is used by ${list}`, {
+    rule: IN_USE_RULE,
+    issues: named.map(([kind, count]) => ({ path: `uses.${kind}`, message: String(count) })),
+  });
+}
