@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { changeEntitySchema } from './orders.ts';
 
 /**
  * Socket.io events (spec 1 §7, DESIGN §5). They are pokes: each says what changed so a client
@@ -10,10 +11,15 @@ export const REALTIME_EVENTS = {
   orderChanged: 'orders:update',
   stopChanged: 'orders:stops:update',
   deviceLocation: 'device:locations:latest:update',
+  mirrorChanged: 'sync:changes',
 } as const;
 
 export const orderChangedEventSchema = z.object({ id: z.number().int(), version: z.number().int() });
 export type OrderChangedEvent = z.infer<typeof orderChangedEventSchema>;
+
+/** Rows other than loads changed (master data, downtime): the mirror pulls the feed for them. */
+export const mirrorChangedEventSchema = z.object({ entities: z.array(changeEntitySchema) });
+export type MirrorChangedEvent = z.infer<typeof mirrorChangedEventSchema>;
 
 export const stopChangedEventSchema = z.object({ orderId: z.number().int(), stopId: z.number().int() });
 export type StopChangedEvent = z.infer<typeof stopChangedEventSchema>;
@@ -40,4 +46,5 @@ export interface RealtimeEvents {
   [REALTIME_EVENTS.orderChanged]: (event: OrderChangedEvent) => void;
   [REALTIME_EVENTS.stopChanged]: (event: StopChangedEvent) => void;
   [REALTIME_EVENTS.deviceLocation]: (event: DeviceLocationEvent) => void;
+  [REALTIME_EVENTS.mirrorChanged]: (event: MirrorChangedEvent) => void;
 }

@@ -6,6 +6,7 @@ import { Server } from 'socket.io';
 import { ERROR_CODES } from '#core/contract/errors';
 import {
   type DeviceLocationEvent,
+  type MirrorChangedEvent,
   type OrderChangedEvent,
   REALTIME_EVENTS,
   REALTIME_PATH,
@@ -21,6 +22,7 @@ export interface RealtimePublisher {
   publishOrderChange(organizationIds: number[], order: OrderChangedEvent): void;
   publishStopChange(organizationIds: number[], stop: StopChangedEvent): void;
   publishDeviceLocation(organizationId: number, location: DeviceLocationEvent): void;
+  publishMirrorChange(organizationIds: number[], change: MirrorChangedEvent): void;
 }
 
 /** The publisher when realtime is not attached (API tests that inject into buildApp): publishing does nothing. */
@@ -28,6 +30,7 @@ export const realtimeOff: RealtimePublisher = {
   publishOrderChange: () => {},
   publishStopChange: () => {},
   publishDeviceLocation: () => {},
+  publishMirrorChange: () => {},
 };
 
 interface SocketData {
@@ -104,5 +107,6 @@ export function registerRealtime(
     publishStopChange: (organizationIds, stop) =>
       emitTo(organizationIds, REALTIME_EVENTS.stopChanged, { orderId: stop.orderId, stopId: stop.stopId }),
     publishDeviceLocation: (organizationId, location) => emitTo([organizationId], REALTIME_EVENTS.deviceLocation, location),
+    publishMirrorChange: (organizationIds, change) => emitTo(organizationIds, REALTIME_EVENTS.mirrorChanged, change),
   };
 }

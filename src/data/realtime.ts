@@ -3,6 +3,8 @@ import type { z } from 'zod';
 import {
   type DeviceLocationEvent,
   deviceLocationEventSchema,
+  type MirrorChangedEvent,
+  mirrorChangedEventSchema,
   type OrderChangedEvent,
   orderChangedEventSchema,
   REALTIME_EVENTS,
@@ -16,6 +18,8 @@ export interface RealtimeHandlers {
   onOrderChanged(event: OrderChangedEvent): void;
   onStopChanged(event: StopChangedEvent): void;
   onDeviceLocation(event: DeviceLocationEvent): void;
+  /** Master data or downtime changed. */
+  onMirrorChanged(event: MirrorChangedEvent): void;
   /** Each (re)connection: events sent while the socket was down are lost, so pull the change feed. */
   onConnected?(): void;
 }
@@ -49,6 +53,10 @@ export function connectRealtime(handlers: RealtimeHandlers): () => void {
   socket.on(
     REALTIME_EVENTS.deviceLocation,
     parsed(deviceLocationEventSchema, (event) => handlers.onDeviceLocation(event)),
+  );
+  socket.on(
+    REALTIME_EVENTS.mirrorChanged,
+    parsed(mirrorChangedEventSchema, (event) => handlers.onMirrorChanged(event)),
   );
 
   return () => {

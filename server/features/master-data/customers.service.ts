@@ -4,10 +4,10 @@ import type { customerInputSchema } from '#core/contract/master-data';
 import type { Database, Queryable, Transaction } from '#server/db/database';
 import { customers, locations, orders, stops } from '#server/db/schema';
 import { customerColumns } from '#server/features/reference/reference.service';
-import { recordChanges } from '#server/features/sync/change-log';
 import type { AuthContext } from '#server/plugins/auth';
+import type { RealtimePublisher } from '#server/plugins/realtime';
 import { notFound } from '#server/plugins/error-handler';
-import { assertActiveOrganization, assertUnused, staleVersion } from './records.ts';
+import { assertActiveOrganization, assertUnused, mirrorWrite, staleVersion } from './records.ts';
 
 type CustomerFields = z.output<typeof customerInputSchema>;
 
@@ -35,28 +35,35 @@ async function lockedCustomer(tx: Transaction, orgId: number, id: number) {
   return row;
 }
 
-export async function createCustomer(db: Database, auth: AuthContext, orgId: number, input: CustomerFields) {
+export async function createCustomer(
+  db: Database,
+  realtime: RealtimePublisher,
+  auth: AuthContext,
+  orgId: number,
+  input: CustomerFields,
+) {
   assertActiveOrganization(auth, orgId);
-  return db.transaction(async (tx) => {
+  return mirrorWrite(db, realtime, async (tx, record) => {
     const [row] = await tx
       .insert(customers)
       .values({ organizationId: orgId, customerName: input.customerName })
       .returning(customerColumns);
     if (!row) throw notFound('Customer');
-    await recordChanges(tx, [{ entity: 'customer', id: row.id, op: 'upsert', organizationIds: [orgId] }]);
+    await record([{ entity: 'customer', id: row.id, op: 'upsert', organizationIds: [orgId] }]);
     return row;
   });
 }
 
 export async function updateCustomer(
   db: Database,
+  realtime: RealtimePublisher,
   auth: AuthContext,
   orgId: number,
   id: number,
   input: CustomerFields & { version: number },
 ) {
   assertActiveOrganization(auth, orgId);
-  return db.transaction(async (tx) => {
+  return mirrorWrite(db, realtime, async (tx, record) => {
     const current = await lockedCustomer(tx, orgId, id);
     if (current.version !== input.version) throw staleVersion('customer', current);
     const [row] = await tx
@@ -66,15 +73,15 @@ export async function updateCustomer(
       .returning(customerColumns);
     if (!row) throw notFound('Customer');
     const organizationIds = await organizationsSeeingCustomer(tx, orgId, id);
-    await recordChanges(tx, [{ entity: 'customer', id, op: 'upsert', organizationIds }]);
+    await record([{ entity: 'customer', id, op: 'upsert', organizationIds }]);
     return row;
   });
 }
 
 /** Refused (409 `inUse`) while a load's stop or a site names the customer; customers have no enabled flag. */
-export async function deleteCustomer(db: Database, auth: AuthContext, orgId: number, id: number) {
+export async function deleteCustomer(db: Database, realtime: RealtimePublisher, auth: AuthContext, orgId: number, id: number) {
   assertActiveOrganization(auth, orgId);
-  await db.transaction(async (tx) => {
+  await mirrorWrite(db, realtime, async (tx, record) => {
     await lockedCustomer(tx, orgId, id);
     const [loads] = await tx
       .select({ count: countDistinct(stops.orderId) })
@@ -85,7 +92,7 @@ export async function deleteCustomer(db: Database, auth: AuthContext, orgId: num
       .from(locations)
       .where(eq(locations.customerId, id));
     assertUnused('customer', { loads: loads?.count ?? 0, sites: sites?.count ?? 0 });
-    await recordChanges(tx, [{ entity: 'customer', id, op: 'delete', organizationIds: [orgId] }]);
+    await record([{ entity: 'customer', id, op: 'delete', organizationIds: [orgId] }]);
     await tx.delete(customers).where(eq(customers.id, id));
   });
 }

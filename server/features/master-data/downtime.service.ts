@@ -5,11 +5,11 @@ import { ROLE_IDS } from '#core/domain/access';
 import { defaultDowntimeTimezone, ONE_TIME_MASK } from '#core/domain/master-data/index';
 import type { Database, Queryable, Transaction } from '#server/db/database';
 import { contacts, downtimes, organizations, tractors, trailers, userRoles, users } from '#server/db/schema';
-import { recordChanges } from '#server/features/sync/change-log';
 import type { AuthContext } from '#server/plugins/auth';
+import type { RealtimePublisher } from '#server/plugins/realtime';
 import { notFound } from '#server/plugins/error-handler';
 import { assertMayEditEquipment } from './equipment.service.ts';
-import { assertActiveOrganization, staleVersion } from './records.ts';
+import { assertActiveOrganization, mirrorWrite, staleVersion } from './records.ts';
 
 type DowntimeFields = z.output<typeof downtimeInputSchema>;
 
@@ -111,10 +111,16 @@ async function writableResource(db: Database, auth: AuthContext, target: Downtim
   await assertResource(db, auth, target.type, target.resourceId);
 }
 
-export async function createDowntime(db: Database, auth: AuthContext, target: DowntimeTarget, input: DowntimeFields) {
+export async function createDowntime(
+  db: Database,
+  realtime: RealtimePublisher,
+  auth: AuthContext,
+  target: DowntimeTarget,
+  input: DowntimeFields,
+) {
   await writableResource(db, auth, target);
   const timezone = input.timezone ?? (await defaultTimezone(db, auth));
-  return db.transaction(async (tx) => {
+  return mirrorWrite(db, realtime, async (tx, record) => {
     const [row] = await tx
       .insert(downtimes)
       .values({
@@ -127,7 +133,7 @@ export async function createDowntime(db: Database, auth: AuthContext, target: Do
       })
       .returning();
     if (!row) throw notFound('Downtime');
-    await recordChanges(tx, [{ entity: 'downtime', id: row.id, op: 'upsert', organizationIds: [target.orgId] }]);
+    await record([{ entity: 'downtime', id: row.id, op: 'upsert', organizationIds: [target.orgId] }]);
     return toDowntime(row);
   });
 }
@@ -145,13 +151,14 @@ async function lockedDowntime(tx: Transaction, target: DowntimeTarget, id: numbe
 
 export async function updateDowntime(
   db: Database,
+  realtime: RealtimePublisher,
   auth: AuthContext,
   target: DowntimeTarget,
   id: number,
   input: DowntimeFields & { version: number },
 ) {
   await writableResource(db, auth, target);
-  return db.transaction(async (tx) => {
+  return mirrorWrite(db, realtime, async (tx, record) => {
     const current = await lockedDowntime(tx, target, id);
     if (current.version !== input.version) throw staleVersion('downtime', toDowntime(current));
     const { version, ...fields } = input;
@@ -166,16 +173,22 @@ export async function updateDowntime(
       .where(eq(downtimes.id, id))
       .returning();
     if (!row) throw notFound('Downtime');
-    await recordChanges(tx, [{ entity: 'downtime', id, op: 'upsert', organizationIds: [target.orgId] }]);
+    await record([{ entity: 'downtime', id, op: 'upsert', organizationIds: [target.orgId] }]);
     return toDowntime(row);
   });
 }
 
-export async function deleteDowntime(db: Database, auth: AuthContext, target: DowntimeTarget, id: number) {
+export async function deleteDowntime(
+  db: Database,
+  realtime: RealtimePublisher,
+  auth: AuthContext,
+  target: DowntimeTarget,
+  id: number,
+) {
   await writableResource(db, auth, target);
-  await db.transaction(async (tx) => {
+  await mirrorWrite(db, realtime, async (tx, record) => {
     await lockedDowntime(tx, target, id);
-    await recordChanges(tx, [{ entity: 'downtime', id, op: 'delete', organizationIds: [target.orgId] }]);
+    await record([{ entity: 'downtime', id, op: 'delete', organizationIds: [target.orgId] }]);
     await tx.delete(downtimes).where(eq(downtimes.id, id));
   });
 }

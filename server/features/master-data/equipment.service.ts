@@ -14,10 +14,10 @@ import type { Database, Queryable, Transaction } from '#server/db/database';
 import { cargoTypes, carrierLinks, downtimes, orders, tractors, trailers, users } from '#server/db/schema';
 import { userWeightUnit } from '#server/features/orders/orders.service';
 import { toTractor, toTrailer } from '#server/features/reference/reference.service';
-import { recordChanges } from '#server/features/sync/change-log';
 import type { AuthContext } from '#server/plugins/auth';
+import type { RealtimePublisher } from '#server/plugins/realtime';
 import { badRequest, forbidden, notFound } from '#server/plugins/error-handler';
-import { assertActiveOrganization, assertUnused, staleVersion } from './records.ts';
+import { assertActiveOrganization, assertUnused, mirrorWrite, type RecordMirrorChanges, staleVersion } from './records.ts';
 
 type TractorFields = z.output<typeof tractorInputSchema>;
 type TrailerFields = z.output<typeof trailerInputSchema>;
@@ -69,15 +69,21 @@ function tractorValues(auth: AuthContext, input: TractorFields, stored?: typeof 
   };
 }
 
-export async function createTractor(db: Database, auth: AuthContext, orgId: number, input: TractorFields) {
+export async function createTractor(
+  db: Database,
+  realtime: RealtimePublisher,
+  auth: AuthContext,
+  orgId: number,
+  input: TractorFields,
+) {
   await writableEquipment(db, auth, orgId, 'tractor');
-  return db.transaction(async (tx) => {
+  return mirrorWrite(db, realtime, async (tx, record) => {
     const [row] = await tx
       .insert(tractors)
       .values({ ...tractorValues(auth, input), organizationId: orgId })
       .returning();
     if (!row) throw notFound('Tractor');
-    await recordChanges(tx, [{ entity: 'tractor', id: row.id, op: 'upsert', organizationIds: [orgId] }]);
+    await record([{ entity: 'tractor', id: row.id, op: 'upsert', organizationIds: [orgId] }]);
     return toTractor(row);
   });
 }
@@ -94,13 +100,14 @@ async function lockedTractor(tx: Transaction, orgId: number, id: number) {
 
 export async function updateTractor(
   db: Database,
+  realtime: RealtimePublisher,
   auth: AuthContext,
   orgId: number,
   id: number,
   input: TractorFields & Pick<TractorUpdate, 'version'>,
 ) {
   await writableEquipment(db, auth, orgId, 'tractor');
-  return db.transaction(async (tx) => {
+  return mirrorWrite(db, realtime, async (tx, record) => {
     const current = await lockedTractor(tx, orgId, id);
     if (current.version !== input.version) throw staleVersion('tractor', toTractor(current));
     const [row] = await tx
@@ -109,7 +116,7 @@ export async function updateTractor(
       .where(eq(tractors.id, id))
       .returning();
     if (!row) throw notFound('Tractor');
-    await recordChanges(tx, [{ entity: 'tractor', id, op: 'upsert', organizationIds: [orgId] }]);
+    await record([{ entity: 'tractor', id, op: 'upsert', organizationIds: [orgId] }]);
     return toTractor(row);
   });
 }
@@ -121,23 +128,20 @@ async function driversDefaulting(tx: Queryable, field: 'defaultTractorId' | 'def
 }
 
 /** Downtime goes with its resource: its deletions are recorded before the cascade removes the rows. */
-async function recordDowntimeDeletions(tx: Transaction, orgId: number, where: SQL) {
+async function recordDowntimeDeletions(tx: Transaction, record: RecordMirrorChanges, orgId: number, where: SQL) {
   const rows = await tx.select({ id: downtimes.id }).from(downtimes).where(where);
-  await recordChanges(
-    tx,
-    rows.map((row) => ({ entity: 'downtime' as const, id: row.id, op: 'delete' as const, organizationIds: [orgId] })),
-  );
+  await record(rows.map((row) => ({ entity: 'downtime' as const, id: row.id, op: 'delete' as const, organizationIds: [orgId] })));
 }
 
 /** Refused (409 `inUse`) while a load or a driver's default names it: it can be disabled instead. */
-export async function deleteTractor(db: Database, auth: AuthContext, orgId: number, id: number) {
+export async function deleteTractor(db: Database, realtime: RealtimePublisher, auth: AuthContext, orgId: number, id: number) {
   await writableEquipment(db, auth, orgId, 'tractor');
-  await db.transaction(async (tx) => {
+  await mirrorWrite(db, realtime, async (tx, record) => {
     await lockedTractor(tx, orgId, id);
     const [loads] = await tx.select({ count: count() }).from(orders).where(eq(orders.tractorId, id));
     assertUnused('tractor', { loads: loads?.count ?? 0, drivers: await driversDefaulting(tx, 'defaultTractorId', id) });
-    await recordDowntimeDeletions(tx, orgId, eq(downtimes.tractorId, id));
-    await recordChanges(tx, [{ entity: 'tractor', id, op: 'delete', organizationIds: [orgId] }]);
+    await recordDowntimeDeletions(tx, record, orgId, eq(downtimes.tractorId, id));
+    await record([{ entity: 'tractor', id, op: 'delete', organizationIds: [orgId] }]);
     await tx.delete(tractors).where(eq(tractors.id, id));
   });
 }
@@ -185,9 +189,15 @@ function trailerValues(auth: AuthContext, input: TrailerFields, stored?: typeof 
   };
 }
 
-export async function createTrailer(db: Database, auth: AuthContext, orgId: number, input: TrailerFields) {
+export async function createTrailer(
+  db: Database,
+  realtime: RealtimePublisher,
+  auth: AuthContext,
+  orgId: number,
+  input: TrailerFields,
+) {
   await writableEquipment(db, auth, orgId, 'trailer');
-  return db.transaction(async (tx) => {
+  return mirrorWrite(db, realtime, async (tx, record) => {
     const values = trailerValues(auth, input);
     await assertTrailerRules(tx, auth, values);
     const [row] = await tx
@@ -195,7 +205,7 @@ export async function createTrailer(db: Database, auth: AuthContext, orgId: numb
       .values({ ...values, organizationId: orgId })
       .returning();
     if (!row) throw notFound('Trailer');
-    await recordChanges(tx, [{ entity: 'trailer', id: row.id, op: 'upsert', organizationIds: [orgId] }]);
+    await record([{ entity: 'trailer', id: row.id, op: 'upsert', organizationIds: [orgId] }]);
     return toTrailer(row);
   });
 }
@@ -212,13 +222,14 @@ async function lockedTrailer(tx: Transaction, orgId: number, id: number) {
 
 export async function updateTrailer(
   db: Database,
+  realtime: RealtimePublisher,
   auth: AuthContext,
   orgId: number,
   id: number,
   input: TrailerFields & Pick<TrailerUpdate, 'version'>,
 ) {
   await writableEquipment(db, auth, orgId, 'trailer');
-  return db.transaction(async (tx) => {
+  return mirrorWrite(db, realtime, async (tx, record) => {
     const current = await lockedTrailer(tx, orgId, id);
     if (current.version !== input.version) throw staleVersion('trailer', toTrailer(current));
     const values = trailerValues(auth, input, current);
@@ -229,20 +240,20 @@ export async function updateTrailer(
       .where(eq(trailers.id, id))
       .returning();
     if (!row) throw notFound('Trailer');
-    await recordChanges(tx, [{ entity: 'trailer', id, op: 'upsert', organizationIds: [orgId] }]);
+    await record([{ entity: 'trailer', id, op: 'upsert', organizationIds: [orgId] }]);
     return toTrailer(row);
   });
 }
 
 /** Refused (409 `inUse`) while a load or a driver's default names it: it can be disabled instead. */
-export async function deleteTrailer(db: Database, auth: AuthContext, orgId: number, id: number) {
+export async function deleteTrailer(db: Database, realtime: RealtimePublisher, auth: AuthContext, orgId: number, id: number) {
   await writableEquipment(db, auth, orgId, 'trailer');
-  await db.transaction(async (tx) => {
+  await mirrorWrite(db, realtime, async (tx, record) => {
     await lockedTrailer(tx, orgId, id);
     const [loads] = await tx.select({ count: count() }).from(orders).where(eq(orders.trailerId, id));
     assertUnused('trailer', { loads: loads?.count ?? 0, drivers: await driversDefaulting(tx, 'defaultTrailerId', id) });
-    await recordDowntimeDeletions(tx, orgId, eq(downtimes.trailerId, id));
-    await recordChanges(tx, [{ entity: 'trailer', id, op: 'delete', organizationIds: [orgId] }]);
+    await recordDowntimeDeletions(tx, record, orgId, eq(downtimes.trailerId, id));
+    await record([{ entity: 'trailer', id, op: 'delete', organizationIds: [orgId] }]);
     await tx.delete(trailers).where(eq(trailers.id, id));
   });
 }

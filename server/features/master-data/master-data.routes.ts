@@ -47,7 +47,7 @@ const DOWNTIME_RULES = {
  * (create, update with its base version, delete), the downtime of tractors, trailers and drivers, and
  * the organization's downtime list. Each write is recorded in the change feed in its transaction.
  */
-export function registerMasterDataRoutes(app: FastifyInstance, { db }: ServerContext) {
+export function registerMasterDataRoutes(app: FastifyInstance, { db, realtime }: ServerContext) {
   const api = zodRoutes(app);
   const base = '/organizations/:orgId';
 
@@ -58,7 +58,7 @@ export function registerMasterDataRoutes(app: FastifyInstance, { db }: ServerCon
       onRequest: guard({ permissions: ['CreateTractors'] }),
     },
     async (request, reply) =>
-      reply.code(201).send(await createTractor(db, requireAuth(request), request.params.orgId, request.body)),
+      reply.code(201).send(await createTractor(db, realtime, requireAuth(request), request.params.orgId, request.body)),
   );
   api.put(
     `${base}/tractors/:id`,
@@ -66,7 +66,7 @@ export function registerMasterDataRoutes(app: FastifyInstance, { db }: ServerCon
       schema: { tags, params: organizationRecordParamsSchema, body: tractorUpdateSchema, response: { 200: tractorSchema } },
       onRequest: guard({ permissions: ['EditTractors'] }),
     },
-    async (request) => updateTractor(db, requireAuth(request), request.params.orgId, request.params.id, request.body),
+    async (request) => updateTractor(db, realtime, requireAuth(request), request.params.orgId, request.params.id, request.body),
   );
   api.delete(
     `${base}/tractors/:id`,
@@ -75,7 +75,7 @@ export function registerMasterDataRoutes(app: FastifyInstance, { db }: ServerCon
       onRequest: guard({ permissions: ['DeleteTractors'] }),
     },
     async (request) => {
-      await deleteTractor(db, requireAuth(request), request.params.orgId, request.params.id);
+      await deleteTractor(db, realtime, requireAuth(request), request.params.orgId, request.params.id);
       return { ok: true as const };
     },
   );
@@ -87,7 +87,7 @@ export function registerMasterDataRoutes(app: FastifyInstance, { db }: ServerCon
       onRequest: guard({ permissions: ['CreateTrailers'] }),
     },
     async (request, reply) =>
-      reply.code(201).send(await createTrailer(db, requireAuth(request), request.params.orgId, request.body)),
+      reply.code(201).send(await createTrailer(db, realtime, requireAuth(request), request.params.orgId, request.body)),
   );
   api.put(
     `${base}/trailers/:id`,
@@ -95,7 +95,7 @@ export function registerMasterDataRoutes(app: FastifyInstance, { db }: ServerCon
       schema: { tags, params: organizationRecordParamsSchema, body: trailerUpdateSchema, response: { 200: trailerSchema } },
       onRequest: guard({ permissions: ['EditTrailers'] }),
     },
-    async (request) => updateTrailer(db, requireAuth(request), request.params.orgId, request.params.id, request.body),
+    async (request) => updateTrailer(db, realtime, requireAuth(request), request.params.orgId, request.params.id, request.body),
   );
   api.delete(
     `${base}/trailers/:id`,
@@ -104,7 +104,7 @@ export function registerMasterDataRoutes(app: FastifyInstance, { db }: ServerCon
       onRequest: guard({ permissions: ['DeleteTrailers'] }),
     },
     async (request) => {
-      await deleteTrailer(db, requireAuth(request), request.params.orgId, request.params.id);
+      await deleteTrailer(db, realtime, requireAuth(request), request.params.orgId, request.params.id);
       return { ok: true as const };
     },
   );
@@ -116,7 +116,7 @@ export function registerMasterDataRoutes(app: FastifyInstance, { db }: ServerCon
       onRequest: guard(customerRule('CreateCustomers')),
     },
     async (request, reply) =>
-      reply.code(201).send(await createCustomer(db, requireAuth(request), request.params.orgId, request.body)),
+      reply.code(201).send(await createCustomer(db, realtime, requireAuth(request), request.params.orgId, request.body)),
   );
   api.put(
     `${base}/customers/:id`,
@@ -124,7 +124,7 @@ export function registerMasterDataRoutes(app: FastifyInstance, { db }: ServerCon
       schema: { tags, params: organizationRecordParamsSchema, body: customerUpdateSchema, response: { 200: customerSchema } },
       onRequest: guard(customerRule('EditCustomers')),
     },
-    async (request) => updateCustomer(db, requireAuth(request), request.params.orgId, request.params.id, request.body),
+    async (request) => updateCustomer(db, realtime, requireAuth(request), request.params.orgId, request.params.id, request.body),
   );
   api.delete(
     `${base}/customers/:id`,
@@ -133,7 +133,7 @@ export function registerMasterDataRoutes(app: FastifyInstance, { db }: ServerCon
       onRequest: guard(customerRule('DeleteCustomers')),
     },
     async (request) => {
-      await deleteCustomer(db, requireAuth(request), request.params.orgId, request.params.id);
+      await deleteCustomer(db, realtime, requireAuth(request), request.params.orgId, request.params.id);
       return { ok: true as const };
     },
   );
@@ -153,7 +153,7 @@ export function registerMasterDataRoutes(app: FastifyInstance, { db }: ServerCon
         onRequest,
       },
       async (request, reply) =>
-        reply.code(201).send(await createDowntime(db, requireAuth(request), target(request.params), request.body)),
+        reply.code(201).send(await createDowntime(db, realtime, requireAuth(request), target(request.params), request.body)),
     );
     api.put(
       `${collection}/:id`,
@@ -161,13 +161,14 @@ export function registerMasterDataRoutes(app: FastifyInstance, { db }: ServerCon
         schema: { tags, params: downtimeRecordParamsSchema, body: downtimeUpdateSchema, response: { 200: downtimeSchema } },
         onRequest,
       },
-      async (request) => updateDowntime(db, requireAuth(request), target(request.params), request.params.id, request.body),
+      async (request) =>
+        updateDowntime(db, realtime, requireAuth(request), target(request.params), request.params.id, request.body),
     );
     api.delete(
       `${collection}/:id`,
       { schema: { tags, params: downtimeRecordParamsSchema, response: { 200: okSchema } }, onRequest },
       async (request) => {
-        await deleteDowntime(db, requireAuth(request), target(request.params), request.params.id);
+        await deleteDowntime(db, realtime, requireAuth(request), target(request.params), request.params.id);
         return { ok: true as const };
       },
     );

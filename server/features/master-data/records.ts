@@ -1,7 +1,38 @@
 import { ERROR_CODES } from '#core/contract/errors';
 import { IN_USE_RULE, type RecordUse } from '#core/contract/master-data';
+import type { ChangeEntity } from '#core/contract/orders';
+import type { Database, Transaction } from '#server/db/database';
+import { recordChanges } from '#server/features/sync/change-log';
 import type { AuthContext } from '#server/plugins/auth';
 import { HttpError, notFound } from '#server/plugins/error-handler';
+import type { RealtimePublisher } from '#server/plugins/realtime';
+
+export type RecordMirrorChanges = (changes: Parameters<typeof recordChanges>[1]) => Promise<void>;
+
+/**
+ * Runs a master-data write in one transaction whose `record` logs its changes for the change feed,
+ * then, once committed, pokes the sockets of every organization a change was logged for, so their
+ * mirrors pull it.
+ */
+export async function mirrorWrite<T>(
+  db: Database,
+  realtime: RealtimePublisher,
+  write: (tx: Transaction, record: RecordMirrorChanges) => Promise<T>,
+): Promise<T> {
+  const organizationIds = new Set<number>();
+  const entities = new Set<ChangeEntity>();
+  const result = await db.transaction((tx) =>
+    write(tx, async (changes) => {
+      await recordChanges(tx, changes);
+      for (const change of changes) {
+        entities.add(change.entity);
+        for (const id of change.organizationIds) if (id !== null) organizationIds.add(id);
+      }
+    }),
+  );
+  if (entities.size) realtime.publishMirrorChange([...organizationIds], { entities: [...entities] });
+  return result;
+}
 
 /** `/organizations/{orgId}/…` acts on the active organization only; another one is not found. */
 export function assertActiveOrganization(auth: AuthContext, orgId: number) {

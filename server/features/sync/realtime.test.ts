@@ -3,7 +3,13 @@ import pg from 'pg';
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inputFromOrder, type Order } from '#core/contract/orders';
-import { type OrderChangedEvent, type StopChangedEvent, REALTIME_EVENTS, REALTIME_PATH } from '#core/contract/realtime';
+import {
+  type MirrorChangedEvent,
+  type OrderChangedEvent,
+  REALTIME_EVENTS,
+  REALTIME_PATH,
+  type StopChangedEvent,
+} from '#core/contract/realtime';
 import { type RunningPostgres, startEmbeddedPostgres } from '#server/db/embedded-postgres';
 import { type RunningServer, startServerProcess, stopServerProcess, tempDir } from '#test/server/server-process';
 
@@ -162,6 +168,29 @@ describe('realtime across two server nodes', () => {
 
     const poke = await waitFor(() => carrierReceived.find((event) => event.id === carried.id), 2000);
     expect(poke).toEqual({ id: carried.id, version: saved.version });
+  });
+
+  it('pokes the organization’s sockets on the other node when master data changes, and not another organization’s', async () => {
+    const dispatcherSocket = await connect(nodeB.url, await signIn(nodeB.url, 'dispatcher'));
+    const carrierSocket = await connect(nodeB.url, await signIn(nodeB.url, 'carrier'));
+    const dispatcherReceived: MirrorChangedEvent[] = [];
+    const carrierReceived: MirrorChangedEvent[] = [];
+    dispatcherSocket.on(REALTIME_EVENTS.mirrorChanged, (event: MirrorChangedEvent) => dispatcherReceived.push(event));
+    carrierSocket.on(REALTIME_EVENTS.mirrorChanged, (event: MirrorChangedEvent) => carrierReceived.push(event));
+
+    const cookieA = await signIn(nodeA.url, 'admin');
+    const { activeOrganizationId } = await getJson<{ activeOrganizationId: number }>(`${nodeA.url}/api/self`, cookieA);
+    const response = await fetch(`${nodeA.url}/api/organizations/${activeOrganizationId}/customers`, {
+      method: 'POST',
+      headers: { cookie: cookieA, 'content-type': 'application/json' },
+      body: JSON.stringify({ customerName: 'Realtime Farms' }),
+    });
+    expect(response.status).toBe(201);
+
+    const poke = await waitFor(() => dispatcherReceived[0], 2000);
+    expect(poke).toEqual({ entities: ['customer'] });
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(carrierReceived).toEqual([]);
   });
 
   it('announces each stop a manual completion on one node completes to the owner’s sockets on the other', async () => {

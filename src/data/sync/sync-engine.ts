@@ -106,6 +106,7 @@ export function startSync(queryClient: QueryClient, scope: string): SyncEngine {
       void pull();
     },
     onDeviceLocation: () => {},
+    onMirrorChanged: () => void pull(),
     onConnected: () => void pull(),
   });
   return {
