@@ -26,8 +26,12 @@ import { Route as AppProductionPlanningRouteImport } from './routes/_app/product
 import { Route as AppReportsRouteImport } from './routes/_app/reports'
 import { Route as AppSiteIssuesRouteImport } from './routes/_app/site-issues'
 import { Route as ActivateAccountUuidRouteImport } from './routes/activate-account.$uuid'
+import { Route as ResetPasswordTokenRouteImport } from './routes/reset-password.$token'
 import { Route as AppManageCompanyIndexRouteImport } from './routes/_app/manage-company/index'
 import { Route as AppManageCompanySectionRouteImport } from './routes/_app/manage-company/$section'
+import { Route as AppManageCompanyCustomersRouteImport } from './routes/_app/manage-company/customers'
+import { Route as AppManageCompanyTractorsRouteImport } from './routes/_app/manage-company/tractors'
+import { Route as AppManageCompanyTrailersRouteImport } from './routes/_app/manage-company/trailers'
 import { Route as AppMaintenanceHistoryTypeIdRouteImport } from './routes/_app/maintenance-history.$type.$id'
 
 const R404Route = R404RouteImport.update({
@@ -114,6 +118,11 @@ const ActivateAccountUuidRoute = ActivateAccountUuidRouteImport.update({
   path: '/activate-account/$uuid',
   getParentRoute: () => rootRouteImport,
 } as any)
+const ResetPasswordTokenRoute = ResetPasswordTokenRouteImport.update({
+  id: '/reset-password/$token',
+  path: '/reset-password/$token',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const AppManageCompanyIndexRoute = AppManageCompanyIndexRouteImport.update({
   id: '/manage-company/',
   path: '/manage-company/',
@@ -124,6 +133,24 @@ const AppManageCompanySectionRoute = AppManageCompanySectionRouteImport.update({
   path: '/manage-company/$section',
   getParentRoute: () => AppRoute,
 } as any)
+const AppManageCompanyCustomersRoute =
+  AppManageCompanyCustomersRouteImport.update({
+    id: '/manage-company/customers',
+    path: '/manage-company/customers',
+    getParentRoute: () => AppRoute,
+  } as any)
+const AppManageCompanyTractorsRoute =
+  AppManageCompanyTractorsRouteImport.update({
+    id: '/manage-company/tractors',
+    path: '/manage-company/tractors',
+    getParentRoute: () => AppRoute,
+  } as any)
+const AppManageCompanyTrailersRoute =
+  AppManageCompanyTrailersRouteImport.update({
+    id: '/manage-company/trailers',
+    path: '/manage-company/trailers',
+    getParentRoute: () => AppRoute,
+  } as any)
 const AppMaintenanceHistoryTypeIdRoute =
   AppMaintenanceHistoryTypeIdRouteImport.update({
     id: '/maintenance-history/$type/$id',
@@ -148,7 +175,11 @@ export interface FileRoutesByFullPath {
   '/reports': typeof AppReportsRoute
   '/site-issues': typeof AppSiteIssuesRoute
   '/activate-account/$uuid': typeof ActivateAccountUuidRoute
+  '/reset-password/$token': typeof ResetPasswordTokenRoute
   '/manage-company/$section': typeof AppManageCompanySectionRoute
+  '/manage-company/customers': typeof AppManageCompanyCustomersRoute
+  '/manage-company/tractors': typeof AppManageCompanyTractorsRoute
+  '/manage-company/trailers': typeof AppManageCompanyTrailersRoute
   '/manage-company/': typeof AppManageCompanyIndexRoute
   '/maintenance-history/$type/$id': typeof AppMaintenanceHistoryTypeIdRoute
 }
@@ -168,8 +199,12 @@ export interface FileRoutesByTo {
   '/reports': typeof AppReportsRoute
   '/site-issues': typeof AppSiteIssuesRoute
   '/activate-account/$uuid': typeof ActivateAccountUuidRoute
+  '/reset-password/$token': typeof ResetPasswordTokenRoute
   '/': typeof AppIndexRoute
   '/manage-company/$section': typeof AppManageCompanySectionRoute
+  '/manage-company/customers': typeof AppManageCompanyCustomersRoute
+  '/manage-company/tractors': typeof AppManageCompanyTractorsRoute
+  '/manage-company/trailers': typeof AppManageCompanyTrailersRoute
   '/manage-company': typeof AppManageCompanyIndexRoute
   '/maintenance-history/$type/$id': typeof AppMaintenanceHistoryTypeIdRoute
 }
@@ -191,8 +226,12 @@ export interface FileRoutesById {
   '/_app/reports': typeof AppReportsRoute
   '/_app/site-issues': typeof AppSiteIssuesRoute
   '/activate-account/$uuid': typeof ActivateAccountUuidRoute
+  '/reset-password/$token': typeof ResetPasswordTokenRoute
   '/_app/': typeof AppIndexRoute
   '/_app/manage-company/$section': typeof AppManageCompanySectionRoute
+  '/_app/manage-company/customers': typeof AppManageCompanyCustomersRoute
+  '/_app/manage-company/tractors': typeof AppManageCompanyTractorsRoute
+  '/_app/manage-company/trailers': typeof AppManageCompanyTrailersRoute
   '/_app/manage-company/': typeof AppManageCompanyIndexRoute
   '/_app/maintenance-history/$type/$id': typeof AppMaintenanceHistoryTypeIdRoute
 }
@@ -215,7 +254,11 @@ export interface FileRouteTypes {
     | '/reports'
     | '/site-issues'
     | '/activate-account/$uuid'
+    | '/reset-password/$token'
     | '/manage-company/$section'
+    | '/manage-company/customers'
+    | '/manage-company/tractors'
+    | '/manage-company/trailers'
     | '/manage-company/'
     | '/maintenance-history/$type/$id'
   fileRoutesByTo: FileRoutesByTo
@@ -235,8 +278,12 @@ export interface FileRouteTypes {
     | '/reports'
     | '/site-issues'
     | '/activate-account/$uuid'
+    | '/reset-password/$token'
     | '/'
     | '/manage-company/$section'
+    | '/manage-company/customers'
+    | '/manage-company/tractors'
+    | '/manage-company/trailers'
     | '/manage-company'
     | '/maintenance-history/$type/$id'
   id:
@@ -257,8 +304,12 @@ export interface FileRouteTypes {
     | '/_app/reports'
     | '/_app/site-issues'
     | '/activate-account/$uuid'
+    | '/reset-password/$token'
     | '/_app/'
     | '/_app/manage-company/$section'
+    | '/_app/manage-company/customers'
+    | '/_app/manage-company/tractors'
+    | '/_app/manage-company/trailers'
     | '/_app/manage-company/'
     | '/_app/maintenance-history/$type/$id'
   fileRoutesById: FileRoutesById
@@ -271,6 +322,7 @@ export interface RootRouteChildren {
   LogoutRoute: typeof LogoutRoute
   PrivacyPolicyRoute: typeof PrivacyPolicyRoute
   ActivateAccountUuidRoute: typeof ActivateAccountUuidRoute
+  ResetPasswordTokenRoute: typeof ResetPasswordTokenRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -394,6 +446,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ActivateAccountUuidRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/reset-password/$token': {
+      id: '/reset-password/$token'
+      path: '/reset-password/$token'
+      fullPath: '/reset-password/$token'
+      preLoaderRoute: typeof ResetPasswordTokenRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/_app/manage-company/': {
       id: '/_app/manage-company/'
       path: '/manage-company'
@@ -406,6 +465,27 @@ declare module '@tanstack/react-router' {
       path: '/manage-company/$section'
       fullPath: '/manage-company/$section'
       preLoaderRoute: typeof AppManageCompanySectionRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/manage-company/customers': {
+      id: '/_app/manage-company/customers'
+      path: '/manage-company/customers'
+      fullPath: '/manage-company/customers'
+      preLoaderRoute: typeof AppManageCompanyCustomersRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/manage-company/tractors': {
+      id: '/_app/manage-company/tractors'
+      path: '/manage-company/tractors'
+      fullPath: '/manage-company/tractors'
+      preLoaderRoute: typeof AppManageCompanyTractorsRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/manage-company/trailers': {
+      id: '/_app/manage-company/trailers'
+      path: '/manage-company/trailers'
+      fullPath: '/manage-company/trailers'
+      preLoaderRoute: typeof AppManageCompanyTrailersRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/maintenance-history/$type/$id': {
@@ -430,6 +510,9 @@ interface AppRouteChildren {
   AppSiteIssuesRoute: typeof AppSiteIssuesRoute
   AppIndexRoute: typeof AppIndexRoute
   AppManageCompanySectionRoute: typeof AppManageCompanySectionRoute
+  AppManageCompanyCustomersRoute: typeof AppManageCompanyCustomersRoute
+  AppManageCompanyTractorsRoute: typeof AppManageCompanyTractorsRoute
+  AppManageCompanyTrailersRoute: typeof AppManageCompanyTrailersRoute
   AppManageCompanyIndexRoute: typeof AppManageCompanyIndexRoute
   AppMaintenanceHistoryTypeIdRoute: typeof AppMaintenanceHistoryTypeIdRoute
 }
@@ -446,6 +529,9 @@ const AppRouteChildren: AppRouteChildren = {
   AppSiteIssuesRoute: AppSiteIssuesRoute,
   AppIndexRoute: AppIndexRoute,
   AppManageCompanySectionRoute: AppManageCompanySectionRoute,
+  AppManageCompanyCustomersRoute: AppManageCompanyCustomersRoute,
+  AppManageCompanyTractorsRoute: AppManageCompanyTractorsRoute,
+  AppManageCompanyTrailersRoute: AppManageCompanyTrailersRoute,
   AppManageCompanyIndexRoute: AppManageCompanyIndexRoute,
   AppMaintenanceHistoryTypeIdRoute: AppMaintenanceHistoryTypeIdRoute,
 }
@@ -460,6 +546,7 @@ const rootRouteChildren: RootRouteChildren = {
   LogoutRoute: LogoutRoute,
   PrivacyPolicyRoute: PrivacyPolicyRoute,
   ActivateAccountUuidRoute: ActivateAccountUuidRoute,
+  ResetPasswordTokenRoute: ResetPasswordTokenRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

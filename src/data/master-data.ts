@@ -1,0 +1,142 @@
+import { queryOptions, type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import {
+  type Customer,
+  type CustomerInput,
+  customerSchema,
+  DOWNTIME_COLLECTIONS,
+  type DowntimeInput,
+  type DowntimeResourceType,
+  downtimeSchema,
+  type Tractor,
+  type TractorInput,
+  tractorSchema,
+  type Trailer,
+  type TrailerInput,
+  trailerSchema,
+} from '#core/contract/master-data';
+import { apiRequest } from './api-client.ts';
+import { localDatabase } from './local-database.ts';
+
+/**
+ * Writes of the administration pages (spec 2 §7), sent to the server: the pages read the mirror,
+ * and each accepted write lands in it at once (the change feed later brings the same row), so the
+ * table updates without waiting for the next pull.
+ */
+
+interface RowOf {
+  tractors: Tractor;
+  trailers: Trailer;
+  customers: Customer;
+}
+
+interface InputOf {
+  tractors: TractorInput;
+  trailers: TrailerInput;
+  customers: CustomerInput;
+}
+
+export type MasterDataCollection = keyof RowOf;
+export type MasterDataRow<Collection extends MasterDataCollection> = RowOf[Collection];
+
+const SCHEMAS: { [Collection in MasterDataCollection]: z.ZodType<RowOf[Collection]> } = {
+  tractors: tractorSchema,
+  trailers: trailerSchema,
+  customers: customerSchema,
+};
+
+/** What a form saves: a new row (no id) or an update based on the version it was opened with. */
+export type MasterDataSave<Collection extends MasterDataCollection> =
+  | { id: null; input: InputOf[Collection] }
+  | { id: number; version: number; input: InputOf[Collection] };
+
+async function followWrite(
+  queryClient: QueryClient,
+  collection: MasterDataCollection,
+  row: { id: number } | null,
+  deletedId?: number,
+) {
+  const table = localDatabase[collection];
+  if (row) await table.put(row as never);
+  if (deletedId !== undefined) await table.delete(deletedId);
+  await queryClient.invalidateQueries({ queryKey: ['mirror', collection] });
+}
+
+export function useSaveMasterData<Collection extends MasterDataCollection>(organizationId: number, collection: Collection) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (save: MasterDataSave<Collection>): Promise<MasterDataRow<Collection>> => {
+      const schema = SCHEMAS[collection];
+      const base = `/organizations/${organizationId}/${collection}`;
+      return save.id === null
+        ? apiRequest(base, schema, { method: 'POST', body: save.input })
+        : apiRequest(`${base}/${save.id}`, schema, { method: 'PUT', body: { ...save.input, version: save.version } });
+    },
+    onSuccess: (row) => followWrite(queryClient, collection, row),
+  });
+}
+
+export function useDeleteMasterData(organizationId: number, collection: MasterDataCollection) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) =>
+      apiRequest(`/organizations/${organizationId}/${collection}/${id}`, z.unknown(), { method: 'DELETE' }).then(() => id),
+    onSuccess: (id) => followWrite(queryClient, collection, null, id),
+  });
+}
+
+/** The stored row a 409 carries (`error.current`), when it parses as one of the collection. */
+export function currentRowOf<Collection extends MasterDataCollection>(
+  collection: Collection,
+  current: unknown,
+): MasterDataRow<Collection> | null {
+  const parsed = SCHEMAS[collection].safeParse(current);
+  return parsed.success ? parsed.data : null;
+}
+
+// ── Downtime: not in the mirror; read through the query cache, which is persisted for offline use.
+
+export function downtimeQuery(organizationId: number) {
+  return queryOptions({
+    queryKey: ['downtime', organizationId],
+    queryFn: () => apiRequest(`/organizations/${organizationId}/downtime`, z.array(downtimeSchema)),
+    staleTime: 60_000,
+  });
+}
+
+export type DowntimeSave = { id: null; input: DowntimeInput } | { id: number; version: number; input: DowntimeInput };
+
+function downtimePath(organizationId: number, resourceType: DowntimeResourceType, resourceId: number) {
+  return `/organizations/${organizationId}/${DOWNTIME_COLLECTIONS[resourceType]}/${resourceId}/downtime`;
+}
+
+export function useSaveDowntime(organizationId: number, resourceType: DowntimeResourceType, resourceId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (save: DowntimeSave) => {
+      const base = downtimePath(organizationId, resourceType, resourceId);
+      return save.id === null
+        ? apiRequest(base, downtimeSchema, { method: 'POST', body: save.input })
+        : apiRequest(`${base}/${save.id}`, downtimeSchema, { method: 'PUT', body: { ...save.input, version: save.version } });
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ['downtime', organizationId] }),
+  });
+}
+
+/** Spec 2 §4: the row leaves the list at once and comes back if the server refuses. */
+export function useDeleteDowntime(organizationId: number, resourceType: DowntimeResourceType, resourceId: number) {
+  const queryClient = useQueryClient();
+  const key = downtimeQuery(organizationId).queryKey;
+  return useMutation({
+    mutationFn: (id: number) =>
+      apiRequest(`${downtimePath(organizationId, resourceType, resourceId)}/${id}`, z.unknown(), { method: 'DELETE' }),
+    onMutate: async (id) => {
+      await queryClient.cancelQueries({ queryKey: key });
+      const previous = queryClient.getQueryData(key);
+      queryClient.setQueryData(key, (rows) => rows?.filter((row) => row.id !== id));
+      return { previous };
+    },
+    onError: (_error, _id, context) => queryClient.setQueryData(key, context?.previous),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: key }),
+  });
+}

@@ -1,0 +1,66 @@
+import { TextInput } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import type { Customer } from '#core/contract/master-data';
+import { CUSTOMER_COLUMNS } from '../columns.ts';
+import { FormModal } from '../forms/form-modal.tsx';
+import { customerErrors, customerInput, customerValues, hasErrors } from '../forms/form-values.ts';
+import { useRecordForm } from '../forms/use-record-form.ts';
+import { MasterDataPage } from '../master-data-page.tsx';
+import { type AdminContext, useAdminContext } from '../use-admin-context.ts';
+
+/** /manage-company/customers (spec 2 §2): one field, the customer's name. */
+export function CustomersPage() {
+  const { t } = useTranslation('administration');
+  const context = useAdminContext();
+  if (!context) return null;
+  return (
+    <MasterDataPage
+      context={context}
+      collection="customers"
+      type="customer"
+      title={t('customers.title')}
+      columns={CUSTOMER_COLUMNS}
+      itemName={(row) => row.customerName}
+      renderForm={(row, close) => <CustomerForm context={context} row={row} onClose={close} />}
+    />
+  );
+}
+
+function CustomerForm({ context, row, onClose }: { context: AdminContext; row: Customer | null; onClose: () => void }) {
+  const { t } = useTranslation('administration');
+  const form = useRecordForm({
+    collection: 'customers',
+    organizationId: context.organizationId,
+    row,
+    toValues: customerValues,
+    toInput: customerInput,
+    nameOf: (customer) => customer.customerName,
+    onSaved: onClose,
+  });
+  const errors = customerErrors(form.values);
+  const error = errors.customerName;
+  return (
+    <FormModal
+      title={form.isNew ? t('customers.createTitle') : t('customers.editTitle', { name: row?.customerName })}
+      isNew={form.isNew}
+      dirty={form.dirty}
+      canSave={!hasErrors(errors)}
+      saving={form.saving}
+      conflict={form.conflict}
+      onSave={form.save}
+      onClose={onClose}
+      size="md"
+      testId="customer-form"
+    >
+      <TextInput
+        label={t('fields.customerName')}
+        required
+        data-autofocus
+        value={form.values.customerName}
+        onChange={(event) => form.setValues({ customerName: event.currentTarget.value })}
+        error={error && (form.dirty || !form.isNew) ? t(error.key) : undefined}
+        data-testid="customer-name"
+      />
+    </FormModal>
+  );
+}

@@ -1,0 +1,170 @@
+import '@mantine/dates/styles.css';
+import 'dayjs/locale/es-mx';
+import 'dayjs/locale/fr-ca';
+import 'dayjs/locale/nl';
+import { Alert, Button, Group, Modal, Skeleton, Stack, Table, Text } from '@mantine/core';
+import { DatesProvider } from '@mantine/dates';
+import { notifications } from '@mantine/notifications';
+import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Downtime, DowntimeResourceType } from '#core/contract/master-data';
+import { isRecurring } from '#core/domain/master-data/index';
+import { downtimeQuery, useDeleteDowntime } from '#src/data/master-data.ts';
+import { errorMessage } from '../forms/use-record-form.ts';
+import { WriteActionIcon, WriteButton } from '../resource-table/write-action.tsx';
+import type { AdminContext } from '../use-admin-context.ts';
+import { DowntimeForm } from './downtime-form.tsx';
+import { weekdayNames } from './downtime-values.ts';
+
+const DAYJS_LOCALES: Record<string, string> = { 'en-US': 'en', 'es-MX': 'es-mx', 'nl-NL': 'nl', 'fr-CA': 'fr-ca' };
+
+/** A tractor's, trailer's or driver's downtime (spec 2 §2: a list about 70vw wide, with its add/edit modal). */
+export function DowntimeList({
+  context,
+  resourceType,
+  resourceId,
+  resourceName,
+  onClose,
+}: {
+  context: AdminContext;
+  resourceType: DowntimeResourceType;
+  resourceId: number;
+  resourceName: string;
+  onClose: () => void;
+}) {
+  const { t, i18n } = useTranslation('administration');
+  const { data, isError } = useQuery(downtimeQuery(context.organizationId));
+  const rows = useMemo(
+    () => data?.filter((row) => row.resourceType === resourceType && row.resourceId === resourceId),
+    [data, resourceType, resourceId],
+  );
+  const remove = useDeleteDowntime(context.organizationId, resourceType, resourceId);
+  const [form, setForm] = useState<{ row: Downtime | null } | null>(null);
+  const [deleting, setDeleting] = useState<Downtime | null>(null);
+  const days = useMemo(() => weekdayNames(i18n.language), [i18n.language]);
+  const repeats = (mask: string) =>
+    isRecurring(mask) ? days.filter((_, day) => mask[day] === '1').join(', ') : t('downtime.oneTime');
+
+  return (
+    <DatesProvider settings={{ locale: DAYJS_LOCALES[i18n.language] ?? 'en', firstDayOfWeek: 0 }}>
+      <Modal
+        opened={form === null && deleting === null}
+        onClose={onClose}
+        title={t('downtime.title', { name: resourceName })}
+        size="70vw"
+        data-testid="downtime-list"
+      >
+        <Stack gap="sm">
+          <Group justify="flex-end">
+            <WriteButton leftSection={<IconPlus size={16} />} onClick={() => setForm({ row: null })} testId="downtime-add">
+              {t('downtime.add')}
+            </WriteButton>
+          </Group>
+          {isError && !rows && <Alert color="red">{t('downtime.notLoaded')}</Alert>}
+          <Table.ScrollContainer minWidth={560} type="native">
+            <Table verticalSpacing="xs" aria-busy={!rows}>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{t('downtime.description')}</Table.Th>
+                  <Table.Th>{t('downtime.begin')}</Table.Th>
+                  <Table.Th>{t('downtime.duration')}</Table.Th>
+                  <Table.Th>{t('downtime.repeats')}</Table.Th>
+                  <Table.Th>{t('actions')}</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {!rows && !isError && (
+                  <Table.Tr>
+                    <Table.Td colSpan={5}>
+                      <Skeleton h={18} />
+                    </Table.Td>
+                  </Table.Tr>
+                )}
+                {rows?.length === 0 && (
+                  <Table.Tr>
+                    <Table.Td colSpan={5}>
+                      <Text size="sm" c="dimmed" data-testid="downtime-none">
+                        {t('downtime.none')}
+                      </Text>
+                    </Table.Td>
+                  </Table.Tr>
+                )}
+                {rows?.map((row) => (
+                  <Table.Tr key={row.id} data-testid="downtime-row">
+                    <Table.Td style={{ whiteSpace: 'pre-line' }}>{row.description}</Table.Td>
+                    <Table.Td>
+                      {row.startDate} {row.startTime.slice(0, 5)} ({row.timezone})
+                    </Table.Td>
+                    <Table.Td>{t('downtime.hours', { count: row.durationMinutes / 60 })}</Table.Td>
+                    <Table.Td>{repeats(row.recurrenceDaysOfWeek)}</Table.Td>
+                    <Table.Td>
+                      <Group gap={4} wrap="nowrap">
+                        <WriteActionIcon label={t('rowActions.edit', { name: row.description })} onClick={() => setForm({ row })}>
+                          <IconPencil size={18} />
+                        </WriteActionIcon>
+                        <WriteActionIcon
+                          label={t('rowActions.delete', { name: row.description })}
+                          color="red"
+                          onClick={() => setDeleting(row)}
+                          testId="downtime-delete"
+                        >
+                          <IconTrash size={18} />
+                        </WriteActionIcon>
+                      </Group>
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        </Stack>
+      </Modal>
+      {form && (
+        <DowntimeForm
+          context={context}
+          resourceType={resourceType}
+          resourceId={resourceId}
+          row={form.row}
+          onClose={() => setForm(null)}
+        />
+      )}
+      <Modal
+        opened={deleting !== null}
+        onClose={() => setDeleting(null)}
+        title={t('delete.title', { name: deleting?.description ?? '' })}
+        centered
+        data-testid="downtime-delete-confirmation"
+      >
+        <Text size="sm">{t('delete.message', { name: deleting?.description ?? '' })}</Text>
+        <Group justify="flex-end" mt="md">
+          <Button variant="default" data-autofocus onClick={() => setDeleting(null)}>
+            {t('cancel')}
+          </Button>
+          <WriteButton
+            color="red"
+            testId="downtime-delete-confirm"
+            onClick={() => {
+              if (!deleting) return;
+              const row = deleting;
+              setDeleting(null);
+              // Optimistic (spec 2 §4): the row leaves the list now and comes back if refused.
+              remove.mutate(row.id, {
+                onSuccess: () => notifications.show({ color: 'green', message: t('toast.deleted', { name: row.description }) }),
+                onError: (error) =>
+                  notifications.show({
+                    color: 'red',
+                    title: t('toast.notDeleted', { name: row.description }),
+                    message: errorMessage(error),
+                  }),
+              });
+            }}
+          >
+            {t('delete.confirm')}
+          </WriteButton>
+        </Group>
+      </Modal>
+    </DatesProvider>
+  );
+}

@@ -1,0 +1,213 @@
+import {
+  ActionIcon,
+  Button,
+  Checkbox,
+  Group,
+  NumberInput,
+  Select,
+  SimpleGrid,
+  Stack,
+  Switch,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import { IconPlus, IconTrash } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import type { Trailer } from '#core/contract/master-data';
+import { MIN_COMPARTMENT_COUNT, MIN_MAX_CARGO_WEIGHT, VIN_LENGTH } from '#core/domain/master-data/index';
+import { WEIGHT_UNIT_ABBREVIATIONS, weightInputStep, weightPrecision } from '#core/domain/units';
+import { useMirrorList } from '#src/data/loads.ts';
+import { FormModal } from '../forms/form-modal.tsx';
+import { type FieldError, hasErrors, trailerErrors, trailerInput, trailerValues } from '../forms/form-values.ts';
+import { useRecordForm } from '../forms/use-record-form.ts';
+import type { AdminContext } from '../use-admin-context.ts';
+
+/**
+ * Create or edit a trailer (spec 2 §3, §5): max cargo weight in the user's unit (at least 2), each
+ * cargo type once with its compartments; a repeated cargo type is named under its row.
+ */
+export function TrailerForm({
+  context,
+  row,
+  onClose,
+  cargoTypeLabel,
+}: {
+  context: AdminContext;
+  row: Trailer | null;
+  onClose: () => void;
+  cargoTypeLabel: (id: number) => string;
+}) {
+  const { t } = useTranslation('administration');
+  const { weightUnit, standard } = context;
+  const { data: cargoTypes } = useMirrorList<{ id: number; label: string }>('cargoTypes');
+  const form = useRecordForm({
+    collection: 'trailers',
+    organizationId: context.organizationId,
+    row,
+    toValues: (trailer) => trailerValues(trailer, weightUnit),
+    toInput: (values) => trailerInput(values, weightUnit, standard),
+    nameOf: (trailer) => trailer.userDisplayName,
+    onSaved: onClose,
+  });
+  const { values, setValues } = form;
+  const errors = trailerErrors(values, weightUnit, standard, cargoTypeLabel);
+  const set = (change: Partial<typeof values>) => setValues((previous) => ({ ...previous, ...change }));
+  const message = (error: FieldError | undefined) => (error ? t(error.key, error.values ?? {}) : undefined);
+  const unit = WEIGHT_UNIT_ABBREVIATIONS[weightUnit];
+  const cargoTypeOptions = (cargoTypes ?? [])
+    .map((type) => ({ value: String(type.id), label: type.label }))
+    .sort((a, b) => a.label.localeCompare(b.label));
+  const setRow = (key: number, change: Partial<(typeof values.trailerCargoTypes)[number]>) =>
+    set({ trailerCargoTypes: values.trailerCargoTypes.map((entry) => (entry.key === key ? { ...entry, ...change } : entry)) });
+  const nextKey = Math.max(-1, ...values.trailerCargoTypes.map((entry) => entry.key)) + 1;
+
+  return (
+    <FormModal
+      title={form.isNew ? t('trailers.createTitle') : t('trailers.editTitle', { name: row?.userDisplayName })}
+      isNew={form.isNew}
+      dirty={form.dirty}
+      canSave={!hasErrors(errors)}
+      saving={form.saving}
+      conflict={form.conflict}
+      onSave={form.save}
+      onClose={onClose}
+      testId="trailer-form"
+    >
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+        <TextInput
+          label={t('fields.name')}
+          required
+          data-autofocus
+          value={values.userDisplayName}
+          onChange={(event) => set({ userDisplayName: event.currentTarget.value })}
+          error={form.dirty || !form.isNew ? message(errors.userDisplayName) : undefined}
+          data-testid="trailer-name"
+        />
+        <TextInput
+          label={t('fields.vin')}
+          description={t('fields.vinHint', { length: VIN_LENGTH })}
+          value={values.vinNumber}
+          onChange={(event) => set({ vinNumber: event.currentTarget.value })}
+          error={message(errors.vinNumber)}
+          data-testid="trailer-vin"
+        />
+        <TextInput
+          label={t('fields.licensePlate')}
+          value={values.licensePlate}
+          onChange={(event) => set({ licensePlate: event.currentTarget.value })}
+          data-testid="trailer-license-plate"
+        />
+        {standard && (
+          <NumberInput
+            label={t('fields.maxCargoWeight')}
+            required
+            suffix={` ${unit}`}
+            min={MIN_MAX_CARGO_WEIGHT}
+            step={weightInputStep(weightUnit)}
+            decimalScale={weightPrecision(weightUnit)}
+            value={values.maxCargoWeight}
+            onChange={(value) => set({ maxCargoWeight: typeof value === 'number' ? value : '' })}
+            error={form.dirty || !form.isNew ? message(errors.maxCargoWeight) : undefined}
+            data-testid="trailer-max-cargo-weight"
+          />
+        )}
+        {standard && (
+          <NumberInput
+            label={t('fields.weight')}
+            suffix={` ${unit}`}
+            min={0}
+            step={weightInputStep(weightUnit)}
+            decimalScale={weightPrecision(weightUnit)}
+            value={values.weight}
+            onChange={(value) => set({ weight: typeof value === 'number' ? value : '' })}
+            error={message(errors.weight)}
+            data-testid="trailer-weight"
+          />
+        )}
+      </SimpleGrid>
+      {standard && (
+        <Stack gap="xs" data-testid="trailer-cargo-types">
+          <Text fw={500} size="sm">
+            {t('fields.cargoTypes')}
+          </Text>
+          {values.trailerCargoTypes.map((entry, index) => {
+            const rowError = errors.cargoTypeRows?.[entry.key];
+            return (
+              <Stack gap={2} key={entry.key}>
+                <Group gap="xs" align="flex-start" wrap="nowrap">
+                  <Select
+                    flex={1}
+                    aria-label={t('fields.cargoTypeNumber', { number: index + 1 })}
+                    placeholder={t('fields.cargoType')}
+                    data={cargoTypeOptions}
+                    value={entry.cargoTypeId === null ? null : String(entry.cargoTypeId)}
+                    onChange={(value) => setRow(entry.key, { cargoTypeId: value === null ? null : Number(value) })}
+                    searchable
+                    error={rowError?.key === 'errors.duplicateCargoType'}
+                    data-testid="trailer-cargo-type"
+                  />
+                  <NumberInput
+                    w={140}
+                    aria-label={t('fields.compartmentsNumber', { number: index + 1 })}
+                    placeholder={t('fields.compartments')}
+                    min={MIN_COMPARTMENT_COUNT}
+                    step={1}
+                    allowDecimal={false}
+                    value={entry.compartmentCount}
+                    onChange={(value) => setRow(entry.key, { compartmentCount: typeof value === 'number' ? value : '' })}
+                    error={rowError?.key === 'errors.compartmentCount'}
+                    data-testid="trailer-compartments"
+                  />
+                  <ActionIcon
+                    variant="subtle"
+                    color="red"
+                    size="lg"
+                    aria-label={t('fields.removeCargoType', { number: index + 1 })}
+                    onClick={() =>
+                      set({ trailerCargoTypes: values.trailerCargoTypes.filter((other) => other.key !== entry.key) })
+                    }
+                  >
+                    <IconTrash size={18} />
+                  </ActionIcon>
+                </Group>
+                {rowError && (
+                  <Text size="sm" c="red.8" role="alert" data-testid="trailer-cargo-type-error">
+                    {message(rowError)}
+                  </Text>
+                )}
+              </Stack>
+            );
+          })}
+          <Group>
+            <Button
+              variant="light"
+              leftSection={<IconPlus size={16} />}
+              onClick={() =>
+                set({
+                  trailerCargoTypes: [...values.trailerCargoTypes, { key: nextKey, cargoTypeId: null, compartmentCount: 1 }],
+                })
+              }
+              data-testid="trailer-add-cargo-type"
+            >
+              {t('fields.addCargoType')}
+            </Button>
+          </Group>
+        </Stack>
+      )}
+      {standard && (
+        <Checkbox
+          label={t('fields.contract')}
+          checked={values.contract}
+          onChange={(event) => set({ contract: event.currentTarget.checked })}
+          data-testid="trailer-contract"
+        />
+      )}
+      <Switch
+        label={t('fields.enabled')}
+        checked={values.enabled}
+        onChange={(event) => set({ enabled: event.currentTarget.checked })}
+        data-testid="trailer-enabled"
+      />
+    </FormModal>
+  );
+}

@@ -1,0 +1,69 @@
+import { Alert, Button, Group, Modal, type ModalProps, Stack } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useDiscardGuard } from '#src/ui/discard-guard.tsx';
+import { WriteButton } from '../resource-table/write-action.tsx';
+
+/**
+ * The frame of every administration form: the fields, Cancel and Save (reading create or update),
+ * closing through the discard guard so unsaved changes ask first. Save is disabled while a rule
+ * fails or the save runs; offline it says a connection is needed.
+ */
+export function FormModal({
+  title,
+  isNew,
+  dirty,
+  canSave,
+  saving,
+  conflict,
+  onSave,
+  onClose,
+  size,
+  testId,
+  children,
+}: {
+  title: string;
+  isNew: boolean;
+  dirty: boolean;
+  canSave: boolean;
+  saving: boolean;
+  conflict: boolean;
+  onSave: () => void;
+  onClose: () => void;
+  size?: ModalProps['size'];
+  testId: string;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation('administration');
+  const guard = useDiscardGuard(dirty, onClose);
+  return (
+    <>
+      <Modal opened onClose={guard.requestClose} title={title} size={size ?? 'lg'} data-testid={testId}>
+        <form
+          onSubmit={(event) => {
+            event.preventDefault();
+            if (canSave && !saving) onSave();
+          }}
+        >
+          <Stack gap="sm">
+            {conflict && (
+              <Alert color="yellow" role="status" data-testid="stale-edit">
+                {t('staleEdit')}
+              </Alert>
+            )}
+            {children}
+            <Group justify="flex-end" mt="sm">
+              <Button variant="default" onClick={guard.requestClose}>
+                {t('cancel')}
+              </Button>
+              <WriteButton type="submit" disabled={!canSave} loading={saving} onClick={() => {}} testId={`${testId}-save`}>
+                {isNew ? t('form.create') : t('form.update')}
+              </WriteButton>
+            </Group>
+          </Stack>
+        </form>
+      </Modal>
+      {guard.confirmation}
+    </>
+  );
+}

@@ -1,0 +1,75 @@
+import { notifications } from '@mantine/notifications';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '#src/data/api-client.ts';
+import {
+  currentRowOf,
+  type MasterDataCollection,
+  type MasterDataRow,
+  type MasterDataSave,
+  useSaveMasterData,
+} from '#src/data/master-data.ts';
+
+interface RecordFormOptions<Collection extends MasterDataCollection, Values> {
+  collection: Collection;
+  organizationId: number;
+  /** The row edited, or null for a new one. */
+  row: MasterDataRow<Collection> | null;
+  toValues: (row: MasterDataRow<Collection> | null) => Values;
+  toInput: (values: Values) => MasterDataSave<Collection>['input'];
+  nameOf: (row: MasterDataRow<Collection>) => string;
+  onSaved: () => void;
+}
+
+/**
+ * A create or edit form of the administration pages: its values, whether they changed, and the
+ * save, with the toasts naming the item. A stale edit (409) puts the stored values in the form and
+ * says so, so the user sees what changed before saving again.
+ */
+export function useRecordForm<Collection extends MasterDataCollection, Values>(options: RecordFormOptions<Collection, Values>) {
+  const { t } = useTranslation('administration');
+  const [base, setBase] = useState(options.row);
+  const [initial, setInitial] = useState(() => options.toValues(options.row));
+  const [values, setValues] = useState(initial);
+  const [conflict, setConflict] = useState(false);
+  const mutation = useSaveMasterData(options.organizationId, options.collection);
+  const dirty = JSON.stringify(values) !== JSON.stringify(initial);
+
+  const save = async () => {
+    const input = options.toInput(values);
+    const request = (
+      base === null ? { id: null, input } : { id: base.id, version: base.version, input }
+    ) as MasterDataSave<Collection>;
+    try {
+      const saved = await mutation.mutateAsync(request);
+      notifications.show({
+        color: 'green',
+        message: t(base === null ? 'toast.created' : 'toast.updated', { name: options.nameOf(saved) }),
+      });
+      options.onSaved();
+    } catch (error) {
+      const current =
+        error instanceof ApiError && error.status === 409 ? currentRowOf(options.collection, error.body?.current) : null;
+      if (current) {
+        const currentValues = options.toValues(current);
+        setBase(current);
+        setInitial(currentValues);
+        setValues(currentValues);
+        setConflict(true);
+        return;
+      }
+      notifications.show({ color: 'red', title: t('toast.notSaved'), message: errorMessage(error) });
+    }
+  };
+
+  return { values, setValues, dirty, conflict, saving: mutation.isPending, save, isNew: base === null };
+}
+
+/** The server's reason (each field's, for a 400), else the error's own message. */
+export function errorMessage(error: unknown): string {
+  if (error instanceof ApiError && error.body) {
+    const issues = error.body.issues?.map((issue) => issue.message) ?? [];
+    return issues.length > 0 ? issues.join('; ') : error.body.message;
+  }
+  return error instanceof Error ? error.message : String(error);
+}

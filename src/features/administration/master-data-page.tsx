@@ -1,0 +1,101 @@
+import { notifications } from '@mantine/notifications';
+import { Fragment, lazy, type ReactNode, Suspense, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
+import { type DowntimeResourceType, IN_USE_RULE, RECORD_USES, type RecordUse } from '#core/contract/master-data';
+import { ApiError } from '#src/data/api-client.ts';
+import { useMirrorList } from '#src/data/loads.ts';
+import { type MasterDataCollection, type MasterDataRow, useDeleteMasterData } from '#src/data/master-data.ts';
+import { errorMessage } from './forms/use-record-form.ts';
+import { ResourceTable } from './resource-table/resource-table.tsx';
+import { type ResourceType, tableActionsFor } from './resource-table/row-actions.ts';
+import type { ResourceColumn } from './resource-table/table-rows.ts';
+import type { AdminContext } from './use-admin-context.ts';
+
+// The downtime list brings the date pickers: loaded when first opened.
+const DowntimeList = lazy(() => import('./downtime/downtime-list.tsx').then((module) => ({ default: module.DowntimeList })));
+
+interface MasterDataPageProps<Collection extends MasterDataCollection> {
+  context: AdminContext;
+  collection: Collection;
+  type: ResourceType;
+  title: string;
+  columns: ResourceColumn<MasterDataRow<Collection>>[];
+  itemName: (row: MasterDataRow<Collection>) => string;
+  /** The create (row null) or edit form; `close` ends it. */
+  renderForm: (row: MasterDataRow<Collection> | null, close: () => void) => ReactNode;
+  downtime?: DowntimeResourceType;
+}
+
+/**
+ * A list page of the administration area: the active company's rows from the mirror (so it shows
+ * offline) in the resource table, with its create, edit, downtime and delete actions.
+ */
+export function MasterDataPage<Collection extends MasterDataCollection>(props: MasterDataPageProps<Collection>) {
+  const { context, collection, type, itemName } = props;
+  const { t } = useTranslation('administration');
+  const { data } = useMirrorList<MasterDataRow<Collection>>(collection);
+  // A carrier's mirror also holds the names of its clients' rows its loads show; the page lists its own.
+  const rows = useMemo(
+    () => data?.filter((row) => row.organizationId === context.organizationId),
+    [data, context.organizationId],
+  );
+  const actions = tableActionsFor(type, context.self);
+  const remove = useDeleteMasterData(context.organizationId, collection);
+  const [form, setForm] = useState<{ row: MasterDataRow<Collection> | null; key: number } | null>(null);
+  const [downtimeOf, setDowntimeOf] = useState<MasterDataRow<Collection> | null>(null);
+  const downtime = props.downtime;
+  return (
+    <>
+      <ResourceTable
+        table={collection}
+        title={props.title}
+        rows={rows}
+        columns={props.columns}
+        actions={{ ...actions, downtime: actions.downtime && downtime !== undefined }}
+        itemName={itemName}
+        onCreate={() => setForm({ row: null, key: Date.now() })}
+        onEdit={(row) => setForm({ row, key: Date.now() })}
+        onDowntime={setDowntimeOf}
+        onDelete={async (row) => {
+          try {
+            await remove.mutateAsync(row.id);
+          } catch (error) {
+            throw new Error(deleteRefusal(error, itemName(row), 'enabled' in row, t));
+          }
+          notifications.show({ color: 'green', message: t('toast.deleted', { name: itemName(row) }) });
+        }}
+      />
+      {form && <Fragment key={form.key}>{props.renderForm(form.row, () => setForm(null))}</Fragment>}
+      {downtime && downtimeOf && (
+        <Suspense fallback={null}>
+          <DowntimeList
+            context={context}
+            resourceType={downtime}
+            resourceId={downtimeOf.id}
+            resourceName={itemName(downtimeOf)}
+            onClose={() => setDowntimeOf(null)}
+          />
+        </Suspense>
+      )}
+    </>
+  );
+}
+
+const isRecordUse = (use: string): use is RecordUse => (RECORD_USES as readonly string[]).includes(use);
+
+/** The server's "in use" refusal (409, rule inUse, one issue per kind of use with its count) in the user's language. */
+function deleteRefusal(error: unknown, name: string, canDisable: boolean, t: TFunction<'administration'>): string {
+  if (!(error instanceof ApiError) || error.body?.rule !== IN_USE_RULE) return errorMessage(error);
+  const useText: Record<RecordUse, (count: number) => string> = {
+    loads: (uses) => t('inUse.loads', { count: uses }),
+    drivers: (uses) => t('inUse.drivers', { count: uses }),
+    sites: (uses) => t('inUse.sites', { count: uses }),
+  };
+  const uses = (error.body.issues ?? []).flatMap((issue) => {
+    const use = issue.path.replace(/^uses\./, '');
+    return isRecordUse(use) ? [useText[use](Number(issue.message))] : [];
+  });
+  const message = t('inUse.message', { name, uses: uses.join(', ') });
+  return canDisable ? `${message} ${t('inUse.disableInstead')}` : message;
+}

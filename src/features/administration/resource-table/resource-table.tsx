@@ -1,0 +1,460 @@
+import {
+  ActionIcon,
+  Alert,
+  Button,
+  Drawer,
+  EmptyState,
+  Group,
+  Modal,
+  MultiSelect,
+  Pagination,
+  Select,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+  Tooltip,
+  UnstyledButton,
+} from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import {
+  IconArrowDown,
+  IconArrowsSort,
+  IconArrowUp,
+  IconCalendarX,
+  IconDatabaseOff,
+  IconInfoCircle,
+  IconMessageDots,
+  IconPencil,
+  IconPlus,
+  IconSearch,
+  IconTrash,
+} from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { type ReactNode, useDeferredValue, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { selfQuery } from '#src/data/session-queries.ts';
+import { useSavePreferences } from '#src/features/loads/table/use-save-preferences.ts';
+import type { TableActions } from './row-actions.ts';
+import {
+  distinctValues,
+  EMPTY_QUERY,
+  hasActiveQuery,
+  nextSort,
+  PAGE_SIZES,
+  pageOf,
+  pageSizeOf,
+  prepareRows,
+  queryRows,
+  type ResourceColumn,
+  type TableQuery,
+} from './table-rows.ts';
+import { WriteActionIcon, WriteButton } from './write-action.tsx';
+
+const SKELETON_ROWS = 10;
+
+export interface ResourceTableProps<Row extends { id: number }> {
+  /** The key of the page size in preferences (`tables.{table}.pageSize`) and of the test ids. */
+  table: string;
+  title: string;
+  /** Undefined while loading. */
+  rows: readonly Row[] | undefined;
+  columns: readonly ResourceColumn<Row>[];
+  actions: TableActions;
+  /** How a row is named in questions and toasts. */
+  itemName: (row: Row) => string;
+  onCreate?: () => void;
+  onEdit?: (row: Row) => void;
+  onDowntime?: (row: Row) => void;
+  onContactPreferences?: (row: Row) => void;
+  /** Deletes the row; a rejection's message is shown in the confirmation (the server's "in use"). */
+  onDelete?: (row: Row) => Promise<void>;
+}
+
+/**
+ * The one table of every administration list (spec 2 §2): search, sort, distinct-value column
+ * filters, pages of 5, 10 or 25 remembered per table, the row counter, greyed disabled rows and the
+ * actions the user's permissions allow. Below 1024 px only the essential columns show, so it fits
+ * a tablet without scrolling sideways.
+ */
+export function ResourceTable<Row extends { id: number }>(props: ResourceTableProps<Row>) {
+  const { table, title, rows, columns, actions, itemName } = props;
+  const { t, i18n } = useTranslation('administration');
+  const { data: self } = useQuery(selfQuery);
+  const savePreferences = useSavePreferences();
+  const wide = useMediaQuery('(min-width: 64em)', true);
+  const [query, setQuery] = useState<TableQuery>(EMPTY_QUERY);
+  const [page, setPage] = useState(1);
+  const [infoOpen, setInfoOpen] = useState(false);
+  const [deleting, setDeleting] = useState<Row | null>(null);
+  const pageSize = pageSizeOf(self?.preferences.tables?.[table]?.pageSize);
+
+  const collator = useMemo(() => new Intl.Collator(i18n.language, { numeric: true, sensitivity: 'base' }), [i18n.language]);
+  const prepared = useMemo(() => (rows ? prepareRows(rows, columns) : undefined), [rows, columns]);
+  const deferredQuery = useDeferredValue(query);
+  const found = useMemo(
+    () => (prepared ? queryRows(prepared, columns, deferredQuery, collator) : []),
+    [prepared, columns, deferredQuery, collator],
+  );
+  const filterOptions = useMemo(
+    () =>
+      columns
+        .filter((column) => column.filterable)
+        .map((column) => ({ column, values: prepared ? distinctValues(prepared, columns, column.key, collator) : [] })),
+    [prepared, columns, collator],
+  );
+  const shownColumns = columns.map((column, index) => ({ column, index })).filter(({ column }) => wide || column.essential);
+  const current = pageOf(found, page, pageSize);
+  const loading = prepared === undefined;
+  const filtering = hasActiveQuery(query);
+  const hasRowActions = actions.edit || actions.delete || actions.downtime || actions.contactPreferences;
+
+  const pageControlLabels = {
+    first: t('pageControl.first'),
+    previous: t('pageControl.previous'),
+    next: t('pageControl.next'),
+    last: t('pageControl.last'),
+  };
+  const changeQuery = (change: Partial<TableQuery>) => {
+    setQuery((previous) => ({ ...previous, ...change }));
+    setPage(1);
+  };
+  const changePageSize = (value: string | null) => {
+    const size = Number(value);
+    if (!size) return;
+    setPage(1);
+    void savePreferences((preferences) => ({ ...preferences, tables: { ...preferences.tables, [table]: { pageSize: size } } }));
+  };
+
+  const createButton =
+    actions.create && props.onCreate ? (
+      <WriteButton leftSection={<IconPlus size={16} />} onClick={props.onCreate} testId={`${table}-create`}>
+        {t('create')}
+      </WriteButton>
+    ) : null;
+
+  return (
+    <Stack gap="sm" p="md" data-testid={`${table}-page`}>
+      <Group justify="space-between" gap="sm">
+        <Title order={1} size="h2">
+          {title}
+        </Title>
+        <Group gap="xs">
+          <Tooltip label={t('notificationCriteria.open')}>
+            <ActionIcon
+              variant="subtle"
+              aria-label={t('notificationCriteria.open')}
+              onClick={() => setInfoOpen(true)}
+              data-testid="notification-criteria-open"
+            >
+              <IconInfoCircle size={20} />
+            </ActionIcon>
+          </Tooltip>
+          {createButton}
+        </Group>
+      </Group>
+      <Group gap="sm" align="flex-end">
+        <TextInput
+          w={{ base: '100%', xs: 260 }}
+          leftSection={<IconSearch size={16} />}
+          aria-label={t('search')}
+          placeholder={t('search')}
+          value={query.search}
+          onChange={(event) => changeQuery({ search: event.currentTarget.value })}
+          data-testid={`${table}-search`}
+        />
+        <Text size="sm" c="dimmed" aria-live="polite" data-testid={`${table}-count`}>
+          {loading ? '' : t('rowCount', { count: found.length })}
+        </Text>
+        {filterOptions.map(({ column, values }) => (
+          <MultiSelect
+            key={column.key}
+            w={{ base: '100%', xs: 200 }}
+            aria-label={t('filterBy', { column: t(column.labelKey) })}
+            placeholder={(query.filters[column.key]?.length ?? 0) > 0 ? undefined : t(column.labelKey)}
+            data={values}
+            value={query.filters[column.key] ?? []}
+            onChange={(selected) => changeQuery({ filters: { ...query.filters, [column.key]: selected } })}
+            searchable
+            clearable
+            limit={100}
+            nothingFoundMessage={t('nothingFound')}
+            data-testid={`${table}-filter-${column.key}`}
+          />
+        ))}
+      </Group>
+      <Table
+        stickyHeader
+        stickyHeaderOffset="var(--app-shell-header-offset, 0rem)"
+        highlightOnHover
+        verticalSpacing="xs"
+        aria-busy={loading}
+        data-testid={`${table}-table`}
+        style={{ tableLayout: 'auto', wordBreak: 'break-word' }}
+      >
+        <Table.Thead>
+          <Table.Tr>
+            {shownColumns.map(({ column }) => {
+              const sorted = query.sort?.column === column.key ? query.sort.direction : null;
+              const SortIcon = sorted === 'asc' ? IconArrowUp : sorted === 'desc' ? IconArrowDown : IconArrowsSort;
+              return (
+                <Table.Th
+                  key={column.key}
+                  aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : undefined}
+                >
+                  <UnstyledButton
+                    onClick={() => changeQuery({ sort: nextSort(query.sort, column.key) })}
+                    fw={700}
+                    fz="sm"
+                    data-testid={`${table}-sort-${column.key}`}
+                  >
+                    <Group gap={4} wrap="nowrap">
+                      {t(column.labelKey)}
+                      <SortIcon size={14} aria-hidden />
+                    </Group>
+                  </UnstyledButton>
+                </Table.Th>
+              );
+            })}
+            {hasRowActions && (
+              <Table.Th>
+                <Text fw={700} fz="sm">
+                  {t('actions')}
+                </Text>
+              </Table.Th>
+            )}
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {loading &&
+            Array.from({ length: SKELETON_ROWS }, (_, index) => (
+              <Table.Tr key={index} data-testid="skeleton-row">
+                {shownColumns.map(({ column }) => (
+                  <Table.Td key={column.key}>
+                    <Skeleton h={18} />
+                  </Table.Td>
+                ))}
+                {hasRowActions && <Table.Td />}
+              </Table.Tr>
+            ))}
+          {!loading && found.length === 0 && (
+            <Table.Tr>
+              <Table.Td colSpan={shownColumns.length + (hasRowActions ? 1 : 0)}>
+                <EmptyState
+                  icon={<IconDatabaseOff size={32} />}
+                  title={filtering ? t('noMatches') : t('noRecords')}
+                  data-testid={`${table}-no-records`}
+                >
+                  {filtering ? (
+                    <Button variant="light" mt="sm" onClick={() => changeQuery(EMPTY_QUERY)}>
+                      {t('clearSearch')}
+                    </Button>
+                  ) : (
+                    createButton && <Group mt="sm">{createButton}</Group>
+                  )}
+                </EmptyState>
+              </Table.Td>
+            </Table.Tr>
+          )}
+          {current.rows.map((entry) => (
+            <Table.Tr
+              key={entry.row.id}
+              data-testid={`${table}-row`}
+              data-enabled={entry.enabled}
+              bg={entry.enabled ? undefined : 'var(--mantine-color-gray-1)'}
+              c={entry.enabled ? undefined : 'dimmed'}
+            >
+              {shownColumns.map(({ column, index }) => (
+                <Table.Td key={column.key}>{entry.texts[index]}</Table.Td>
+              ))}
+              {hasRowActions && (
+                <Table.Td>
+                  <RowActions
+                    actions={actions}
+                    name={itemName(entry.row)}
+                    table={table}
+                    onEdit={props.onEdit && (() => props.onEdit?.(entry.row))}
+                    onDowntime={props.onDowntime && (() => props.onDowntime?.(entry.row))}
+                    onContactPreferences={props.onContactPreferences && (() => props.onContactPreferences?.(entry.row))}
+                    onDelete={props.onDelete && (() => setDeleting(entry.row))}
+                  />
+                </Table.Td>
+              )}
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+      <Group justify="space-between" gap="sm">
+        <Text size="sm" c="dimmed" data-testid={`${table}-showing`}>
+          {t('showing', { first: current.first, last: current.last, total: found.length })}
+        </Text>
+        <Group gap="sm">
+          <Select
+            w={130}
+            aria-label={t('pageSize')}
+            data={PAGE_SIZES.map((size) => ({ value: String(size), label: t('perPage', { size }) }))}
+            value={String(pageSize)}
+            allowDeselect={false}
+            onChange={changePageSize}
+            data-testid={`${table}-page-size`}
+          />
+          {current.pageCount > 1 && (
+            <Pagination
+              total={current.pageCount}
+              value={current.page}
+              onChange={setPage}
+              getItemProps={(number) => ({ 'aria-label': t('page', { page: number }) })}
+              getControlProps={(control) => ({ 'aria-label': pageControlLabels[control] })}
+            />
+          )}
+        </Group>
+      </Group>
+      <NotificationCriteriaDrawer opened={infoOpen} onClose={() => setInfoOpen(false)} />
+      {props.onDelete && (
+        <DeleteConfirmation
+          name={deleting ? itemName(deleting) : ''}
+          opened={deleting !== null}
+          onClose={() => setDeleting(null)}
+          onConfirm={async () => {
+            if (deleting) await props.onDelete?.(deleting);
+          }}
+        />
+      )}
+    </Stack>
+  );
+}
+
+function RowActions({
+  actions,
+  name,
+  table,
+  onEdit,
+  onDowntime,
+  onContactPreferences,
+  onDelete,
+}: {
+  actions: TableActions;
+  name: string;
+  table: string;
+  onEdit?: () => void;
+  onDowntime?: () => void;
+  onContactPreferences?: () => void;
+  onDelete?: () => void;
+}) {
+  const { t } = useTranslation('administration');
+  return (
+    <Group gap={4} wrap="nowrap">
+      {actions.edit && onEdit && (
+        <WriteActionIcon label={t('rowActions.edit', { name })} onClick={onEdit} testId={`${table}-edit`}>
+          <IconPencil size={18} />
+        </WriteActionIcon>
+      )}
+      {actions.downtime && onDowntime && (
+        <Tooltip label={t('rowActions.downtime', { name })}>
+          <ActionIcon
+            variant="subtle"
+            aria-label={t('rowActions.downtime', { name })}
+            onClick={onDowntime}
+            data-testid={`${table}-downtime`}
+          >
+            <IconCalendarX size={18} />
+          </ActionIcon>
+        </Tooltip>
+      )}
+      {actions.contactPreferences && onContactPreferences && (
+        <Tooltip label={t('rowActions.contactPreferences', { name })}>
+          <ActionIcon
+            variant="subtle"
+            aria-label={t('rowActions.contactPreferences', { name })}
+            onClick={onContactPreferences}
+            data-testid={`${table}-contact-preferences`}
+          >
+            <IconMessageDots size={18} />
+          </ActionIcon>
+        </Tooltip>
+      )}
+      {actions.delete && onDelete && (
+        <WriteActionIcon label={t('rowActions.delete', { name })} color="red" onClick={onDelete} testId={`${table}-delete`}>
+          <IconTrash size={18} />
+        </WriteActionIcon>
+      )}
+    </Group>
+  );
+}
+
+function DeleteConfirmation({
+  name,
+  opened,
+  onClose,
+  onConfirm,
+}: {
+  name: string;
+  opened: boolean;
+  onClose: () => void;
+  onConfirm: () => Promise<void>;
+}) {
+  const { t } = useTranslation('administration');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const close = () => {
+    setError(null);
+    onClose();
+  };
+  return (
+    <Modal opened={opened} onClose={close} title={t('delete.title', { name })} centered data-testid="delete-confirmation">
+      <Stack gap="sm">
+        <Text size="sm">{t('delete.message', { name })}</Text>
+        {error && (
+          <Alert color="red" role="alert" data-testid="delete-error">
+            {error}
+          </Alert>
+        )}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={close} data-autofocus>
+            {t('cancel')}
+          </Button>
+          <WriteButton
+            color="red"
+            loading={busy}
+            testId="delete-confirm"
+            onClick={async () => {
+              setBusy(true);
+              try {
+                await onConfirm();
+                close();
+              } catch (cause) {
+                setError(cause instanceof Error ? cause.message : String(cause));
+              } finally {
+                setBusy(false);
+              }
+            }}
+          >
+            {t('delete.confirm')}
+          </WriteButton>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
+
+function NotificationCriteriaDrawer({ opened, onClose }: { opened: boolean; onClose: () => void }): ReactNode {
+  const { t } = useTranslation('administration');
+  return (
+    <Drawer
+      opened={opened}
+      onClose={onClose}
+      position="right"
+      title={t('notificationCriteria.title')}
+      data-testid="notification-criteria"
+    >
+      <Stack gap="sm">
+        <Text size="sm">{t('notificationCriteria.intro')}</Text>
+        <Text size="sm">{t('notificationCriteria.filters')}</Text>
+        <Text size="sm">{t('notificationCriteria.preferences')}</Text>
+        <Text size="sm">{t('notificationCriteria.disabled')}</Text>
+      </Stack>
+    </Drawer>
+  );
+}

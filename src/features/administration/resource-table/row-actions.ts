@@ -1,0 +1,61 @@
+import { hasPermission, type PermissionName } from '#core/domain/access';
+
+/** The kinds of record the administration tables list (spec 2 §2). */
+export type ResourceType =
+  | 'tractor'
+  | 'trailer'
+  | 'user'
+  | 'contact'
+  | 'customer'
+  | 'loadingTeam'
+  | 'serviceAccount'
+  | 'notificationConfig'
+  | 'checklistTemplate';
+
+interface ResourcePermissions {
+  create: PermissionName;
+  edit: PermissionName;
+  delete: PermissionName;
+}
+
+const PERMISSIONS: Partial<Record<ResourceType, ResourcePermissions>> = {
+  tractor: { create: 'CreateTractors', edit: 'EditTractors', delete: 'DeleteTractors' },
+  trailer: { create: 'CreateTrailers', edit: 'EditTrailers', delete: 'DeleteTrailers' },
+  customer: { create: 'CreateCustomers', edit: 'EditCustomers', delete: 'DeleteCustomers' },
+  contact: { create: 'CreateContacts', edit: 'EditContacts', delete: 'DeleteContacts' },
+  user: { create: 'CreateUser', edit: 'EditUser', delete: 'DeleteUser' },
+  loadingTeam: { create: 'CreateLoadingTeams', edit: 'EditLoadingTeams', delete: 'DeleteLoadingTeams' },
+};
+
+/** Spec 2 §2: downtime is kept for equipment and people, never these. */
+const WITHOUT_DOWNTIME: readonly ResourceType[] = ['serviceAccount', 'customer', 'contact', 'checklistTemplate'];
+/** Spec 2 §2: contact preferences (the sms icon) belong to users and contacts only. */
+const WITH_CONTACT_PREFERENCES: readonly ResourceType[] = ['user', 'contact'];
+
+export interface TableActions {
+  create: boolean;
+  edit: boolean;
+  delete: boolean;
+  downtime: boolean;
+  contactPreferences: boolean;
+}
+
+interface PermissionHolder {
+  permissions: readonly PermissionName[];
+}
+
+/**
+ * What a table offers for a kind of record, by the user's permissions. `ownsEquipment` is false
+ * where a carrier relation leaves the equipment's editing to the other side.
+ */
+export function tableActionsFor(type: ResourceType, user: PermissionHolder, ownsEquipment = true): TableActions {
+  const permissions = PERMISSIONS[type];
+  const may = (name: PermissionName | undefined) => !!name && hasPermission(user, name) && ownsEquipment;
+  return {
+    create: may(permissions?.create),
+    edit: may(permissions?.edit),
+    delete: may(permissions?.delete),
+    downtime: !WITHOUT_DOWNTIME.includes(type) && hasPermission(user, 'ManageDowntime'),
+    contactPreferences: WITH_CONTACT_PREFERENCES.includes(type) && !!permissions && hasPermission(user, permissions.edit),
+  };
+}

@@ -1,0 +1,64 @@
+import { ActionIcon, Button, type ButtonProps, Tooltip } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useOnlineStatus } from '#src/data/online-status.ts';
+
+/**
+ * Administration writes go to the server (a later slice queues them): offline their controls stay
+ * focusable but inert, with a tooltip saying a connection is needed, so the reason can be read.
+ */
+function useOfflineGuard(onClick: () => void) {
+  const online = useOnlineStatus();
+  return {
+    online,
+    props: online
+      ? { onClick }
+      : {
+          'data-disabled': true,
+          'aria-disabled': true,
+          onClick: (event: { preventDefault: () => void }) => event.preventDefault(),
+        },
+  };
+}
+
+export function WriteButton({
+  onClick,
+  children,
+  testId,
+  type = 'button',
+  ...props
+}: { onClick: () => void; children: ReactNode; testId?: string; type?: 'button' | 'submit' } & ButtonProps) {
+  const { t } = useTranslation('administration');
+  const guard = useOfflineGuard(onClick);
+  return (
+    <Tooltip label={t('needsConnection')} disabled={guard.online}>
+      <Button {...props} type={type} {...guard.props} data-testid={testId}>
+        {children}
+      </Button>
+    </Tooltip>
+  );
+}
+
+export function WriteActionIcon({
+  onClick,
+  label,
+  children,
+  color,
+  testId,
+}: {
+  onClick: () => void;
+  label: string;
+  children: ReactNode;
+  color?: string;
+  testId?: string;
+}) {
+  const { t } = useTranslation('administration');
+  const guard = useOfflineGuard(onClick);
+  return (
+    <Tooltip label={guard.online ? label : t('needsConnection')}>
+      <ActionIcon variant="subtle" color={color} aria-label={label} {...guard.props} data-testid={testId}>
+        {children}
+      </ActionIcon>
+    </Tooltip>
+  );
+}

@@ -1,0 +1,19 @@
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { WeightUnit } from '#core/domain/units';
+import { formatWeight } from '#core/domain/units';
+import { useMirrorList } from '#src/data/loads.ts';
+import type { CellFormat } from './columns.ts';
+
+export function useCellFormat(weightUnit: WeightUnit): CellFormat {
+  const { t, i18n } = useTranslation('administration');
+  const { data: cargoTypes } = useMirrorList<{ id: number; label: string }>('cargoTypes');
+  return useMemo(() => {
+    const labels = new Map((cargoTypes ?? []).map((type) => [type.id, type.label]));
+    return {
+      yesNo: (value) => (value ? t('yes') : t('no')),
+      weight: (grams) => formatWeight(grams, weightUnit, i18n.language),
+      cargoType: (id) => labels.get(id) ?? t('unknownCargoType', { id }),
+    };
+  }, [t, i18n.language, weightUnit, cargoTypes]);
+}
