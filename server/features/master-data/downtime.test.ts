@@ -1,9 +1,9 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Downtime } from '#core/contract/master-data';
 import { ROLE_IDS } from '#core/domain/access';
-import { downtimes, permissions, rolePermissions, tractors, trailers } from '#server/db/schema';
+import { contacts, downtimes, permissions, rolePermissions, tractors, trailers } from '#server/db/schema';
 import { pullChanges } from '#test/server/change-feed';
 import { seededDriver, seededOrganizationIds } from '#test/server/seeded';
 import { createTestApp, signInAs, type TestApp } from '#test/server/test-app';
@@ -111,9 +111,16 @@ describe('downtime', () => {
 
   it('takes the user’s contact’s zone when none is given, and a duration of 60 minutes', async () => {
     const { timezone, durationMinutes, ...withoutZone } = weekly;
-    const response = await call('admin', 'POST', own.driver as string, withoutZone);
-    expect(response.statusCode).toBe(201);
-    expect(response.json()).toMatchObject({ timezone: 'America/Chicago', durationMinutes: 60 });
+    const contactId = sql`(select contact_id from users where username = 'admin')`;
+    await test.database.db.update(contacts).set({ timezone: 'America/Phoenix' }).where(eq(contacts.id, contactId));
+    try {
+      const response = await call('admin', 'POST', own.driver as string, withoutZone);
+      expect(response.statusCode).toBe(201);
+      // Prairie Feed's own zone is America/Chicago.
+      expect(response.json()).toMatchObject({ timezone: 'America/Phoenix', durationMinutes: 60 });
+    } finally {
+      await test.database.db.update(contacts).set({ timezone: 'America/Chicago' }).where(eq(contacts.id, contactId));
+    }
   });
 
   it('goes with its tractor or trailer when that is deleted', async () => {
