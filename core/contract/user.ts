@@ -98,7 +98,18 @@ export const organizationSummarySchema = z.object({
   language: languageSchema,
   units: unitSystemSchema,
   unitsWeight: weightUnitSchema,
-  clients: z.array(z.object({ organizationId: z.number().int(), name: z.string() })),
+  /**
+   * The organizations this carrier transports for (active links), with the equipment each takes from
+   * it: `carrierEquipmentEditing` (core/domain/master-data) tells from them what the carrier may edit.
+   */
+  clients: z.array(
+    z.object({
+      organizationId: z.number().int(),
+      name: z.string(),
+      loadTractor: z.enum(['Owning', 'Carrier', 'Both']),
+      loadTrailer: z.enum(['Owning', 'Carrier', 'Both']),
+    }),
+  ),
 });
 export type OrganizationSummary = z.infer<typeof organizationSummarySchema>;
 

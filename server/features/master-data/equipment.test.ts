@@ -2,6 +2,8 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Tractor, Trailer } from '#core/contract/master-data';
+import type { Self } from '#core/contract/user';
+import { carrierEquipmentEditing } from '#core/domain/master-data/index';
 import { ROLE_IDS } from '#core/domain/access';
 import { carrierLinks, permissions, rolePermissions, tractors, trailers } from '#server/db/schema';
 import { pullChanges } from '#test/server/change-feed';
@@ -191,6 +193,12 @@ describe('a carrier’s equipment', () => {
     await db.insert(rolePermissions).values(granted.map((row) => ({ roleId: ROLE_IDS.CarrierDispatcher, permissionId: row.id })));
     try {
       await setClientLink('Owning', 'Both');
+      // The client's forms read the same rule from the signed-in user's organization.
+      const self = (await call('carrier', 'GET', '/self')).json() as Self;
+      expect(carrierEquipmentEditing(self.organization.isCarrier, self.organization.clients)).toEqual({
+        canEditTractors: false,
+        canEditTrailers: true,
+      });
       const refused = await call('carrier', 'POST', `/organizations/${swift}/tractors`, { userDisplayName: 'S-900' });
       expect(refused.statusCode).toBe(403);
       const trailer = await call('carrier', 'POST', `/organizations/${swift}/trailers`, {

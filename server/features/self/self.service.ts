@@ -54,7 +54,12 @@ export async function loadSelf(db: Queryable, userId: number, activeOrganization
     .orderBy(asc(features.id));
   // Clients: the organizations this one carries loads for (spec 1 §6).
   const clientRows = await db
-    .select({ organizationId: organizations.id, name: organizations.name })
+    .select({
+      organizationId: organizations.id,
+      name: organizations.name,
+      loadTractor: carrierLinks.loadTractor,
+      loadTrailer: carrierLinks.loadTrailer,
+    })
     .from(carrierLinks)
     .innerJoin(organizations, eq(organizations.id, carrierLinks.organizationId))
     .where(and(eq(carrierLinks.carrierOrganizationId, activeOrganizationId), eq(carrierLinks.isActive, true)))
