@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import {
-  DOWNTIME_DATE_PATTERN,
   DOWNTIME_DEFAULT_DURATION_MINUTES,
   DOWNTIME_MASK_PATTERN,
   DOWNTIME_TIME_PATTERN,
+  isCalendarDate,
   isValidCompartmentCount,
   isValidVin,
   normalizeStartTime,
@@ -106,9 +106,11 @@ export type DowntimeResourceType = z.infer<typeof downtimeResourceTypeSchema>;
 /** The path collection of each resource type: `/organizations/{orgId}/{collection}/{resourceId}/downtime`. */
 export const DOWNTIME_COLLECTIONS = { tractor: 'tractors', trailer: 'trailers', driver: 'drivers' } as const;
 
+const calendarDate = z.string().refine(isCalendarDate, 'a date as YYYY-MM-DD between 1900 and 2199');
+
 export const downtimeInputSchema = z.object({
   description: text(1000, { trim: true }).min(1, 'required'),
-  startDate: z.string().regex(DOWNTIME_DATE_PATTERN, 'a date as YYYY-MM-DD'),
+  startDate: calendarDate,
   /** `HH:mm:00` (`HH:mm` is accepted and stored with :00). */
   startTime: z.string().regex(DOWNTIME_TIME_PATTERN, 'a time as HH:mm:00').transform(normalizeStartTime),
   durationMinutes: int(1, 366 * 24 * 60).default(DOWNTIME_DEFAULT_DURATION_MINUTES),
@@ -149,5 +151,5 @@ export const downtimeRecordParamsSchema = downtimeCollectionParamsSchema.extend(
 
 /** `GET /organizations/{orgId}/downtime?startDate`: every recurring downtime, and one-time ones not ended before the date. */
 export const downtimeQuerySchema = z.object({
-  startDate: z.string().regex(DOWNTIME_DATE_PATTERN, 'a date as YYYY-MM-DD').optional(),
+  startDate: calendarDate.optional(),
 });

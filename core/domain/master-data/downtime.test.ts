@@ -8,6 +8,7 @@ import {
   isDownAt,
   isRecurring,
   normalizeStartTime,
+  isCalendarDate,
   ONE_TIME_MASK,
   overlapsDowntime,
   parseDurationHours,
@@ -38,6 +39,15 @@ describe('form values', () => {
     expect(parseDurationHours('')).toBeUndefined();
     expect(parseDurationHours('0')).toBeUndefined();
     expect(parseDurationHours('-2')).toBeUndefined();
+  });
+
+  it('takes real calendar days only', () => {
+    expect(isCalendarDate('2026-03-02')).toBe(true);
+    expect(isCalendarDate('2028-02-29')).toBe(true);
+    expect(isCalendarDate('2026-02-29')).toBe(false);
+    expect(isCalendarDate('2026-02-31')).toBe(false);
+    expect(isCalendarDate('0000-01-01')).toBe(false);
+    expect(isCalendarDate('2026-3-2')).toBe(false);
   });
 
   it('stores times as HH:mm:00', () => {

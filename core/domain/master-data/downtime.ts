@@ -19,6 +19,13 @@ export const ONE_TIME_MASK = '0000000';
 export const DOWNTIME_MASK_PATTERN = /^[01]{7}$/;
 /** `YYYY-MM-DD`. */
 export const DOWNTIME_DATE_PATTERN = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
+/** A `YYYY-MM-DD` that names a real day (no 31 February), in the years instants may hold (1900–2199). */
+export function isCalendarDate(value: string): boolean {
+  if (!DOWNTIME_DATE_PATTERN.test(value)) return false;
+  const year = Number(value.slice(0, 4));
+  return year >= 1900 && year <= 2199 && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value);
+}
+
 /** `HH:mm:00` as stored; the form may send `HH:mm`. */
 export const DOWNTIME_TIME_PATTERN = /^([01]\d|2[0-3]):[0-5]\d(:00)?$/;
 

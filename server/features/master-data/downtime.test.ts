@@ -139,6 +139,7 @@ describe('downtime', () => {
       [{ ...weekly, description: '' }, 'body.description'],
       [{ ...weekly, startDate: '2026-13-01' }, 'body.startDate'],
       [{ ...weekly, startDate: '03/02/2026' }, 'body.startDate'],
+      [{ ...weekly, startDate: '2026-02-31' }, 'body.startDate'],
       [{ ...weekly, startTime: '25:00' }, 'body.startTime'],
       [{ ...weekly, startTime: '07:30:15' }, 'body.startTime'],
       [{ ...weekly, durationMinutes: 0 }, 'body.durationMinutes'],
