@@ -26,6 +26,7 @@ import { Route as AppProductionPlanningRouteImport } from './routes/_app/product
 import { Route as AppReportsRouteImport } from './routes/_app/reports'
 import { Route as AppSiteIssuesRouteImport } from './routes/_app/site-issues'
 import { Route as ActivateAccountUuidRouteImport } from './routes/activate-account.$uuid'
+import { Route as ResetPasswordTokenRouteImport } from './routes/reset-password.$token'
 import { Route as AppManageCompanyIndexRouteImport } from './routes/_app/manage-company/index'
 import { Route as AppManageCompanySectionRouteImport } from './routes/_app/manage-company/$section'
 import { Route as AppManageCompanyCustomersRouteImport } from './routes/_app/manage-company/customers'
@@ -117,6 +118,11 @@ const ActivateAccountUuidRoute = ActivateAccountUuidRouteImport.update({
   path: '/activate-account/$uuid',
   getParentRoute: () => rootRouteImport,
 } as any)
+const ResetPasswordTokenRoute = ResetPasswordTokenRouteImport.update({
+  id: '/reset-password/$token',
+  path: '/reset-password/$token',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const AppManageCompanyIndexRoute = AppManageCompanyIndexRouteImport.update({
   id: '/manage-company/',
   path: '/manage-company/',
@@ -169,6 +175,7 @@ export interface FileRoutesByFullPath {
   '/reports': typeof AppReportsRoute
   '/site-issues': typeof AppSiteIssuesRoute
   '/activate-account/$uuid': typeof ActivateAccountUuidRoute
+  '/reset-password/$token': typeof ResetPasswordTokenRoute
   '/manage-company/$section': typeof AppManageCompanySectionRoute
   '/manage-company/customers': typeof AppManageCompanyCustomersRoute
   '/manage-company/tractors': typeof AppManageCompanyTractorsRoute
@@ -192,6 +199,7 @@ export interface FileRoutesByTo {
   '/reports': typeof AppReportsRoute
   '/site-issues': typeof AppSiteIssuesRoute
   '/activate-account/$uuid': typeof ActivateAccountUuidRoute
+  '/reset-password/$token': typeof ResetPasswordTokenRoute
   '/': typeof AppIndexRoute
   '/manage-company/$section': typeof AppManageCompanySectionRoute
   '/manage-company/customers': typeof AppManageCompanyCustomersRoute
@@ -218,6 +226,7 @@ export interface FileRoutesById {
   '/_app/reports': typeof AppReportsRoute
   '/_app/site-issues': typeof AppSiteIssuesRoute
   '/activate-account/$uuid': typeof ActivateAccountUuidRoute
+  '/reset-password/$token': typeof ResetPasswordTokenRoute
   '/_app/': typeof AppIndexRoute
   '/_app/manage-company/$section': typeof AppManageCompanySectionRoute
   '/_app/manage-company/customers': typeof AppManageCompanyCustomersRoute
@@ -245,6 +254,7 @@ export interface FileRouteTypes {
     | '/reports'
     | '/site-issues'
     | '/activate-account/$uuid'
+    | '/reset-password/$token'
     | '/manage-company/$section'
     | '/manage-company/customers'
     | '/manage-company/tractors'
@@ -268,6 +278,7 @@ export interface FileRouteTypes {
     | '/reports'
     | '/site-issues'
     | '/activate-account/$uuid'
+    | '/reset-password/$token'
     | '/'
     | '/manage-company/$section'
     | '/manage-company/customers'
@@ -293,6 +304,7 @@ export interface FileRouteTypes {
     | '/_app/reports'
     | '/_app/site-issues'
     | '/activate-account/$uuid'
+    | '/reset-password/$token'
     | '/_app/'
     | '/_app/manage-company/$section'
     | '/_app/manage-company/customers'
@@ -310,6 +322,7 @@ export interface RootRouteChildren {
   LogoutRoute: typeof LogoutRoute
   PrivacyPolicyRoute: typeof PrivacyPolicyRoute
   ActivateAccountUuidRoute: typeof ActivateAccountUuidRoute
+  ResetPasswordTokenRoute: typeof ResetPasswordTokenRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -433,6 +446,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ActivateAccountUuidRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/reset-password/$token': {
+      id: '/reset-password/$token'
+      path: '/reset-password/$token'
+      fullPath: '/reset-password/$token'
+      preLoaderRoute: typeof ResetPasswordTokenRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/_app/manage-company/': {
       id: '/_app/manage-company/'
       path: '/manage-company'
@@ -526,6 +546,7 @@ const rootRouteChildren: RootRouteChildren = {
   LogoutRoute: LogoutRoute,
   PrivacyPolicyRoute: PrivacyPolicyRoute,
   ActivateAccountUuidRoute: ActivateAccountUuidRoute,
+  ResetPasswordTokenRoute: ResetPasswordTokenRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

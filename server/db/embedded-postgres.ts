@@ -32,6 +32,11 @@ const PASSWORD = 'dispatch-local';
 const READY_LINE = 'database system is ready to accept connections';
 const LOG_TAIL_LINES = 20;
 
+/** The address of the embedded PostgreSQL listening on `port` (the e2e tests reach the server's database with it). */
+export function embeddedConnectionString(port: number, database = 'postgres') {
+  return `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/${database}`;
+}
+
 /** Asks the kernel for a free loopback port. */
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -71,7 +76,7 @@ export async function startEmbeddedPostgres(options: {
   const port = options.port ?? (await freePort());
   const stop = await startPostmaster(binaries, cluster.dir, port, user, options);
   return {
-    connectionString: (database = 'postgres') => `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/${database}`,
+    connectionString: (database = 'postgres') => embeddedConnectionString(port, database),
     stop,
     location: cluster.linkedFrom ? `${cluster.dir}, linked from ${cluster.linkedFrom}` : cluster.dir,
   };

@@ -14,8 +14,11 @@ export interface MailMessage {
   link: string;
 }
 
+/** Where a mailer reports what it did: a request's logger. */
+export type MailLog = Pick<FastifyBaseLogger, 'info'>;
+
 export interface Mailer {
-  send: (message: MailMessage, log: FastifyBaseLogger) => Promise<void>;
+  send: (message: MailMessage, log: MailLog) => Promise<void>;
   close: () => void;
 }
 

@@ -1,6 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+// `request.cookies` is typed by @fastify/cookie's augmentation, wherever this file is compiled from.
+import type {} from '@fastify/cookie';
 import { type AccessSubject, decidePageAccess, type PageRule, type TierName } from '#core/domain/access';
 import type { Database } from '#server/db/database';
 import { organizations, sessions, users } from '#server/db/schema';

@@ -1,10 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { useTranslation } from 'react-i18next';
-import { ComingSoon } from '#src/features/access/access-notice.tsx';
+import { PasswordLinkPage } from '#src/features/auth/password-link-page.tsx';
 
 function ActivateAccount() {
-  const { t } = useTranslation('auth');
-  return <ComingSoon title={t('activate.title')} />;
+  const { uuid } = Route.useParams();
+  return <PasswordLinkPage purpose="activation" token={uuid} />;
 }
 
 export const Route = createFileRoute('/activate-account/$uuid')({ component: ActivateAccount });

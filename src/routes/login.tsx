@@ -1,10 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { LOGIN_NOTICES, type LoginNotice } from '#src/features/auth/login-notices.ts';
 import { LoginPage } from '#src/features/auth/login-page.tsx';
 
 interface LoginSearch {
   /** Where to go once signed in (a path of this app). */
   redirect?: string;
-  notice?: 'passwordEmailSent';
+  notice?: LoginNotice;
 }
 
 export const Route = createFileRoute('/login')({
@@ -13,7 +14,8 @@ export const Route = createFileRoute('/login')({
   validateSearch: (search: Record<string, unknown>): LoginSearch => {
     const checked: LoginSearch = {};
     if (typeof search.redirect === 'string') checked.redirect = search.redirect;
-    if (search.notice === 'passwordEmailSent') checked.notice = search.notice;
+    const notice = LOGIN_NOTICES.find((known) => known === search.notice);
+    if (notice) checked.notice = notice;
     return checked;
   },
   component: LoginPage,

@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { hash } from '@node-rs/argon2';
 import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
-import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { UserTokenPurpose } from '#core/contract/onboarding';
 import { type Language, LANGUAGES } from '#core/domain/locale';
 import { mayMailPasswordReset, PASSWORD_RESET_MAIL_LIMIT } from '#core/domain/passwords';
 import type { Database, Queryable } from '#server/db/database';
 import { contacts, sessions, users, userTokens } from '#server/db/schema';
-import type { Mailer } from '#server/mail/mailer';
+import type { MailLog, Mailer } from '#server/mail/mailer';
 import { type OnboardingRecipient, onboardingMessage } from '#server/mail/onboarding-messages';
 import { hashToken } from '#server/plugins/auth';
 
@@ -97,7 +97,7 @@ function linkBase(request: FastifyRequest, publicUrl: string | undefined): strin
 }
 
 /** Builds the message with its link under `linkBase` and sends it through `mailer`. */
-export async function deliverOnboardingMail(mailer: Mailer, log: FastifyBaseLogger, linkBase: string, mail: OnboardingMail) {
+export async function deliverOnboardingMail(mailer: Mailer, log: MailLog, linkBase: string, mail: OnboardingMail) {
   const link = `${linkBase}${LINK_PATHS[mail.purpose]}${mail.token}`;
   await mailer.send(onboardingMessage(mail.purpose, mail.recipient, link), log);
 }

@@ -4,6 +4,7 @@ import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '#src/data/api-error.ts';
+import type { LoginNotice } from './login-notices.ts';
 
 const route = getRouteApi('/login');
 
@@ -49,11 +50,7 @@ export function LoginPage() {
             <Title order={1} size="h2">
               {t('login.title')}
             </Title>
-            {search.notice === 'passwordEmailSent' && (
-              <Alert color="teal" role="status">
-                {t('forgot.sent')}
-              </Alert>
-            )}
+            {search.notice && <LoginNoticeAlert notice={search.notice} />}
             {throttled && (
               <Alert color="red" role="alert">
                 {throttled.retryAt
@@ -86,6 +83,27 @@ export function LoginPage() {
         </form>
       </Paper>
     </Center>
+  );
+}
+
+function LoginNoticeAlert({ notice }: { notice: LoginNotice }) {
+  const { t } = useTranslation('auth');
+  if (notice === 'linkExpired') {
+    return (
+      <Alert color="yellow" role="alert">
+        {t('notices.linkExpired')}
+      </Alert>
+    );
+  }
+  const texts: Record<Exclude<LoginNotice, 'linkExpired'>, string> = {
+    passwordEmailSent: t('forgot.sent'),
+    userActivated: t('notices.userActivated'),
+    passwordChanged: t('notices.passwordChanged'),
+  };
+  return (
+    <Alert color="teal" role="status">
+      {texts[notice]}
+    </Alert>
   );
 }
 
