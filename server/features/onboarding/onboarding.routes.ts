@@ -35,23 +35,29 @@ export function registerOnboardingRoutes(app: FastifyInstance, { db, config }: S
   const api = zodRoutes(app);
   registerOnboardingMailer(app, createMailer(config));
 
-  const linkRoutes = (
-    path: string,
-    params: typeof activationParamsSchema | typeof passwordResetParamsSchema,
-    purpose: UserTokenPurpose,
-  ) => {
-    const tokenOf = (values: Record<string, string>) => values.uuid ?? values.token ?? '';
-    // Never 404: an unknown link and an expired one look alike, and neither reveals an account.
-    api.get(path, { schema: { tags: ['onboarding'], params, response: { 200: linkValiditySchema } } }, async (request) => ({
-      valid: await isLinkValid(db, tokenOf(request.params), purpose),
-    }));
-    api.post(path, { schema: { tags: ['onboarding'], params, body: newPasswordBodySchema } }, async (request, reply) => {
-      if (!(await usePasswordLink(db, tokenOf(request.params), purpose, request.body.password))) throw linkNotValid();
-      return reply.code(204).send();
-    });
+  // Never 404: an unknown link and an expired one look alike, and neither reveals an account.
+  const answerValidity = async (token: string, purpose: UserTokenPurpose) => ({ valid: await isLinkValid(db, token, purpose) });
+  const usePasswordLinkOr404 = async (token: string, purpose: UserTokenPurpose, password: string) => {
+    if (!(await usePasswordLink(db, token, purpose, password))) throw linkNotValid();
   };
-  linkRoutes('/users/:uuid/activate', activationParamsSchema, 'activation');
-  linkRoutes('/users/reset-password/:token', passwordResetParamsSchema, 'passwordReset');
+
+  const activation = { tags: ['onboarding'], params: activationParamsSchema };
+  api.get('/users/:uuid/activate', { schema: { ...activation, response: { 200: linkValiditySchema } } }, (request) =>
+    answerValidity(request.params.uuid, 'activation'),
+  );
+  api.post('/users/:uuid/activate', { schema: { ...activation, body: newPasswordBodySchema } }, async (request, reply) => {
+    await usePasswordLinkOr404(request.params.uuid, 'activation', request.body.password);
+    return reply.code(204).send();
+  });
+
+  const reset = { tags: ['onboarding'], params: passwordResetParamsSchema };
+  api.get('/users/reset-password/:token', { schema: { ...reset, response: { 200: linkValiditySchema } } }, (request) =>
+    answerValidity(request.params.token, 'passwordReset'),
+  );
+  api.post('/users/reset-password/:token', { schema: { ...reset, body: newPasswordBodySchema } }, async (request, reply) => {
+    await usePasswordLinkOr404(request.params.token, 'passwordReset', request.body.password);
+    return reply.code(204).send();
+  });
 
   // Always 204 after the same work, whether or not the address is known; the mail leaves after the
   // answer, so its delivery time does not tell either.
