@@ -7,10 +7,10 @@ test('switching the language to Español translates the shell at once and is kep
   await page.getByTestId('settings-language').click();
   await page.getByRole('option', { name: 'Español (México)' }).click();
   const navigation = page.getByTestId('side-navigation');
-  await expect(navigation.getByText('Cargas programadas')).toBeVisible();
+  await expect(navigation.getByRole('link', { name: 'Cargas programadas' })).toBeVisible();
   await expect(page.getByTestId('welcome')).toContainText('Bienvenido');
   await page.reload();
-  await expect(page.getByTestId('side-navigation').getByText('Cargas programadas')).toBeVisible();
+  await expect(page.getByTestId('side-navigation').getByRole('link', { name: 'Cargas programadas' })).toBeVisible();
   // The weekly summary's labels are longer in Spanish: none may run past its column into the next.
   const summary = page.getByTestId('weekly-load-summary');
   await expect(summary.getByTestId('summary-completed')).toHaveText(/\d+/);

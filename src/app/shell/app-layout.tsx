@@ -1,5 +1,5 @@
 import { AppShell, Burger, Group, Title, UnstyledButton } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
+import { useDisclosure, useLocalStorage, useMediaQuery } from '@mantine/hooks';
 import { Link, Outlet, useNavigate } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -17,10 +17,29 @@ import { selfQuery } from '#src/data/session-queries.ts';
 import { useSyncEngine } from '#src/data/sync/use-sync-engine.ts';
 
 const MAIN_CONTENT_ID = 'main-content';
+const NAVIGATION_WIDTH = 240;
+const RAIL_WIDTH = 64;
+
+/**
+ * Beside the page (md and up) the navigation is a rail of icons below 1408 px, so the loads tables
+ * show every default column at 1280; the user may pin it either way (kept on this device).
+ */
+function useNavigationRail() {
+  const beside = useMediaQuery('(min-width: 62em)', true, { getInitialValueInEffect: false });
+  const roomy = useMediaQuery('(min-width: 88em)', true, { getInitialValueInEffect: false });
+  const [expanded, setExpanded] = useLocalStorage<boolean | null>({
+    key: 'dispatch.navigation.expanded',
+    defaultValue: null,
+    getInitialValueInEffect: false,
+  });
+  const rail = beside && !(expanded ?? roomy);
+  return { rail, toggle: () => setExpanded(rail) };
+}
 
 export function AppLayout() {
   const { t } = useTranslation('common');
   const [navigationOpen, { toggle, close }] = useDisclosure(false);
+  const navigationRail = useNavigationRail();
   useSyncedLanguage();
   const { data: self, isSuccess } = useQuery(selfQuery);
   const navigate = useNavigate();
@@ -38,7 +57,11 @@ export function AppLayout() {
   return (
     <AppShell
       header={{ height: 60 }}
-      navbar={{ width: 240, breakpoint: 'md', collapsed: { mobile: !navigationOpen } }}
+      navbar={{
+        width: { base: NAVIGATION_WIDTH, md: navigationRail.rail ? RAIL_WIDTH : NAVIGATION_WIDTH },
+        breakpoint: 'md',
+        collapsed: { mobile: !navigationOpen },
+      }}
       padding={0}
     >
       {/* The first Tab stop of every signed-in page (WCAG 2.4.1): past the header and navigation. */}
@@ -71,8 +94,8 @@ export function AppLayout() {
           </Group>
         </Group>
       </AppShell.Header>
-      <AppShell.Navbar p="sm" aria-label={t('shell.navigation')}>
-        <SideNavigation onNavigate={close} />
+      <AppShell.Navbar p={navigationRail.rail ? 'xs' : 'sm'} aria-label={t('shell.navigation')}>
+        <SideNavigation onNavigate={close} rail={navigationRail.rail} onToggleRail={navigationRail.toggle} />
       </AppShell.Navbar>
       <AppShell.Main id={MAIN_CONTENT_ID} tabIndex={-1}>
         <Outlet />

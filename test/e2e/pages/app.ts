@@ -30,10 +30,20 @@ export class Shell {
     await expect(this.welcome).toBeVisible();
   }
 
-  /** data-nav of every link in the side navigation, administration menu expanded. */
-  async navigationEntries(): Promise<string[]> {
+  /** Below 1408 px the navigation is a rail of icons: its toggle shows the labels (kept on this device). */
+  async expandNavigation() {
     const navigation = this.page.getByTestId('side-navigation');
     await expect(navigation).toBeVisible();
+    if ((await navigation.getAttribute('data-rail')) !== null) {
+      await navigation.getByTestId('navigation-rail-toggle').click();
+      await expect(navigation).not.toHaveAttribute('data-rail');
+    }
+  }
+
+  /** data-nav of every link in the side navigation, labels shown and administration menu expanded. */
+  async navigationEntries(): Promise<string[]> {
+    await this.expandNavigation();
+    const navigation = this.page.getByTestId('side-navigation');
     const administration = navigation.locator('[data-nav=administration]');
     if ((await administration.count()) > 0 && (await administration.getAttribute('aria-expanded')) !== 'true') {
       await administration.click();
