@@ -53,7 +53,7 @@ test('the loads table, the new-load dialog and the assign-driver drawer have no 
   await expect(page.getByRole('dialog', { name: 'New load' })).toBeHidden();
 
   await loads.select(assignable.id);
-  await loads.action('assignDriver').click();
+  await loads.runAction('assignDriver');
   await expect(page.getByTestId('assign-driver-row').first()).toBeVisible();
   await expectNoSeriousViolations(page, 'the assign-driver drawer');
 });

@@ -32,6 +32,37 @@ test('the assign-driver drawer assigns the driver searched for, with the keyboar
 
   await expect(panel).toBeHidden();
   await expect(loads.row(load.id).getByTestId('load-driver')).toHaveText(driverName);
+  // Focus goes back to the button that opened the drawer.
+  await expect(opener).toBeFocused();
+});
+
+test('the table is one Tab stop: arrows move between rows, Shift+Tab goes straight back to the toolbar', async ({ page }) => {
+  await signIn(page, 'dispatcher');
+  const loads = new LoadsTablePage(page);
+  await loads.open();
+  await expect(loads.rows.nth(5)).toBeVisible();
+
+  const checkbox = (row: number) => loads.rows.nth(row).getByTestId('load-select');
+  await checkbox(0).focus();
+  for (let step = 0; step < 5; step++) await page.keyboard.press('ArrowDown');
+  await expect(checkbox(5)).toBeFocused();
+  await page.keyboard.press('ArrowRight');
+  // The next button of the same row: edit, or copy link when the load cannot be edited.
+  await expect(loads.rows.nth(5).locator(':focus')).toHaveAttribute('data-testid', /^load-(edit|copy-link)$/);
+  await page.keyboard.press('Home');
+  await expect(checkbox(5)).toBeFocused();
+
+  // One Shift+Tab leaves the table for the toolbar above it, however many rows it has.
+  await page.keyboard.press('Shift+Tab');
+  const inToolbar = await page.evaluate(
+    () =>
+      !!document.activeElement?.closest('[data-testid="table-toolbar"], [data-testid="load-actions"]') ||
+      document.activeElement?.getAttribute('data-testid') === 'filter-search',
+  );
+  expect(inToolbar, 'focus is in the toolbar after one Shift+Tab').toBe(true);
+  // And Tab comes back to the row left.
+  await page.keyboard.press('Tab');
+  await expect(checkbox(5)).toBeFocused();
 });
 
 test('the first Tab of a signed-in page reaches the skip link, which moves focus past the header and navigation', async ({

@@ -350,7 +350,7 @@ test.describe('as the dispatcher', () => {
 
     await loads.open();
     await loads.select(most.id, other.id);
-    const [download] = await Promise.all([page.waitForEvent('download'), loads.action('export').click()]);
+    const [download] = await Promise.all([page.waitForEvent('download'), loads.runAction('export')]);
     expect(download.suggestedFilename()).toMatch(/^loads-\d{4}-\d{2}-\d{2}\.csv$/);
     const text = await readFile(await download.path(), 'utf8');
     expect(text.charCodeAt(0)).toBe(0xfeff);
@@ -407,7 +407,7 @@ test.describe('as the dispatcher', () => {
     const [ticketRequest, tab] = await Promise.all([
       context.waitForEvent('request', (sent) => sent.url().includes('/api/orders/delivery-tickets')),
       context.waitForEvent('page'),
-      loads.action('deliveryTicket').click(),
+      loads.runAction('deliveryTicket'),
     ]);
     await tab.close();
     const url = new URL(ticketRequest.url());
@@ -467,8 +467,10 @@ test.describe('as the carrier', () => {
 
     await loads.open();
     await loads.expectRows(byId(week));
+    await page.getByTestId('more-actions').click();
     await expect(loads.action('export')).toBeVisible();
     for (const hidden of ['create', 'complete', 'delete']) await expect(loads.action(hidden)).toHaveCount(0);
+    await page.keyboard.press('Escape');
 
     await expect(page.getByTestId('side-navigation').locator('[data-nav=loads]')).toBeVisible();
     await expect(page.getByTestId('side-navigation').locator('[data-nav=drafts]')).toHaveCount(0);

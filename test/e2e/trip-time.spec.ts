@@ -32,6 +32,6 @@ test('the table row, the editor and the delivery log show the same estimated tri
   const editor = await loads.expand(load.id);
   await expect(editor.root.getByTestId('trip-time')).toHaveText(shown);
   await loads.select(load.id);
-  await loads.action('deliveryLog').click();
+  await loads.runAction('deliveryLog');
   await expect(page.getByTestId('delivery-log-estimated-trip-time').getByText(shown, { exact: true })).toBeVisible();
 });

@@ -141,6 +141,13 @@ export class LoadsTablePage {
     return this.page.getByTestId(`action-${name}`);
   }
 
+  /** Runs a toolbar action; a secondary one waits in the "More actions" menu. */
+  async runAction(name: string) {
+    const button = this.action(name);
+    if (!(await button.isVisible())) await this.page.getByTestId('more-actions').click();
+    await button.click();
+  }
+
   async open() {
     await this.page.goto('/loads');
     await expect(this.table).toHaveAttribute('aria-busy', 'false');
@@ -171,13 +178,19 @@ export class LoadsTablePage {
 
   /** Picks options of a multi-select column filter (its dropdown stays open between picks). */
   async filterBy(column: 'driver' | 'status' | 'cargo', labels: readonly string[]) {
+    // The column's title opens its filter, the multi-select inside a popover.
+    await this.page.getByTestId(`filter-toggle-${column}`).click();
     const input = this.page.getByTestId(`filter-${column}`);
     await input.click();
     for (const label of labels) await this.page.getByRole('option', { name: label, exact: true }).click();
+    // The first Escape closes the options, the next the filter's popover.
     await this.page.keyboard.press('Escape');
+    if (await input.isVisible()) await this.page.keyboard.press('Escape');
+    await expect(input).toBeHidden();
   }
 
   async filterByWeight(operator: '<' | '<=' | '>' | '>=' | '=', value: number) {
+    await this.page.getByTestId('weight-filter-button').click();
     const filter = this.page.getByTestId('weight-filter');
     await filter.getByTestId('weight-operator').click();
     await this.page.getByRole('option', { name: operator, exact: true }).click();
@@ -213,7 +226,7 @@ export class LoadsTablePage {
   // Actions -----------------------------------------------------------------
 
   async assignDriver(driverId: number) {
-    await this.action('assignDriver').click();
+    await this.runAction('assignDriver');
     const panel = this.page.getByTestId('assign-driver-panel');
     const driver = panel.locator(`[data-testid="assign-driver-row"][data-driver-id="${driverId}"]`);
     await driver.getByTestId('assign-driver-button').click();
@@ -222,7 +235,7 @@ export class LoadsTablePage {
   }
 
   async assignCarrier(name: string) {
-    await this.action('assignCarrier').click();
+    await this.runAction('assignCarrier');
     const carrier = this.page.getByTestId('assign-carrier-row').filter({ hasText: name });
     await carrier.getByTestId('assign-carrier-button').click();
     await carrier.getByTestId('assign-carrier-button-yes').click();
@@ -230,7 +243,7 @@ export class LoadsTablePage {
   }
 
   async unassignCarrier() {
-    await this.action('assignCarrier').click();
+    await this.runAction('assignCarrier');
     const unassign = this.page.getByTestId('unassign-carrier-button');
     await unassign.click();
     await this.page.getByTestId('unassign-carrier-button-yes').click();
@@ -238,7 +251,7 @@ export class LoadsTablePage {
   }
 
   async completeSelected(loadIds: readonly number[]) {
-    await this.action('complete').click();
+    await this.runAction('complete');
     const dialog = this.page.getByTestId('complete-dialog');
     for (const id of loadIds) await expect(dialog.locator(`[data-testid="complete-load"][data-load-id="${id}"]`)).toBeVisible();
     await dialog.getByTestId('complete-confirm').click();
@@ -246,7 +259,7 @@ export class LoadsTablePage {
   }
 
   async deleteSelected() {
-    await this.action('delete').click();
+    await this.runAction('delete');
     const confirm = this.page.getByTestId('delete-confirm');
     await confirm.click();
     await expect(confirm).toBeHidden();
@@ -261,7 +274,7 @@ export class LoadsTablePage {
   }
 
   async openCreate() {
-    await this.action('create').click();
+    await this.runAction('create');
     const editor = new LoadEditor(this.page, this.page.getByRole('dialog', { name: 'New load' }));
     await expect(editor.stops).toHaveCount(2);
     return editor;

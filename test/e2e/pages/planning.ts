@@ -134,42 +134,42 @@ export class DraftsTablePage extends LoadsTablePage {
   }
 
   async openPublish() {
-    await this.action('publish').click();
+    await this.runAction('publish');
     const dialog = new PublishDialog(this.page);
     await expect(dialog.root).toBeVisible();
     return dialog;
   }
 
   async openMerge() {
-    await this.action('merge').click();
+    await this.runAction('merge');
     const dialog = new MergeDialog(this.page);
     await expect(dialog.root).toBeVisible();
     return dialog;
   }
 
   async openUnmerge() {
-    await this.action('unmerge').click();
+    await this.runAction('unmerge');
     const dialog = new UnmergeDialog(this.page);
     await expect(dialog.root).toBeVisible();
     return dialog;
   }
 
   async openCascade() {
-    await this.action('cascade').click();
+    await this.runAction('cascade');
     const dialog = new CascadeDialog(this.page);
     await expect(dialog.root).toBeVisible();
     return dialog;
   }
 
   async openBulkSchedule() {
-    await this.action('bulkSchedule').click();
+    await this.runAction('bulkSchedule');
     const dialog = new BulkScheduleDialog(this.page);
     await expect(dialog.root).toBeVisible();
     return dialog;
   }
 
   async openBulkCreate() {
-    await this.action('createDrafts').click();
+    await this.runAction('createDrafts');
     const wizard = new BulkCreateWizard(this.page);
     await expect(wizard.root).toBeVisible();
     return wizard;

@@ -105,24 +105,33 @@ function renderWithProviders(ui: ReactNode, options: { permissions?: string[]; i
 }
 
 describe('LoadActionsToolbar', () => {
-  it('hides create, complete and delete from carrier organizations', () => {
+  it('hides create, complete and delete from carrier organizations', async () => {
     renderWithProviders(<LoadActionsToolbar page="loads" selected={[makeLoad()]} onDone={() => {}} />, { isCarrier: true });
-    const shown = within(screen.getByTestId('load-actions'))
-      .getAllByRole('button')
-      .map((button) => button.getAttribute('data-testid'));
-    expect(shown).toEqual(['action-export', 'action-deliveryTicket', 'action-assignDriver', 'action-deliveryLog']);
+    const testIds = (elements: HTMLElement[]) => elements.map((element) => element.getAttribute('data-testid'));
+    expect(testIds(within(screen.getByTestId('load-actions')).getAllByRole('button'))).toEqual([
+      'action-assignDriver',
+      'more-actions',
+    ]);
+    fireEvent.click(screen.getByTestId('more-actions'));
+    expect(testIds(await screen.findAllByRole('menuitem'))).toEqual([
+      'action-export',
+      'action-deliveryTicket',
+      'action-deliveryLog',
+    ]);
   });
 
   it('keeps a disabled action inert and says why', async () => {
     renderWithProviders(<LoadActionsToolbar page="loads" selected={[makeLoad({ status: 'Delivered' })]} onDone={() => {}} />);
-    const remove = screen.getByTestId('action-delete');
+    // Delete waits in the "More actions" menu, its reason written under it.
+    fireEvent.click(screen.getByTestId('more-actions'));
+    const remove = await screen.findByTestId('action-delete');
     expect(remove.getAttribute('aria-disabled')).toBe('true');
+    expect(within(remove).getByText('Only Open or Assigned loads can be deleted.')).toBeTruthy();
     fireEvent.click(remove);
     expect(screen.queryByTestId('delete-confirm')).toBeNull();
-    fireEvent.pointerEnter(remove);
-    fireEvent.mouseEnter(remove);
-    fireEvent.mouseMove(remove);
-    expect(await screen.findByText('Only Open or Assigned loads can be deleted.')).toBeTruthy();
+    // A primary action says why in its tooltip.
+    const assignCarrier = screen.getByTestId('action-assignCarrier');
+    expect(assignCarrier.getAttribute('aria-disabled')).toBe('true');
   });
 
   it('opens the delete confirmation for Open loads and exports the selection', async () => {
@@ -130,7 +139,8 @@ describe('LoadActionsToolbar', () => {
     renderWithProviders(
       <LoadActionsToolbar page="loads" selected={[makeLoad({ id: 1 }), makeLoad({ id: 2 })]} onDone={onDone} />,
     );
-    fireEvent.click(screen.getByTestId('action-export'));
+    fireEvent.click(screen.getByTestId('more-actions'));
+    fireEvent.click(await screen.findByTestId('action-export'));
     expect(downloadLoadsCsv).toHaveBeenCalledWith([1, 2], {
       language: 'en-US',
       timezone: 'America/Chicago',
@@ -138,12 +148,13 @@ describe('LoadActionsToolbar', () => {
       unitsWeight: 'Kilogram',
     });
     // Exporting changes no load: the selection stays for the next action (a delivery ticket, say).
-    await waitFor(() => expect(screen.getByTestId('action-export').hasAttribute('data-loading')).toBe(false));
+    await waitFor(() => expect(screen.getByTestId('more-actions').hasAttribute('data-loading')).toBe(false));
     expect(onDone).not.toHaveBeenCalled();
     fireEvent.click(screen.getByTestId('action-create'));
     // The editor is loaded on first use (lazy-load-editor.tsx).
     expect(await screen.findByTestId('load-editor')).toBeTruthy();
-    fireEvent.click(screen.getByTestId('action-delete'));
+    fireEvent.click(screen.getByTestId('more-actions'));
+    fireEvent.click(await screen.findByTestId('action-delete'));
     fireEvent.click(await screen.findByTestId('delete-confirm'));
     expect(sent.map((entry) => [entry.loadId, entry.command.kind])).toEqual([
       [1, 'delete'],

@@ -29,11 +29,11 @@ export function ExplainedButton({ disabledReason, onClick, children, ...props }:
       {children}
     </Button>
   );
-  return off ? (
-    <Tooltip label={disabledReason} multiline maw={280} events={{ hover: true, focus: true, touch: true }}>
+  // Always inside the tooltip (off when there is no reason): a button that moved in the tree would be
+  // a new element, and focus returning to it from a closed dialog would be lost.
+  return (
+    <Tooltip label={disabledReason} disabled={!off} multiline maw={280} events={{ hover: true, focus: true, touch: true }}>
       {button}
     </Tooltip>
-  ) : (
-    button
   );
 }

@@ -1,8 +1,9 @@
-import { Group } from '@mantine/core';
+import { Button, Group, Menu, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import {
   IconBuildingWarehouse,
   IconChecks,
+  IconChevronDown,
   IconFileSpreadsheet,
   IconPlus,
   IconReceipt,
@@ -33,6 +34,12 @@ import { LazyDeliveryLogDialog } from './delivery-log-button.tsx';
 import { ExplainedButton } from './explained-button.tsx';
 import { ManualCompletionDialog } from './manual-completion-dialog.tsx';
 import { useActionFormatting } from './use-action-formatting.ts';
+
+/** The actions shown as buttons; the others wait in the "More actions" menu, so the toolbar stays one row. */
+const PRIMARY_ACTIONS: Record<'loads' | 'drafts', readonly (LoadAction | PlanningActionKey)[]> = {
+  loads: ['create', 'assignDriver', 'assignCarrier'],
+  drafts: ['create', 'createDrafts', 'publish'],
+};
 
 type Open = 'create' | 'assignDriver' | 'assignCarrier' | 'complete' | 'delete' | 'deliveryLog' | PlanningActionKey | null;
 
@@ -150,29 +157,76 @@ export function LoadActionsToolbar({ page, selected, onDone, onWeekChange }: Loa
   ];
   const [logLoad] = selected;
 
+  const shown = buttons.filter((button) => states[button.action].visible);
+  const primary = shown.filter((button) => PRIMARY_ACTIONS[page].includes(button.action));
+  const secondary = shown.filter((button) => !PRIMARY_ACTIONS[page].includes(button.action));
+  const reasonOf = (button: (typeof buttons)[number]) => {
+    const reason = states[button.action].disabledReason;
+    return reason ? reasons[reason] : null;
+  };
+
   return (
     <>
       <Group gap="xs" wrap="wrap" role="toolbar" aria-label={t('toolbar')} data-testid="load-actions">
-        {buttons
-          .filter((button) => states[button.action].visible)
-          .map((button) => {
-            const reason = states[button.action].disabledReason;
-            return (
-              <ExplainedButton
-                key={button.action}
+        {primary.map((button) => (
+          <ExplainedButton
+            key={button.action}
+            size="sm"
+            variant={button.action === 'create' ? 'filled' : 'light'}
+            color={button.color}
+            leftSection={button.icon}
+            loading={button.loading}
+            disabledReason={reasonOf(button)}
+            onClick={button.run}
+            data-testid={`action-${button.action}`}
+          >
+            {button.label}
+          </ExplainedButton>
+        ))}
+        {secondary.length > 0 && (
+          <Menu position="bottom-start" shadow="md" width={280}>
+            <Menu.Target>
+              <Button
                 size="sm"
-                variant={button.action === 'create' ? 'filled' : 'light'}
-                color={button.color}
-                leftSection={button.icon}
-                loading={button.loading}
-                disabledReason={reason ? reasons[reason] : null}
-                onClick={button.run}
-                data-testid={`action-${button.action}`}
+                variant="light"
+                rightSection={<IconChevronDown size={16} />}
+                // A running export (in the menu) shows its progress here.
+                loading={secondary.some((button) => button.loading)}
+                data-testid="more-actions"
               >
-                {button.label}
-              </ExplainedButton>
-            );
-          })}
+                {t('actions.more')}
+              </Button>
+            </Menu.Target>
+            <Menu.Dropdown data-testid="more-actions-menu">
+              {secondary.map((button) => {
+                const reason = reasonOf(button);
+                // Not `disabled` (nor data-disabled): Mantine's arrow keys skip those items, so the
+                // reason under the label would never be read.
+                return (
+                  <Menu.Item
+                    key={button.action}
+                    leftSection={button.icon}
+                    color={button.color}
+                    opacity={reason === null ? undefined : 0.65}
+                    aria-disabled={reason !== null || undefined}
+                    closeMenuOnClick={reason === null}
+                    onClick={() => {
+                      if (reason === null) button.run();
+                    }}
+                    data-testid={`action-${button.action}`}
+                  >
+                    {button.label}
+                    {reason && (
+                      <Text size="xs" c="dimmed">
+                        {reason}
+                      </Text>
+                    )}
+                  </Menu.Item>
+                );
+              })}
+            </Menu.Dropdown>
+          </Menu>
+        )}
       </Group>
       {open === 'create' && <LazyLoadEditor load={null} isDraft={page === 'drafts'} variant="modal" onClose={close} />}
       <AssignDriverPanel opened={open === 'assignDriver'} loads={selected} onClose={close} onDone={onDone} />

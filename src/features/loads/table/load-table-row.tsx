@@ -1,4 +1,4 @@
-import { ActionIcon, Badge, Checkbox, Group, Table, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Badge, Checkbox, Group, SimpleGrid, Stack, Table, Text, Tooltip } from '@mantine/core';
 import { IconChevronDown, IconChevronRight, IconLink, IconPencil } from '@tabler/icons-react';
 import { memo, type ReactNode, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,7 +11,9 @@ import { LazyLoadEditor } from '../editor/lazy-load-editor.tsx';
 import { DraftCompletenessWarning } from '../planning/draft-completeness-warning.tsx';
 import type { ColumnKey } from './columns.ts';
 import type { LoadRow } from './filter-loads.ts';
+import { useColumnTitles } from './load-table-header.tsx';
 import { LoadStopsSummary } from './load-stops-summary.tsx';
+import classes from './loads-table.module.css';
 
 const STATUS_COLORS: Record<LoadStatus, string> = {
   Open: 'gray',
@@ -23,14 +25,23 @@ const STATUS_COLORS: Record<LoadStatus, string> = {
 
 export interface RowFormat {
   date: (ms: number) => string;
+  /** The date without its year: the week navigator shows the year. */
+  shortDate: (ms: number) => string;
   dateTime: (ms: number) => string;
+  /**
+   * What fits a narrow column of a week's table: the time alone on the load's own day (`dayMs`),
+   * with the weekday otherwise; the cell's title has the full date.
+   */
+  timeOnDay: (ms: number, dayMs: number) => string;
   time: (ms: number) => string;
   status: (status: LoadStatus) => string;
 }
 
 export interface LoadTableRowProps {
   row: LoadRow;
-  columns: readonly ColumnKey[];
+  columns: readonly { key: ColumnKey; width: number }[];
+  /** Columns that did not fit the table's width: the expansion shows their values. */
+  folded: readonly ColumnKey[];
   table: 'loads' | 'drafts';
   format: RowFormat;
   selected: boolean;
@@ -49,10 +60,20 @@ export interface LoadTableRowProps {
 
 const dash = '–';
 
+/** Text of a narrow cell: two lines at most, the whole of it on hover (a native title: 100 rows). */
+function Clamped({ text, testId, strong }: { text: string; testId?: string; strong?: boolean }) {
+  return (
+    <Text inherit lineClamp={2} title={text || undefined} fw={strong ? 600 : undefined} data-testid={testId}>
+      {text || dash}
+    </Text>
+  );
+}
+
 /** One load of the table, and under it, when expanded, its in-place editor (or its stops, read-only). */
 export const LoadTableRow = memo(function LoadTableRow({
   row,
   columns,
+  folded,
   table,
   format,
   selected,
@@ -71,7 +92,8 @@ export const LoadTableRow = memo(function LoadTableRow({
   const label = row.orderNumbers || format.date(row.dateMs);
   const delivered = order.status === 'Delivered';
   const editable = canEdit && !delivered;
-  const time = (ms: number | null) => (ms === null ? dash : format.dateTime(ms));
+  const time = (ms: number | null) =>
+    ms === null ? dash : <span title={format.dateTime(ms)}>{format.timeOnDay(ms, row.dateMs)}</span>;
 
   const cell = (column: ColumnKey): ReactNode => {
     switch (column) {
@@ -82,12 +104,13 @@ export const LoadTableRow = memo(function LoadTableRow({
               aria-label={t('row.select', { load: label })}
               checked={selected}
               onChange={(event) => onSelect(row.id, event.currentTarget.checked)}
-              mr={4}
+              mr={2}
               data-testid="load-select"
             />
             {/* Native titles, not floating tooltips: a page holds 100 rows and re-renders them as filters change. */}
             <ActionIcon
               variant="subtle"
+              size="md"
               aria-label={t('row.editLoad', { load: label })}
               title={delivered ? t('row.deliveredLocked') : t('row.edit')}
               disabled={!editable}
@@ -98,6 +121,7 @@ export const LoadTableRow = memo(function LoadTableRow({
             </ActionIcon>
             <ActionIcon
               variant="subtle"
+              size="md"
               aria-label={t('row.copyLinkOf', { load: label })}
               title={t('row.copyLink')}
               disabled={row.id < 0}
@@ -110,19 +134,19 @@ export const LoadTableRow = memo(function LoadTableRow({
           </Group>
         );
       case 'date':
-        return format.date(row.dateMs);
-      case 'orderNumber':
         return (
-          <Text size="sm" fw={500} data-testid="load-order-number">
-            {row.orderNumbers || dash}
+          <Text inherit span title={format.date(row.dateMs)} style={{ whiteSpace: 'nowrap' }}>
+            {format.shortDate(row.dateMs)}
           </Text>
         );
+      case 'orderNumber':
+        return <Clamped text={row.orderNumbers} strong testId="load-order-number" />;
       case 'cargo':
-        return row.cargo || dash;
+        return <Clamped text={row.cargo} />;
       case 'origin':
-        return row.origin || dash;
+        return <Clamped text={row.origin} />;
       case 'destination':
-        return row.destination || dash;
+        return <Clamped text={row.destination} />;
       case 'firstStopTime':
         return time(row.firstStopMs);
       case 'lastStopTime':
@@ -130,18 +154,22 @@ export const LoadTableRow = memo(function LoadTableRow({
       case 'completedTime':
         return time(row.completedMs);
       case 'tripTime':
-        return <span data-testid="load-trip-time">{row.tripMinutes === null ? dash : formatDurationShort(row.tripMinutes)}</span>;
+        return (
+          <Text inherit span style={{ whiteSpace: 'nowrap' }} data-testid="load-trip-time">
+            {row.tripMinutes === null ? dash : formatDurationShort(row.tripMinutes)}
+          </Text>
+        );
       case 'resourceScheduling':
         return <ResourceSchedulingCell load={order} label={label} />;
       case 'driver':
-        return <span data-testid="load-driver">{row.driver || dash}</span>;
+        return <Clamped text={row.driver} testId="load-driver" />;
       case 'tractor':
-        return row.tractor || dash;
+        return <Clamped text={row.tractor} />;
       case 'trailer':
-        return row.trailer || dash;
+        return <Clamped text={row.trailer} />;
       case 'status':
         return (
-          <Badge variant="light" color={STATUS_COLORS[order.status]} data-testid="load-status">
+          <Badge variant="light" color={STATUS_COLORS[order.status]} tt="none" maw="100%" data-testid="load-status">
             {format.status(order.status)}
           </Badge>
         );
@@ -167,10 +195,8 @@ export const LoadTableRow = memo(function LoadTableRow({
       data-touched={touched ? 'true' : undefined}
       bg={touched ? 'var(--mantine-color-red-light)' : selected ? 'var(--mantine-primary-color-light)' : undefined}
     >
-      {columns.map((column) => (
-        <Table.Td key={column} style={column === 'origin' || column === 'destination' ? { minWidth: 140 } : undefined}>
-          {cell(column)}
-        </Table.Td>
+      {columns.map(({ key }) => (
+        <Table.Td key={key}>{cell(key)}</Table.Td>
       ))}
     </Table.Tr>
   );
@@ -185,22 +211,48 @@ export const LoadTableRow = memo(function LoadTableRow({
         tableRow
       )}
       {expanded && (
-        <Table.Tr data-testid="load-expanded" data-expanded-load-id={row.id}>
-          <Table.Td colSpan={columns.length} p="md">
-            {editable ? (
-              <LazyLoadEditor
-                load={order}
-                isDraft={table === 'drafts'}
-                variant="inline"
-                onClose={() => onEditorClosed(row.id)}
-                leaveGuard={inlineEditorLeave}
-              />
-            ) : (
-              <LoadStopsSummary order={order} format={format} reason={delivered ? t('row.deliveredLocked') : t('row.readOnly')} />
-            )}
+        <Table.Tr data-testid="load-expanded" data-expanded-load-id={row.id} data-own-tab-order>
+          <Table.Td colSpan={columns.length} p="sm">
+            <Stack gap="sm" className={classes.expansion}>
+              {folded.length > 0 && <FoldedColumns columns={folded} cell={cell} />}
+              {editable ? (
+                <LazyLoadEditor
+                  load={order}
+                  isDraft={table === 'drafts'}
+                  variant="inline"
+                  onClose={() => onEditorClosed(row.id)}
+                  leaveGuard={inlineEditorLeave}
+                />
+              ) : (
+                <LoadStopsSummary
+                  order={order}
+                  format={format}
+                  reason={delivered ? t('row.deliveredLocked') : t('row.readOnly')}
+                />
+              )}
+            </Stack>
           </Table.Td>
         </Table.Tr>
       )}
     </>
   );
 });
+
+/** The values of the columns the table's width folded away, labelled, at the top of the expansion. */
+function FoldedColumns({ columns, cell }: { columns: readonly ColumnKey[]; cell: (column: ColumnKey) => ReactNode }) {
+  const titles = useColumnTitles();
+  return (
+    <SimpleGrid cols={{ base: 2, xs: 3, sm: 4 }} spacing="sm" verticalSpacing={4} data-testid="load-folded-columns">
+      {columns.map((column) =>
+        column === 'select' || column === 'expander' ? null : (
+          <div key={column} data-folded-column={column}>
+            <Text size="xs" c="dimmed">
+              {titles[column]}
+            </Text>
+            <div>{cell(column)}</div>
+          </div>
+        ),
+      )}
+    </SimpleGrid>
+  );
+}

@@ -52,6 +52,8 @@ vi.mock('../editor/load-editor.tsx', () => ({
 }));
 
 beforeAll(async () => {
+  // jsdom lays nothing out: the table's box measures 0 and falls back to the window's width, a wide screen here.
+  window.innerWidth = 1920;
   await i18next.use(initReactI18next).init({
     lng: 'en-US',
     resources: { 'en-US': { loads: loadsEnglish } },
@@ -107,7 +109,7 @@ function renderTable(preferences: Preferences = {}, table: 'loads' | 'drafts' = 
 const rows = () => screen.queryAllByTestId('load-row');
 /** A page mounts 20 rows a task (use-rows-in-steps.ts): allow for a busy machine. */
 const STEPPED = { timeout: 10_000 };
-const headers = () => screen.getAllByRole('columnheader').map((header) => header.textContent);
+const headers = () => screen.getAllByRole('columnheader').map((header) => header.textContent?.trim());
 
 describe('LoadsTable', () => {
   it('shows 5 skeleton rows while the week loads', () => {
@@ -163,7 +165,9 @@ describe('LoadsTable', () => {
     weekLoads = week(30);
     renderTable();
     await waitFor(() => expect(rows()).toHaveLength(30), STEPPED);
-    fireEvent.change(screen.getByTestId('filter-orderNumber'), { target: { value: 'PF-2' } });
+    // The column's title opens its filter.
+    fireEvent.click(screen.getByTestId('filter-toggle-orderNumber'));
+    fireEvent.change(await screen.findByTestId('filter-orderNumber'), { target: { value: 'PF-2' } });
     expect(rows()).toHaveLength(30);
     // PF-2 and PF-20 to PF-29.
     await waitFor(() => expect(rows()).toHaveLength(11), { timeout: 2000 });

@@ -1,4 +1,5 @@
 import {
+  ActionIcon,
   Button,
   EmptyState,
   Group,
@@ -11,9 +12,11 @@ import {
   Text,
   TextInput,
   Title,
+  Tooltip,
 } from '@mantine/core';
+import { useElementSize, useMergedRef } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
-import { IconFilterOff, IconSearch, IconTruckOff } from '@tabler/icons-react';
+import { IconCalendarEvent, IconFilterOff, IconPlus, IconSearch, IconTruckOff } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -24,11 +27,13 @@ import { DEFAULT_TIMEZONE } from '#core/domain/locale';
 import { completenessOptions } from '#core/domain/planning/completeness';
 import { DEFAULT_WEIGHT_UNIT } from '#core/domain/units';
 import { useLoads } from '#src/data/loads.ts';
+import { useOnlineStatus } from '#src/data/online-status.ts';
 import { selfQuery } from '#src/data/session-queries.ts';
 import { forgetTouchedLoad, useTouchedStops } from '#src/data/touched-stops.ts';
+import { loadActionStates } from '../actions/action-states.ts';
 import { LoadActionsToolbar } from '../actions/load-actions-toolbar.tsx';
 import { LazyLoadEditor, preloadLoadEditor } from '../editor/lazy-load-editor.tsx';
-import { visibleColumns } from './columns.ts';
+import { layoutColumns, visibleColumns } from './columns.ts';
 import {
   buildLoadRows,
   EMPTY_FILTERS,
@@ -40,11 +45,13 @@ import {
 import { defaultPresetOf, filtersFromPreset } from './filter-presets.ts';
 import { LoadTableHeader } from './load-table-header.tsx';
 import { LoadTableRow, type RowFormat } from './load-table-row.tsx';
+import classes from './loads-table.module.css';
 import { PresetsMenu } from './presets-menu.tsx';
 import { rememberedSearch, rememberSearch } from './remembered-search.ts';
 import { useLoadFilters } from './use-load-filters.ts';
 import { useLoadLookups } from './use-load-lookups.ts';
 import { useSavePreferences } from './use-save-preferences.ts';
+import { useTableKeyboard } from './use-table-keyboard.ts';
 import { shiftedWeekParam, weekOfParam, weekParam, weekParamOf } from './week-filter.ts';
 import { WeekNavigator } from './week-navigator.tsx';
 import { WeightFilterInput } from './weight-filter-input.tsx';
@@ -85,6 +92,8 @@ function useStableList<T>(list: T[] | undefined): T[] | undefined {
 /** The loads and drafts tables (spec 1 §2 "Loads and drafts table"): one week, filtered, a page at a time. */
 export function LoadsTable({ table, title, week: weekValue, focusLoadId, onWeekChange }: LoadsTableProps) {
   const { t, i18n } = useTranslation('loads');
+  const { t: tActions } = useTranslation('load-actions');
+  const online = useOnlineStatus();
   const { data: self } = useQuery(selfQuery);
   const preferences = self?.preferences;
   const timezone = self?.contact.timezone ?? DEFAULT_TIMEZONE;
@@ -178,6 +187,8 @@ export function LoadsTable({ table, title, week: weekValue, focusLoadId, onWeekC
   // Rows of a new filter or page render as a transition React can interrupt, and mount in steps of
   // 20, so typing in a filter or paging never blocks the page for a whole page of 100 rows.
   const renderedRows = useRowsInSteps(useDeferredValue(pageRows));
+  const tableBoxRef = useRef<HTMLDivElement>(null);
+  useTableKeyboard(tableBoxRef);
   // Once rows show, fetch the editor's code in the background (see lazy-load-editor.tsx).
   const hasRows = renderedRows.length > 0;
   useEffect(() => {
@@ -268,15 +279,36 @@ export function LoadsTable({ table, title, week: weekValue, focusLoadId, onWeekC
     });
     const date = new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeZone: timezone });
     const time = new Intl.DateTimeFormat(language, { timeStyle: 'short', timeZone: timezone });
+    const shortDate = new Intl.DateTimeFormat(language, { month: 'short', day: 'numeric', timeZone: timezone });
+    const weekdayTime = new Intl.DateTimeFormat(language, {
+      weekday: 'short',
+      hour: 'numeric',
+      minute: '2-digit',
+      timeZone: timezone,
+    });
+    const day = new Intl.DateTimeFormat('en-CA', { dateStyle: 'short', timeZone: timezone });
     return {
       date: (ms) => date.format(ms),
+      shortDate: (ms) => shortDate.format(ms),
       dateTime: (ms) => dateTime.format(ms),
+      timeOnDay: (ms, dayMs) => (day.format(ms) === day.format(dayMs) ? time : weekdayTime).format(ms),
       time: (ms) => time.format(ms),
       status: statusLabel,
     };
   }, [language, timezone, statusLabel]);
 
-  const columns = useMemo(() => visibleColumns(table, preferences), [table, preferences]);
+  // The columns fit the table's box (useElementSize measures the border box: a box without padding)
+  // and those that do not are folded into each row's expansion.
+  const { ref: boxRef, width: boxWidth } = useElementSize();
+  const tableBoxRefs = useMergedRef(boxRef, tableBoxRef);
+  const offeredColumns = useMemo(() => visibleColumns(table, preferences), [table, preferences]);
+  const layout = useMemo(
+    () => layoutColumns(offeredColumns, table, Math.floor(boxWidth) || window.innerWidth),
+    [offeredColumns, table, boxWidth],
+  );
+  const columns = layout.shown;
+  const [creating, setCreating] = useState(false);
+  const createState = self ? loadActionStates({ subject: self, page: table, selected: [], online }).create : undefined;
   const canEdit = !!self && hasPermission(self, 'EditOrder');
   const loading = !orders || !ready;
   const filtering = hasActiveFilters(filters);
@@ -284,58 +316,79 @@ export function LoadsTable({ table, title, week: weekValue, focusLoadId, onWeekC
   const first = total === 0 ? 0 : (currentPage - 1) * pageSize + 1;
 
   return (
-    <Stack gap="sm" p="md">
-      <Group justify="space-between" gap="sm">
-        <Title order={1} size="h2">
+    <Stack gap="xs" px="md" pt="sm" pb="md">
+      <Group justify="space-between" gap="sm" wrap="wrap">
+        <Title order={1} size="h3">
           {title}
         </Title>
-        <WeekNavigator
-          week={week}
-          timezone={timezone}
-          isCurrent={isCurrentWeek}
-          onShift={(offset) => onWeekChange(shiftedWeekParam(week, timezone, offset))}
-          onCurrent={() => onWeekChange(undefined)}
-        />
+        <Group gap="sm" wrap="nowrap">
+          <TextInput
+            w={220}
+            leftSection={<IconSearch size={16} />}
+            aria-label={t('filters.search')}
+            placeholder={t('filters.search')}
+            value={filters.search}
+            onChange={(event) => filterState.setSearch(event.currentTarget.value)}
+            data-testid="filter-search"
+          />
+          <WeekNavigator
+            week={week}
+            timezone={timezone}
+            isCurrent={isCurrentWeek}
+            onShift={(offset) => onWeekChange(shiftedWeekParam(week, timezone, offset))}
+            onCurrent={() => onWeekChange(undefined)}
+          />
+        </Group>
       </Group>
-      <LoadActionsToolbar page={table} selected={selected} onDone={() => setSelectedIds(new Set())} onWeekChange={onWeekChange} />
-      <Group gap="sm" align="flex-end" data-testid="table-toolbar">
-        <WeightFilterInput value={filters.weight} unit={weightUnit} onApply={filterState.setWeight} />
-        <MultiSelect
-          w={220}
-          aria-label={t('filters.customers')}
-          placeholder={filters.select.customer.length ? undefined : t('filters.customers')}
-          data={options.customers}
-          value={filters.select.customer}
-          onChange={(values) => filterState.setSelect('customer', values)}
-          searchable
-          clearable
-          limit={100}
-          nothingFoundMessage={t('filters.nothingFound')}
-          data-testid="filter-customer"
+      <Group justify="space-between" gap="xs" wrap="wrap" align="flex-end">
+        <LoadActionsToolbar
+          page={table}
+          selected={selected}
+          onDone={() => setSelectedIds(new Set())}
+          onWeekChange={onWeekChange}
         />
-        <TextInput
-          w={220}
-          leftSection={<IconSearch size={16} />}
-          aria-label={t('filters.search')}
-          placeholder={t('filters.search')}
-          value={filters.search}
-          onChange={(event) => filterState.setSearch(event.currentTarget.value)}
-          data-testid="filter-search"
-        />
-        <PresetsMenu table={table} filters={filters} onApply={filterState.replace} />
-        <Button
-          variant="subtle"
-          leftSection={<IconFilterOff size={16} />}
-          disabled={!filtering}
-          onClick={() => filterState.replace(EMPTY_FILTERS)}
-          data-testid="reset-filters"
+        <Group gap="xs" align="flex-end" wrap="nowrap" data-testid="table-toolbar">
+          <WeightFilterInput value={filters.weight} unit={weightUnit} onApply={filterState.setWeight} />
+          <MultiSelect
+            w={180}
+            aria-label={t('filters.customers')}
+            placeholder={filters.select.customer.length ? undefined : t('filters.customers')}
+            data={options.customers}
+            value={filters.select.customer}
+            onChange={(values) => filterState.setSelect('customer', values)}
+            searchable
+            clearable
+            limit={100}
+            nothingFoundMessage={t('filters.nothingFound')}
+            data-testid="filter-customer"
+          />
+          <PresetsMenu table={table} filters={filters} onApply={filterState.replace} />
+          <Tooltip label={t('filters.reset')}>
+            <ActionIcon
+              variant="light"
+              size="input-sm"
+              aria-label={t('filters.reset')}
+              disabled={!filtering}
+              onClick={() => filterState.replace(EMPTY_FILTERS)}
+              data-testid="reset-filters"
+            >
+              <IconFilterOff size={18} />
+            </ActionIcon>
+          </Tooltip>
+        </Group>
+      </Group>
+      {/* No scroll container: the page scrolls, so the header can stick below the app's header. */}
+      <div ref={tableBoxRefs}>
+        <Table
+          className={classes.table}
+          horizontalSpacing={4}
+          verticalSpacing={4}
+          highlightOnHover
+          stickyHeader
+          stickyHeaderOffset={60}
+          data-testid="loads-table"
+          aria-busy={loading}
         >
-          {t('filters.reset')}
-        </Button>
-      </Group>
-      {/* Native scrolling: smooth on touch, and no scrollbar measuring after every render of 100 rows. */}
-      <Table.ScrollContainer minWidth={1500} type="native">
-        <Table verticalSpacing="xs" highlightOnHover data-testid="loads-table" aria-busy={loading}>
           <LoadTableHeader
             columns={columns}
             filters={filters}
@@ -348,8 +401,8 @@ export function LoadsTable({ table, title, week: weekValue, focusLoadId, onWeekC
             {loading &&
               Array.from({ length: SKELETON_ROWS }, (_, index) => (
                 <Table.Tr key={index} data-testid="skeleton-row">
-                  {columns.map((column) => (
-                    <Table.Td key={column}>
+                  {columns.map(({ key }) => (
+                    <Table.Td key={key}>
                       <Skeleton h={18} />
                     </Table.Td>
                   ))}
@@ -363,11 +416,33 @@ export function LoadsTable({ table, title, week: weekValue, focusLoadId, onWeekC
                     title={filtering ? t('noMatches') : table === 'drafts' ? t('noDrafts') : t('noRecords')}
                     data-testid="no-records"
                   >
-                    {filtering && (
-                      <Button variant="light" mt="sm" onClick={() => filterState.replace(EMPTY_FILTERS)}>
-                        {t('filters.reset')}
-                      </Button>
-                    )}
+                    <Group justify="center" gap="sm" mt="sm">
+                      {filtering && (
+                        <Button
+                          variant="light"
+                          leftSection={<IconFilterOff size={16} />}
+                          onClick={() => filterState.replace(EMPTY_FILTERS)}
+                          data-testid="empty-reset-filters"
+                        >
+                          {t('filters.reset')}
+                        </Button>
+                      )}
+                      {!filtering && !isCurrentWeek && (
+                        <Button
+                          variant="light"
+                          leftSection={<IconCalendarEvent size={16} />}
+                          onClick={() => onWeekChange(undefined)}
+                          data-testid="empty-current-week"
+                        >
+                          {t('empty.currentWeek')}
+                        </Button>
+                      )}
+                      {!filtering && createState?.visible && (
+                        <Button leftSection={<IconPlus size={16} />} onClick={() => setCreating(true)} data-testid="empty-create">
+                          {table === 'drafts' ? tActions('actions.createDraft') : tActions('actions.createLoad')}
+                        </Button>
+                      )}
+                    </Group>
                   </EmptyState>
                 </Table.Td>
               </Table.Tr>
@@ -378,6 +453,7 @@ export function LoadsTable({ table, title, week: weekValue, focusLoadId, onWeekC
                   key={row.id}
                   row={row}
                   columns={columns}
+                  folded={layout.folded}
                   table={table}
                   format={format}
                   selected={selectedIds.has(row.id)}
@@ -394,7 +470,7 @@ export function LoadsTable({ table, title, week: weekValue, focusLoadId, onWeekC
               ))}
           </Table.Tbody>
         </Table>
-      </Table.ScrollContainer>
+      </div>
       <Group justify="space-between" gap="sm">
         <Text size="sm" c="dimmed" data-testid="rows-count">
           {t('pagination.showing', { first, last: Math.min(total, currentPage * pageSize), total })}
@@ -402,7 +478,7 @@ export function LoadsTable({ table, title, week: weekValue, focusLoadId, onWeekC
         </Text>
         <Group gap="sm">
           <Select
-            w={110}
+            w={140}
             aria-label={t('pagination.pageSize')}
             data={pageSizes.map((size) => ({ value: String(size), label: t('pagination.perPage', { size }) }))}
             value={String(pageSize)}
@@ -425,6 +501,7 @@ export function LoadsTable({ table, title, week: weekValue, focusLoadId, onWeekC
           )}
         </Group>
       </Group>
+      {creating && <LazyLoadEditor load={null} isDraft={table === 'drafts'} variant="modal" onClose={() => setCreating(false)} />}
       {editing && (
         <LazyLoadEditor load={editing} isDraft={table === 'drafts'} variant="modal" onClose={() => setEditingId(null)} />
       )}
