@@ -5,6 +5,7 @@ import {
   type CustomerInput,
   customerSchema,
   DOWNTIME_COLLECTIONS,
+  type Downtime,
   type DowntimeInput,
   type DowntimeResourceType,
   downtimeSchema,
@@ -94,20 +95,27 @@ export function currentRowOf<Collection extends MasterDataCollection>(
   return parsed.success ? parsed.data : null;
 }
 
-// ── Downtime: not in the mirror; read through the query cache, which is persisted for offline use.
+// ── Downtime: the mirror holds it (change feed entity `downtime`), so the lists show offline.
 
-export function downtimeQuery(organizationId: number) {
-  return queryOptions({
-    queryKey: ['downtime', organizationId],
-    queryFn: () => apiRequest(`/organizations/${organizationId}/downtime`, z.array(downtimeSchema)),
-    staleTime: 60_000,
-  });
-}
+/** Every downtime of the company from the mirror; the sync engine reads it again after a pull changed it. */
+export const mirrorDowntimeQuery = queryOptions({
+  queryKey: ['mirror', 'downtime'],
+  queryFn: async () => (await localDatabase.downtime.toArray()) as unknown as Downtime[],
+  staleTime: Number.POSITIVE_INFINITY,
+  networkMode: 'always',
+  meta: { persist: false },
+});
 
 export type DowntimeSave = { id: null; input: DowntimeInput } | { id: number; version: number; input: DowntimeInput };
 
 function downtimePath(organizationId: number, resourceType: DowntimeResourceType, resourceId: number) {
   return `/organizations/${organizationId}/${DOWNTIME_COLLECTIONS[resourceType]}/${resourceId}/downtime`;
+}
+
+async function followDowntimeWrite(queryClient: QueryClient, row: Downtime | null, deletedId?: number) {
+  if (row) await localDatabase.downtime.put(row);
+  if (deletedId !== undefined) await localDatabase.downtime.delete(deletedId);
+  await queryClient.invalidateQueries({ queryKey: mirrorDowntimeQuery.queryKey });
 }
 
 export function useSaveDowntime(organizationId: number, resourceType: DowntimeResourceType, resourceId: number) {
@@ -119,24 +127,26 @@ export function useSaveDowntime(organizationId: number, resourceType: DowntimeRe
         ? apiRequest(base, downtimeSchema, { method: 'POST', body: save.input })
         : apiRequest(`${base}/${save.id}`, downtimeSchema, { method: 'PUT', body: { ...save.input, version: save.version } });
     },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ['downtime', organizationId] }),
+    onSuccess: (row) => followDowntimeWrite(queryClient, row),
   });
 }
 
 /** Spec 2 §4: the row leaves the list at once and comes back if the server refuses. */
 export function useDeleteDowntime(organizationId: number, resourceType: DowntimeResourceType, resourceId: number) {
   const queryClient = useQueryClient();
-  const key = downtimeQuery(organizationId).queryKey;
+  const key = mirrorDowntimeQuery.queryKey;
   return useMutation({
     mutationFn: (id: number) =>
-      apiRequest(`${downtimePath(organizationId, resourceType, resourceId)}/${id}`, z.unknown(), { method: 'DELETE' }),
+      apiRequest(`${downtimePath(organizationId, resourceType, resourceId)}/${id}`, z.unknown(), { method: 'DELETE' }).then(
+        () => id,
+      ),
     onMutate: async (id) => {
       await queryClient.cancelQueries({ queryKey: key });
       const previous = queryClient.getQueryData(key);
       queryClient.setQueryData(key, (rows) => rows?.filter((row) => row.id !== id));
       return { previous };
     },
+    onSuccess: (id) => followDowntimeWrite(queryClient, null, id),
     onError: (_error, _id, context) => queryClient.setQueryData(key, context?.previous),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: key }),
   });
 }

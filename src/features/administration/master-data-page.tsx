@@ -5,6 +5,7 @@ import type { TFunction } from 'i18next';
 import { type DowntimeResourceType, IN_USE_RULE, RECORD_USES, type RecordUse } from '#core/contract/master-data';
 import { ApiError } from '#src/data/api-client.ts';
 import { useMirrorList } from '#src/data/loads.ts';
+import { useSyncStatus } from '#src/data/sync/use-sync-engine.ts';
 import { type MasterDataCollection, type MasterDataRow, useDeleteMasterData } from '#src/data/master-data.ts';
 import { errorMessage } from './forms/use-record-form.ts';
 import { ResourceTable } from './resource-table/resource-table.tsx';
@@ -36,9 +37,13 @@ export function MasterDataPage<Collection extends MasterDataCollection>(props: M
   const { t } = useTranslation('administration');
   const { data } = useMirrorList<MasterDataRow<Collection>>(collection);
   // A carrier's mirror also holds the names of its clients' rows its loads show; the page lists its own.
+  // Before the mirror's first pull has answered, an empty list means "not known yet", not "no records".
+  const { lastSyncedAt, syncing } = useSyncStatus();
+  const waitingForFirstPull = lastSyncedAt === null && syncing;
   const rows = useMemo(
-    () => data?.filter((row) => row.organizationId === context.organizationId),
-    [data, context.organizationId],
+    () =>
+      waitingForFirstPull && !data?.length ? undefined : data?.filter((row) => row.organizationId === context.organizationId),
+    [data, context.organizationId, waitingForFirstPull],
   );
   const actions = tableActionsFor(type, context.self);
   const remove = useDeleteMasterData(context.organizationId, collection);

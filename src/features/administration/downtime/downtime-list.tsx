@@ -2,7 +2,7 @@ import '@mantine/dates/styles.css';
 import 'dayjs/locale/es-mx';
 import 'dayjs/locale/fr-ca';
 import 'dayjs/locale/nl';
-import { Alert, Button, Group, Modal, Skeleton, Stack, Table, Text } from '@mantine/core';
+import { Button, Group, Modal, Skeleton, Stack, Table, Text } from '@mantine/core';
 import { DatesProvider } from '@mantine/dates';
 import { notifications } from '@mantine/notifications';
 import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
@@ -11,7 +11,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Downtime, DowntimeResourceType } from '#core/contract/master-data';
 import { isRecurring } from '#core/domain/master-data/index';
-import { downtimeQuery, useDeleteDowntime } from '#src/data/master-data.ts';
+import { mirrorDowntimeQuery, useDeleteDowntime } from '#src/data/master-data.ts';
 import { errorMessage } from '../forms/use-record-form.ts';
 import { WriteActionIcon, WriteButton } from '../resource-table/write-action.tsx';
 import type { AdminContext } from '../use-admin-context.ts';
@@ -35,7 +35,7 @@ export function DowntimeList({
   onClose: () => void;
 }) {
   const { t, i18n } = useTranslation('administration');
-  const { data, isError } = useQuery(downtimeQuery(context.organizationId));
+  const { data } = useQuery(mirrorDowntimeQuery);
   const rows = useMemo(
     () => data?.filter((row) => row.resourceType === resourceType && row.resourceId === resourceId),
     [data, resourceType, resourceId],
@@ -62,7 +62,6 @@ export function DowntimeList({
               {t('downtime.add')}
             </WriteButton>
           </Group>
-          {isError && !rows && <Alert color="red">{t('downtime.notLoaded')}</Alert>}
           <Table.ScrollContainer minWidth={560} type="native">
             <Table verticalSpacing="xs" aria-busy={!rows}>
               <Table.Thead>
@@ -75,7 +74,7 @@ export function DowntimeList({
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
-                {!rows && !isError && (
+                {!rows && (
                   <Table.Tr>
                     <Table.Td colSpan={5}>
                       <Skeleton h={18} />
