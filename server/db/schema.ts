@@ -225,6 +225,29 @@ export const userTokens = pgTable(
   ],
 );
 
+/**
+ * Service accounts (spec 2 §3, feature ServerAPI): an organization's API callers. Only the SHA-256 of
+ * the secret is stored; the secret is shown once, at creation. A revoked account keeps its row
+ * (revoked_at set) so its name stays known, and its secret stops working at once.
+ */
+export const serviceAccounts = pgTable(
+  'service_accounts',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    organizationId: integer('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    secretHash: text('secret_hash').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex('service_accounts_secret_hash_idx').on(table.secretHash),
+    index('service_accounts_organization_idx').on(table.organizationId),
+  ],
+);
+
 export const cargoTypes = pgTable('cargo_types', {
   id: integer('id').primaryKey(),
   label: text('label').notNull(),
