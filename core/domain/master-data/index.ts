@@ -1,2 +1,3 @@
 export * from './downtime.ts';
 export * from './equipment.ts';
+export * from './people.ts';
