@@ -20,12 +20,13 @@ import { registerOrderRoutes } from './features/orders/orders.routes.ts';
 import { registerPlanningRoutes } from './features/planning/planning.routes.ts';
 import { registerReferenceRoutes } from './features/reference/reference.routes.ts';
 import { registerSelfRoutes } from './features/self/self.routes.ts';
+import { registerServiceAccountRoutes } from './features/service-accounts/service-accounts.routes.ts';
 import { registerSessionRoutes } from './features/session/session.routes.ts';
 import type { SignInThrottling } from './features/session/session.service.ts';
 import { registerSyncRoutes } from './features/sync/sync.routes.ts';
 import { registerTravelTimeRoutes } from './features/travel-times/travel-times.routes.ts';
 import { registerUserRoutes } from './features/users/users.routes.ts';
-import { registerAuth } from './plugins/auth.ts';
+import { registerAuth, SESSION_COOKIE } from './plugins/auth.ts';
 import { registerCompression } from './plugins/compression.ts';
 import { answerFrameworkError, registerErrorHandler } from './plugins/error-handler.ts';
 import { registerIdempotency } from './plugins/idempotency.ts';
@@ -75,6 +76,7 @@ const FEATURE_ROUTES = [
   registerOnboardingRoutes,
   registerReferenceRoutes,
   registerMasterDataRoutes,
+  registerServiceAccountRoutes,
   registerOrderRoutes,
   registerLoadActionRoutes,
   registerPlanningRoutes,
@@ -108,7 +110,23 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(
     async (api) => {
       await api.register(fastifySwagger, {
-        openapi: { info: { title: 'Dispatch API', version: '1' }, servers: [{ url: '/api' }] },
+        openapi: {
+          info: { title: 'Dispatch API', version: '1' },
+          servers: [{ url: '/api' }],
+          // The browser signs in with the session cookie; integrations send a service account's secret.
+          components: {
+            securitySchemes: {
+              session: { type: 'apiKey', in: 'cookie', name: SESSION_COOKIE },
+              serviceAccount: {
+                type: 'http',
+                scheme: 'bearer',
+                description:
+                  'A service account secret (Administration › Service accounts), read-only: GET /api/self/orders and GET /api/self/loads-summary of its organization.',
+              },
+            },
+          },
+          security: [{ session: [] }],
+        },
         transform: jsonSchemaTransform,
       });
       registerOriginCheck(api, config.PUBLIC_URL);

@@ -1,27 +1,39 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 // `request.cookies` is typed by @fastify/cookie's augmentation, wherever this file is compiled from.
 import type {} from '@fastify/cookie';
+import { SERVICE_ACCOUNT_PERMISSIONS } from '#core/contract/service-accounts';
 import { type AccessSubject, decidePageAccess, type PageRule, type TierName } from '#core/domain/access';
 import type { Database } from '#server/db/database';
-import { organizations, sessions, users } from '#server/db/schema';
+import { organizations, serviceAccounts, sessions, users } from '#server/db/schema';
 import { forbidden, unauthenticated } from './error-handler.ts';
 
 export const SESSION_COOKIE = 'dispatch_session';
 export const SESSION_TTL_MS = 14 * 24 * 60 * 60 * 1000;
 
-export interface AuthContext extends AccessSubject {
+/** What any caller acts with: an organization and the access facts its rules are decided on. */
+export interface OrganizationCaller extends AccessSubject {
+  /** The active organization: every scoped query answers for it. */
+  organizationId: number;
+}
+
+/** A signed-in user (the session cookie). */
+export interface AuthContext extends OrganizationCaller {
   userId: number;
   tokenHash: string;
   homeOrganizationId: number;
-  /** The active organization: every scoped query answers for it. */
-  organizationId: number;
+}
+
+/** A service account (`Authorization: Bearer`), with SERVICE_ACCOUNT_PERMISSIONS in its organization. */
+export interface ServiceAccountCaller extends OrganizationCaller {
+  serviceAccountId: number;
 }
 
 declare module 'fastify' {
   interface FastifyRequest {
     auth: AuthContext | null;
+    serviceAccount: ServiceAccountCaller | null;
   }
 }
 
@@ -68,28 +80,89 @@ export async function loadAuthContext(db: Database, token: string): Promise<Auth
   };
 }
 
+/** The secret of an `Authorization: Bearer <secret>` header ('' when empty), or null without one. */
+export function bearerSecret(authorization: string | undefined): string | null {
+  const match = authorization?.match(/^Bearer(?:\s+(.*))?$/i);
+  return match ? (match[1] ?? '').trim() : null;
+}
+
+/**
+ * Resolves a service account's secret: an account not revoked, whose organization still has the
+ * ServerAPI feature. The secret is 32 random bytes, so one SHA-256 suffices to store it: a slow hash
+ * (argon2) protects guessable passwords, and no one can guess through 2²⁵⁶ values however fast the hash.
+ */
+export async function loadServiceAccountCaller(db: Database, secret: string): Promise<ServiceAccountCaller | null> {
+  if (!secret) return null;
+  const [row] = await db
+    .select({
+      serviceAccountId: serviceAccounts.id,
+      organizationId: serviceAccounts.organizationId,
+      tier: organizations.tier,
+      isCarrier: organizations.isCarrier,
+      features: sql<string[]>`coalesce((
+        select array_agg(f.name) from organization_features ofe
+        join features f on f.id = ofe.feature_id
+        where ofe.organization_id = ${serviceAccounts.organizationId}), '{}')`,
+    })
+    .from(serviceAccounts)
+    .innerJoin(organizations, eq(organizations.id, serviceAccounts.organizationId))
+    .where(and(eq(serviceAccounts.secretHash, hashToken(secret)), isNull(serviceAccounts.revokedAt)));
+  if (!row?.features.includes('ServerAPI')) return null;
+  return {
+    serviceAccountId: row.serviceAccountId,
+    organizationId: row.organizationId,
+    permissions: [...SERVICE_ACCOUNT_PERMISSIONS],
+    organization: { tier: row.tier as TierName, isCarrier: row.isCarrier, features: row.features },
+  };
+}
+
+const READ_METHODS = new Set(['GET', 'HEAD']);
+
+/**
+ * Resolves the caller once per request. A bearer header decides alone, whatever cookie comes along:
+ * a wrong or revoked secret is 401 on every route, and a valid one only reads (403 otherwise). The
+ * cookie is then never consulted, which is why the origin check lets bearer requests through.
+ */
 export function registerAuth(app: FastifyInstance, db: Database): void {
   app.decorateRequest('auth', null);
-  app.addHook('onRequest', async (request) => {
+  app.decorateRequest('serviceAccount', null);
+  app.addHook('onRequest', async (request, reply) => {
+    const secret = bearerSecret(request.headers.authorization);
+    if (secret !== null) {
+      request.serviceAccount = await loadServiceAccountCaller(db, secret);
+      if (!request.serviceAccount) {
+        reply.header('WWW-Authenticate', 'Bearer');
+        throw unauthenticated();
+      }
+      if (!READ_METHODS.has(request.method)) throw forbidden('A service account only reads');
+      return;
+    }
     const token = request.cookies[SESSION_COOKIE];
     request.auth = token ? await loadAuthContext(db, token) : null;
   });
 }
 
-/** The signed-in context, or 401. */
+/** The signed-in user, or 401 (403 for a service account: the route needs a person). */
 export function requireAuth(request: FastifyRequest): AuthContext {
+  if (request.serviceAccount) throw forbidden('This route needs a signed-in user');
   if (!request.auth) throw unauthenticated();
   return request.auth;
 }
 
+/** The signed-in user or the service account, for the routes a service account may read. */
+export function requireCaller(request: FastifyRequest): OrganizationCaller {
+  const caller = request.auth ?? request.serviceAccount;
+  if (!caller) throw unauthenticated();
+  return caller;
+}
+
 /**
  * An onRequest hook enforcing the same tier/feature/permission/carrier rule the UI uses
- * (core/domain/access.ts): 401 without a session, 403 otherwise; it runs before validation so an anonymous caller learns nothing about the route's input.
+ * (core/domain/access.ts): 401 without a session or service account, 403 otherwise; it runs before validation so an anonymous caller learns nothing about the route's input.
  */
 export function guard(rule: PageRule = {}) {
   return async (request: FastifyRequest, _reply: FastifyReply) => {
-    const auth = requireAuth(request);
-    const decision = decidePageAccess(auth, rule);
+    const decision = decidePageAccess(requireCaller(request), rule);
     if (decision === 'premium') throw forbidden('This feature is not available to your organization');
     if (decision === 'forbidden') throw forbidden();
   };

@@ -1,6 +1,7 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import { ERROR_CODES } from '#core/contract/errors';
+import { bearerSecret } from './auth.ts';
 import { HttpError } from './error-handler.ts';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -28,10 +29,13 @@ export function isForeignOrigin(headers: IncomingHttpHeaders, publicUrl: string 
 /**
  * Refuses state-changing requests sent by another site's page (CSRF). SameSite=Lax already keeps
  * the cookie off most cross-site requests; this also covers same-site subdomains and old browsers.
+ * A request with a bearer header is exempt: it is authenticated by that header alone, never by the
+ * cookie (plugins/auth.ts), and a page of another site cannot send it without a CORS grant.
  */
 export function registerOriginCheck(app: FastifyInstance, publicUrl: string | undefined): void {
   app.addHook('onRequest', async (request) => {
     if (SAFE_METHODS.has(request.method)) return;
+    if (bearerSecret(request.headers.authorization) !== null) return;
     if (isForeignOrigin(request.headers, publicUrl)) throw foreignOrigin();
   });
 }

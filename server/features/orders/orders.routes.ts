@@ -4,8 +4,9 @@ import { z } from 'zod';
 import { idParamsSchema } from '#core/contract/common';
 import { orderInputSchema, orderSchema, ordersQuerySchema, orderUpdateSchema } from '#core/contract/orders';
 import { ERROR_CODES } from '#core/contract/errors';
+import { SESSION_OR_SERVICE_ACCOUNT } from '#core/contract/service-accounts';
 import { type ServerContext, zodRoutes } from '#server/context';
-import { guard, requireAuth } from '#server/plugins/auth';
+import { guard, requireAuth, requireCaller } from '#server/plugins/auth';
 import { HttpError } from '#server/plugins/error-handler';
 import { createOrder, streamOrderList, updateOrder } from './orders.service.ts';
 
@@ -36,12 +37,18 @@ export function registerOrderRoutes(app: FastifyInstance, { db, realtime }: Serv
   api.get(
     '/self/orders',
     {
-      schema: { tags: ['orders'], querystring: ordersQuerySchema, response: { 200: z.array(orderSchema) } },
+      schema: {
+        tags: ['orders'],
+        querystring: ordersQuerySchema,
+        response: { 200: z.array(orderSchema) },
+        security: SESSION_OR_SERVICE_ACCOUNT,
+      },
       onRequest: guard({ permissions: ['ViewOwningOrders'] }),
     },
     // PostgreSQL writes the JSON (orders-json.ts); it is streamed as it is, not serialized again.
+    // Service accounts read it too (SERVICE_ACCOUNT_PERMISSIONS).
     async (request, reply) =>
-      sendJsonStream(reply, await streamOrderList(db, requireAuth(request), { isDraft: false, ...request.query })),
+      sendJsonStream(reply, await streamOrderList(db, requireCaller(request), { isDraft: false, ...request.query })),
   );
 
   api.get(

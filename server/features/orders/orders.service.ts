@@ -8,7 +8,7 @@ import { completenessOptions, draftCompleteness } from '#core/domain/planning/in
 import { DEFAULT_WEIGHT_UNIT, weightUnitSchema } from '#core/domain/units';
 import type { Database, Queryable, Transaction } from '#server/db/database';
 import { contacts, carrierLinks, orders, stops, users } from '#server/db/schema';
-import type { AuthContext } from '#server/plugins/auth';
+import type { AuthContext, OrganizationCaller } from '#server/plugins/auth';
 import type { RealtimePublisher } from '#server/plugins/realtime';
 import { badRequest, HttpError, notFound } from '#server/plugins/error-handler';
 import { assertReferencesBelong, type HeldReference } from '#server/tenancy/references';
@@ -78,7 +78,7 @@ export function toOrder(row: OrderRow, orderStops: StopRow[]): Order {
 }
 
 /** Loads the active organization owns, or transports for another (carriers). */
-export function visibleTo(auth: AuthContext) {
+export function visibleTo(auth: OrganizationCaller) {
   return or(eq(orders.organizationId, auth.organizationId), eq(orders.transportingOrganizationId, auth.organizationId));
 }
 
@@ -113,7 +113,7 @@ export async function loadOrdersByIds(db: Queryable, auth: AuthContext, ids: num
 /** A list of loads (GET /self/orders, /self/drafts) as a stream of JSON text, ready to send. */
 export async function streamOrderList(
   db: Database,
-  auth: AuthContext,
+  auth: OrganizationCaller,
   filter: { isDraft: boolean; startDate?: string; endDate?: string; status?: OrderRow['status'] },
 ): Promise<Readable> {
   const conditions: (SQL | undefined)[] = [visibleTo(auth), eq(orders.isDraft, filter.isDraft), ne(orders.status, 'Merged')];

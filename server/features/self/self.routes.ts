@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { dateRangeQuerySchema } from '#core/contract/common';
+import { SESSION_OR_SERVICE_ACCOUNT } from '#core/contract/service-accounts';
 import { loadsSummarySchema, selfSchema } from '#core/contract/user';
 import { type ServerContext, zodRoutes } from '#server/context';
-import { guard, requireAuth } from '#server/plugins/auth';
+import { guard, requireAuth, requireCaller } from '#server/plugins/auth';
 import { loadSelf, loadsSummary } from './self.service.ts';
 
 export function registerSelfRoutes(app: FastifyInstance, { db }: ServerContext) {
@@ -16,12 +17,18 @@ export function registerSelfRoutes(app: FastifyInstance, { db }: ServerContext) 
   api.get(
     '/self/loads-summary',
     {
-      schema: { tags: ['self'], querystring: dateRangeQuerySchema, response: { 200: loadsSummarySchema } },
+      schema: {
+        tags: ['self'],
+        querystring: dateRangeQuerySchema,
+        response: { 200: loadsSummarySchema },
+        security: SESSION_OR_SERVICE_ACCOUNT,
+      },
       onRequest: guard({ permissions: ['ViewOwningOrders'] }),
     },
+    // Service accounts read it too (SERVICE_ACCOUNT_PERMISSIONS).
     async (request) => {
-      const auth = requireAuth(request);
-      return loadsSummary(db, auth.organizationId, new Date(request.query.startDate), new Date(request.query.endDate));
+      const caller = requireCaller(request);
+      return loadsSummary(db, caller.organizationId, new Date(request.query.startDate), new Date(request.query.endDate));
     },
   );
 }

@@ -194,6 +194,31 @@ const MASTER_DATA_ROUTES: Record<string, MatrixEntry> = {
   },
 };
 
+const serviceAccountRule = (permission: PermissionName): PageRule => ({ features: ['ServerAPI'], permissions: [permission] });
+const SERVICE_ACCOUNT_ROUTES: Record<string, MatrixEntry> = {
+  'GET /api/organizations/:orgId/service-users': {
+    access: serviceAccountRule('ViewServiceUser'),
+    example: (world) => ({ params: { orgId: world.organizations.prairie } }),
+    foreignIds: [foreign('params.orgId', 'organization')],
+  },
+  'POST /api/organizations/:orgId/service-users': {
+    access: serviceAccountRule('CreateServiceUser'),
+    example: (world) => ({ params: { orgId: world.organizations.prairie }, body: { name: 'Matrix integration' } }),
+    foreignIds: [foreign('params.orgId', 'organization')],
+  },
+  'DELETE /api/organizations/:orgId/service-users/:id': {
+    access: serviceAccountRule('DeleteServiceUser'),
+    example: async (world) => {
+      const orgId = world.organizations.prairie;
+      const account = await world.call<{ id: number }>('admin', 'POST', `/api/organizations/${orgId}/service-users`, {
+        name: 'Matrix revoked',
+      });
+      return { params: { orgId, id: account.id } };
+    },
+    foreignIds: [foreign('params.orgId', 'organization'), foreign('params.id', 'serviceAccount')],
+  },
+};
+
 /**
  * One entry per route of the server, keyed as the route table names it. The matrix test fails on a
  * route without an entry and on an entry without a route.
@@ -466,6 +491,7 @@ export const MATRIX: Record<string, MatrixEntry> = {
     ],
   },
   ...MASTER_DATA_ROUTES,
+  ...SERVICE_ACCOUNT_ROUTES,
   'GET /api/orders/delivery-tickets': {
     access: { features: ['DeliveryTickets'], permissions: ['ViewOwningOrders'] },
     example: (world) => ({ query: { ...EXPORT_SETTINGS, orderIds: `${world.own.loadWithTripEventsId}` } }),

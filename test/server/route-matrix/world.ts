@@ -20,7 +20,8 @@ export type ForeignKind =
   | 'user'
   | 'tractor'
   | 'trailer'
-  | 'downtime';
+  | 'downtime'
+  | 'serviceAccount';
 
 /**
  * What the declarations build requests from: the demo world seen by Prairie Feed (whose
@@ -139,6 +140,12 @@ export async function loadMatrixWorld(test: TestApp): Promise<MatrixWorld> {
     tractor: await oneId(test, 'select id from tractors where organization_id = $1 order by id limit 1', [littleCreek]),
     trailer: await oneId(test, 'select id from trailers where organization_id = $1 order by id limit 1', [littleCreek]),
     downtime: await oneId(test, 'select id from downtimes where organization_id = $1 order by id limit 1', [littleCreek]),
+    // The demo data has no service account; Little Creek gets one for the matrix.
+    serviceAccount: await oneId(
+      test,
+      "insert into service_accounts (organization_id, name, secret_hash) values ($1, 'Matrix foreign', md5(random()::text)) returning id",
+      [littleCreek],
+    ),
   };
 
   const loadBody = ({ isDraft = false } = {}): OrderInput => ({
