@@ -33,12 +33,12 @@ const FIXED_WIDTHS: Partial<Record<ColumnKey, number>> = {
   firstStopTime: 72,
   lastStopTime: 72,
   completedTime: 72,
-  tripTime: 60,
+  tripTime: 56,
   resourceScheduling: 44,
   tractor: 68,
   trailer: 68,
-  status: 92,
-  expander: 40,
+  status: 100,
+  expander: 36,
 };
 /** Drafts rows also carry the completeness warning beside the row buttons. */
 const DRAFT_SELECT_WIDTH = 120;

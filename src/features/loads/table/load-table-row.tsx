@@ -169,7 +169,7 @@ export const LoadTableRow = memo(function LoadTableRow({
         return <Clamped text={row.trailer} />;
       case 'status':
         return (
-          <Badge variant="light" color={STATUS_COLORS[order.status]} tt="none" maw="100%" data-testid="load-status">
+          <Badge variant="light" color={STATUS_COLORS[order.status]} tt="none" px={6} maw="100%" data-testid="load-status">
             {format.status(order.status)}
           </Badge>
         );

@@ -350,7 +350,7 @@ export function LoadsTable({ table, title, week: weekValue, focusLoadId, onWeekC
         <Group gap="xs" align="flex-end" wrap="nowrap" data-testid="table-toolbar">
           <WeightFilterInput value={filters.weight} unit={weightUnit} onApply={filterState.setWeight} />
           <MultiSelect
-            w={180}
+            w={150}
             aria-label={t('filters.customers')}
             placeholder={filters.select.customer.length ? undefined : t('filters.customers')}
             data={options.customers}

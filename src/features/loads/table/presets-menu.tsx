@@ -72,14 +72,18 @@ export function PresetsMenu({
   return (
     <Popover opened={opened} onChange={setOpened} width={320} position="bottom-end" shadow="md" trapFocus withArrow>
       <Popover.Target>
-        <Button
-          variant="default"
-          leftSection={<IconBookmark size={16} />}
-          onClick={() => setOpened((open) => !open)}
-          data-testid="presets-button"
-        >
-          {t('presets.title')}
-        </Button>
+        {/* An icon with its name in a tooltip: the toolbar keeps to one row in every language. */}
+        <Tooltip label={t('presets.title')}>
+          <ActionIcon
+            variant="default"
+            size="input-sm"
+            aria-label={t('presets.title')}
+            onClick={() => setOpened((open) => !open)}
+            data-testid="presets-button"
+          >
+            <IconBookmark size={18} />
+          </ActionIcon>
+        </Tooltip>
       </Popover.Target>
       <Popover.Dropdown data-testid="presets-menu">
         <Stack gap="xs">
