@@ -11,6 +11,7 @@ import { MAX_BODY_BYTES } from '#core/contract/limits';
 import { type Config, trustedProxies } from './config.ts';
 import type { ServerContext } from './context.ts';
 import type { Database } from './db/database.ts';
+import { registerCompanyRoutes } from './features/company/company.routes.ts';
 import { registerExportRoutes } from './features/exports/exports.routes.ts';
 import { registerHealthRoutes } from './features/health/health.routes.ts';
 import { registerMasterDataRoutes } from './features/master-data/master-data.routes.ts';
@@ -77,6 +78,7 @@ const FEATURE_ROUTES = [
   registerReferenceRoutes,
   registerMasterDataRoutes,
   registerServiceAccountRoutes,
+  registerCompanyRoutes,
   registerOrderRoutes,
   registerLoadActionRoutes,
   registerPlanningRoutes,

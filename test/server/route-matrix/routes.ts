@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { Company } from '#core/contract/company';
 import { inputFromOrder } from '#core/contract/orders';
 import type { Self } from '#core/contract/user';
 import { PAGE_RULES, type PageRule, type PermissionName } from '#core/domain/access';
@@ -195,7 +196,26 @@ const MASTER_DATA_ROUTES: Record<string, MatrixEntry> = {
 };
 
 const serviceAccountRule = (permission: PermissionName): PageRule => ({ features: ['ServerAPI'], permissions: [permission] });
-const SERVICE_ACCOUNT_ROUTES: Record<string, MatrixEntry> = {
+const COMPANY_AND_SERVICE_ACCOUNT_ROUTES: Record<string, MatrixEntry> = {
+  'GET /api/organizations/:orgId': {
+    access: { permissions: ['EditCompany'] },
+    example: (world) => ({ params: { orgId: world.organizations.prairie } }),
+    foreignIds: [foreign('params.orgId', 'organization')],
+  },
+  'PUT /api/organizations/:orgId': {
+    access: { permissions: ['EditCompany'] },
+    example: async (world) => {
+      const orgId = world.organizations.prairie;
+      const {
+        id: _id,
+        tier: _tier,
+        isCarrier: _isCarrier,
+        ...company
+      } = await world.call<Company>('admin', 'GET', `/api/organizations/${orgId}`);
+      return { params: { orgId }, body: { ...company, latitude: company.latitude ?? 0, longitude: company.longitude ?? 0 } };
+    },
+    foreignIds: [foreign('params.orgId', 'organization')],
+  },
   'GET /api/organizations/:orgId/service-users': {
     access: serviceAccountRule('ViewServiceUser'),
     example: (world) => ({ params: { orgId: world.organizations.prairie } }),
@@ -491,7 +511,7 @@ export const MATRIX: Record<string, MatrixEntry> = {
     ],
   },
   ...MASTER_DATA_ROUTES,
-  ...SERVICE_ACCOUNT_ROUTES,
+  ...COMPANY_AND_SERVICE_ACCOUNT_ROUTES,
   'GET /api/orders/delivery-tickets': {
     access: { features: ['DeliveryTickets'], permissions: ['ViewOwningOrders'] },
     example: (world) => ({ query: { ...EXPORT_SETTINGS, orderIds: `${world.own.loadWithTripEventsId}` } }),
