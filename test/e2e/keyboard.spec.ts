@@ -84,3 +84,20 @@ test('the first Tab of a signed-in page reaches the skip link, which moves focus
   const insideMain = await page.evaluate(() => document.querySelector('main')?.contains(document.activeElement) ?? false);
   expect(insideMain, 'the next Tab stop is in the main content').toBe(true);
 });
+
+test('closing the expanded row’s editor gives focus back to the row’s expander', async ({ page, playwright }) => {
+  const api = await DispatchApi.signIn(playwright.request, 'dispatcher');
+  const load = takeLoad(await api.weekLoads(), (row) => row.status === 'Open' && ownCarried(row), 'expander focus');
+  await signIn(page, 'dispatcher');
+  const loads = new LoadsTablePage(page);
+  await loads.open();
+
+  const expander = loads.row(load.id).getByTestId('load-expand');
+  await expander.focus();
+  await page.keyboard.press('Enter');
+  const close = page.getByTestId('load-expanded').getByRole('button', { name: 'Close' });
+  await close.focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('load-expanded')).toHaveCount(0);
+  await expect(expander).toBeFocused();
+});

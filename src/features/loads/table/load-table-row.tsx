@@ -1,6 +1,6 @@
 import { ActionIcon, Badge, Checkbox, Group, SimpleGrid, Stack, Table, Text, Tooltip } from '@mantine/core';
 import { IconChevronDown, IconChevronRight, IconLink, IconPencil } from '@tabler/icons-react';
-import { memo, type ReactNode, type RefObject } from 'react';
+import { memo, type ReactNode, type RefObject, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Order } from '#core/contract/orders';
 import type { LoadStatus } from '#core/domain/load-rules';
@@ -88,6 +88,7 @@ export const LoadTableRow = memo(function LoadTableRow({
   onCopyLink,
 }: LoadTableRowProps) {
   const { t } = useTranslation('loads');
+  const expanderRef = useRef<HTMLButtonElement>(null);
   const { order } = row;
   const label = row.orderNumbers || format.date(row.dateMs);
   const delivered = order.status === 'Delivered';
@@ -176,6 +177,7 @@ export const LoadTableRow = memo(function LoadTableRow({
       case 'expander':
         return (
           <ActionIcon
+            ref={expanderRef}
             variant="subtle"
             aria-expanded={expanded}
             aria-label={expanded ? t('row.collapse', { load: label }) : t('row.expand', { load: label })}
@@ -220,7 +222,11 @@ export const LoadTableRow = memo(function LoadTableRow({
                   load={order}
                   isDraft={table === 'drafts'}
                   variant="inline"
-                  onClose={() => onEditorClosed(row.id)}
+                  onClose={() => {
+                    onEditorClosed(row.id);
+                    // Focus was in the editor, which goes: back to the row's own expander.
+                    requestAnimationFrame(() => expanderRef.current?.focus());
+                  }}
                   leaveGuard={inlineEditorLeave}
                 />
               ) : (
