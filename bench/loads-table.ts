@@ -116,6 +116,8 @@ async function measureColdStart(context: BrowserContext): Promise<number> {
 
 const TABLE_CONTROLS = {
   search: 'input[data-testid="filter-search"]',
+  /** The weight filter opens from its toolbar button. */
+  weightButton: '[data-testid="weight-filter-button"]',
   weight: 'input[data-testid="weight-value"]',
   applyWeight: '[data-testid="weight-apply"]',
   reset: '[data-testid="reset-filters"]',
@@ -130,6 +132,8 @@ async function filterPageAndScroll(page: Page) {
     await typeInto(page, controls.search, text);
     await page.waitForTimeout(400);
   }
+  await clickElement(page, controls.weightButton);
+  await page.locator(`css=${controls.weight}`).waitFor();
   await typeInto(page, controls.weight, '20000');
   await clickElement(page, controls.applyWeight);
   await page.waitForTimeout(300);
