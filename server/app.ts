@@ -18,6 +18,7 @@ import { registerMasterDataRoutes } from './features/master-data/master-data.rou
 import { registerOnboardingRoutes } from './features/onboarding/onboarding.routes.ts';
 import { registerLoadActionRoutes } from './features/orders/load-actions.routes.ts';
 import { registerOrderRoutes } from './features/orders/orders.routes.ts';
+import { registerPeopleRoutes } from './features/people/people.routes.ts';
 import { registerPlanningRoutes } from './features/planning/planning.routes.ts';
 import { registerReferenceRoutes } from './features/reference/reference.routes.ts';
 import { registerSelfRoutes } from './features/self/self.routes.ts';
@@ -77,6 +78,7 @@ const FEATURE_ROUTES = [
   registerOnboardingRoutes,
   registerReferenceRoutes,
   registerMasterDataRoutes,
+  registerPeopleRoutes,
   registerServiceAccountRoutes,
   registerCompanyRoutes,
   registerOrderRoutes,

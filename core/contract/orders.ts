@@ -183,6 +183,9 @@ export const changeEntitySchema = z.enum([
   'cargoType',
   'carrier',
   'downtime',
+  'user',
+  'contact',
+  'loadingTeam',
 ]);
 export type ChangeEntity = z.infer<typeof changeEntitySchema>;
 

@@ -25,6 +25,8 @@ export const REFERENCE_KINDS = [
   'trailer',
   /** The organization transporting a load: the owner itself or one of its active carriers. */
   'transporter',
+  /** Any user of the organization (a loading team's members). */
+  'user',
 ] as const;
 export type ReferenceKind = (typeof REFERENCE_KINDS)[number];
 

@@ -118,6 +118,8 @@ export interface DriverInfo {
   defaultTractorId: number | null;
   defaultTrailerId: number | null;
   contract: boolean;
+  /** The driver may complete stops out of their order (spec 2 §3 driverInfo). */
+  loadCompletionOutOfSequence?: boolean;
 }
 
 export const users = pgTable(
@@ -138,6 +140,8 @@ export const users = pgTable(
       .references(() => contacts.id),
     preferences: jsonb('preferences').$type<Preferences>().notNull().default({}),
     driverInfo: jsonb('driver_info').$type<DriverInfo | null>(),
+    /** Drivers and site managers may tag sub-locations (core/domain/master-data/people.ts). */
+    sublocationTagging: boolean('sublocation_tagging').notNull().default(false),
     ...versioned,
   },
   (table) => [
@@ -157,6 +161,54 @@ export const userRoles = pgTable(
       .references(() => roles.id),
   },
   (table) => [primaryKey({ columns: [table.userId, table.roleId] })],
+);
+
+/**
+ * A contact's choice of channel per notification event type (spec 2 §3 contactPreferences); the
+ * event types are the constants of core/contract/people.ts.
+ */
+export const contactPreferences = pgTable(
+  'contact_preferences',
+  {
+    contactId: integer('contact_id')
+      .notNull()
+      .references(() => contacts.id, { onDelete: 'cascade' }),
+    notificationEventTypeId: integer('notification_event_type_id').notNull(),
+    /** `Email`, `Text` or `Push`. */
+    notificationType: text('notification_type').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.contactId, table.notificationEventTypeId, table.notificationType] })],
+);
+
+/** Loading teams (spec 2 §3): a name, an email and the users who load. */
+export const loadingTeams = pgTable(
+  'loading_teams',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    organizationId: integer('organization_id')
+      .notNull()
+      .references(() => organizations.id),
+    name: text('name').notNull(),
+    email: text('email'),
+    ...versioned,
+  },
+  (table) => [index('loading_teams_organization_idx').on(table.organizationId)],
+);
+
+export const loadingTeamMembers = pgTable(
+  'loading_team_members',
+  {
+    loadingTeamId: integer('loading_team_id')
+      .notNull()
+      .references(() => loadingTeams.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+  },
+  (table) => [
+    primaryKey({ columns: [table.loadingTeamId, table.userId] }),
+    index('loading_team_members_user_idx').on(table.userId),
+  ],
 );
 
 /** Server-side sessions: the cookie holds a random token, the table holds its SHA-256. */

@@ -64,7 +64,7 @@ function owned(rows: { id: number; locationId?: number }[]) {
 }
 
 /** Records of a table that carries its organization: the organization's own. */
-function ownedRowsOf(table: typeof customers | typeof locations | typeof tractors | typeof trailers): OwnedIds {
+function ownedRowsOf(table: typeof customers | typeof locations | typeof tractors | typeof trailers | typeof users): OwnedIds {
   return async (db, org, ids) =>
     owned(
       await db
@@ -118,6 +118,7 @@ const OWNED: Record<ReferenceKind, OwnedIds> = {
       );
     return owned([...carriers, { id: org }]);
   },
+  user: ownedRowsOf(users),
 };
 
 const LABEL: Record<ReferenceKind, string> = {
@@ -129,6 +130,7 @@ const LABEL: Record<ReferenceKind, string> = {
   tractor: 'tractor',
   trailer: 'trailer',
   transporter: 'transporter',
+  user: 'user',
 };
 
 function unknownMessage(kind: ReferenceKind) {

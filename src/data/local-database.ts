@@ -38,6 +38,9 @@ class LocalDatabase extends Dexie {
   cargoTypes!: EntityTable<MirrorRow, 'id'>;
   carriers!: EntityTable<MirrorRow, 'id'>;
   downtime!: EntityTable<MirrorRow, 'id'>;
+  users!: EntityTable<MirrorRow, 'id'>;
+  contacts!: EntityTable<MirrorRow, 'id'>;
+  loadingTeams!: EntityTable<MirrorRow, 'id'>;
   conflicts!: EntityTable<ConflictRow, 'id'>;
 
   constructor() {
@@ -59,6 +62,8 @@ class LocalDatabase extends Dexie {
     });
     // Downtime of tractors, trailers and drivers, read per resource by the panels that mark who is down.
     this.version(3).stores({ downtime: 'id, [resourceType+resourceId]' });
+    // The administration tables of users, contacts and loading teams (only fed to who may view them).
+    this.version(4).stores({ users: 'id', contacts: 'id', loadingTeams: 'id' });
   }
 }
 

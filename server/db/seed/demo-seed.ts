@@ -656,9 +656,11 @@ async function insertDemo(tx: Transaction, now: Date, passwordHash: string): Pro
       return user.roles.map((role) => ({ userId: id, roleId: ROLE_IDS[role] }));
     }),
   );
-  for (const user of USERS) {
+  for (const [index, user] of USERS.entries()) {
     const row = must(userByUsername.get(user.username), user.username);
     if (user.roles.includes('Driver')) logUpserts('driver', row.organizationId, [row.id]);
+    logUpserts('user', row.organizationId, [row.id]);
+    logUpserts('contact', row.organizationId, [must(contactIds[index], `contact of ${user.username}`)]);
   }
 
   const weekStart = dayjs(weekContaining(now, DEMO_TIMEZONE).start).tz(DEMO_TIMEZONE);

@@ -128,7 +128,7 @@ async function driversDefaulting(tx: Queryable, field: 'defaultTractorId' | 'def
 }
 
 /** Downtime goes with its resource: its deletions are recorded before the cascade removes the rows. */
-async function recordDowntimeDeletions(tx: Transaction, record: RecordMirrorChanges, orgId: number, where: SQL) {
+export async function recordDowntimeDeletions(tx: Transaction, record: RecordMirrorChanges, orgId: number, where: SQL) {
   const rows = await tx.select({ id: downtimes.id }).from(downtimes).where(where);
   await record(rows.map((row) => ({ entity: 'downtime' as const, id: row.id, op: 'delete' as const, organizationIds: [orgId] })));
 }

@@ -4,6 +4,9 @@ import type { Queryable } from '#server/db/database';
 import { changeLog } from '#server/db/schema';
 import type { AuthContext } from '#server/plugins/auth';
 import { listDowntimes } from '#server/features/master-data/downtime.service';
+import { visibleContacts } from '#server/features/people/contacts.service';
+import { visibleLoadingTeams } from '#server/features/people/loading-teams.service';
+import { visibleUsers } from '#server/features/people/users.service';
 import { loadOrdersByIds } from '#server/features/orders/orders.service';
 import * as lists from '#server/features/reference/reference.service';
 import { carriedCargoTypes, carriedCustomers, carriedLocations } from './carried-references.ts';
@@ -18,6 +21,9 @@ const FEED_ENTITIES: ChangeEntity[] = [
   'cargoType',
   'carrier',
   'downtime',
+  'user',
+  'contact',
+  'loadingTeam',
 ];
 
 export interface Cursor {
@@ -100,6 +106,10 @@ const LOADERS: Record<ChangeEntity, RowLoader> = {
   cargoType: ownOrCarried(byIds(lists.listCargoTypes), carriedCargoTypes),
   carrier: byIds(lists.listCarriers),
   downtime: byIds(listDowntimes),
+  // The administration tables' rows, only to callers with the matching View permission.
+  user: visibleUsers,
+  contact: visibleContacts,
+  loadingTeam: visibleLoadingTeams,
 };
 
 /** The rows as they are now; a row that no longer exists or is no longer visible is a deletion. */

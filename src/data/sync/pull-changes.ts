@@ -21,6 +21,9 @@ function tableFor(entity: ChangeEntity): Table<any, number> {
     cargoType: localDatabase.cargoTypes,
     carrier: localDatabase.carriers,
     downtime: localDatabase.downtime,
+    user: localDatabase.users,
+    contact: localDatabase.contacts,
+    loadingTeam: localDatabase.loadingTeams,
   };
   return tables[entity];
 }

@@ -92,24 +92,28 @@ const TRAILER = {
 const CUSTOMER = { customerName: 'Matrix customer' };
 const DOWNTIME = { description: 'Matrix downtime', startDate: '2026-11-24', startTime: '08:00', recurrenceDaysOfWeek: '0100010' };
 
-/** Create, update and delete of one master-data collection; each update or delete acts on a record created for it. */
+/**
+ * Create, update and delete of one master-data collection; each update or delete acts on a record
+ * created for it. A body that must differ per record (a user's unique username) is a function.
+ */
 function masterDataCollection(
   collection: string,
-  kind: 'tractor' | 'trailer' | 'customer',
-  body: object,
+  kind: 'tractor' | 'trailer' | 'customer' | 'user' | 'contact' | 'loadingTeam',
+  bodyOrMaker: object | (() => object),
   rule: (permission: PermissionName) => PageRule,
   permissions: readonly [PermissionName, PermissionName, PermissionName],
 ): Record<string, MatrixEntry> {
   const [create, edit, remove] = permissions;
+  const newBody = typeof bodyOrMaker === 'function' ? bodyOrMaker : () => bodyOrMaker;
   const created = async (world: MatrixWorld) => {
     const orgId = world.organizations.prairie;
-    return world.call<{ id: number; version: number }>('admin', 'POST', `/api/organizations/${orgId}/${collection}`, body);
+    return world.call<{ id: number; version: number }>('admin', 'POST', `/api/organizations/${orgId}/${collection}`, newBody());
   };
   const recordIds = [foreign('params.orgId', 'organization'), foreign('params.id', kind)];
   return {
     [`POST /api/organizations/:orgId/${collection}`]: {
       access: rule(create),
-      example: (world) => ({ params: { orgId: world.organizations.prairie }, body }),
+      example: (world) => ({ params: { orgId: world.organizations.prairie }, body: newBody() }),
       // Prairie Feed is offered every cargo type, so a trailer's cargo types have no foreign variant.
       foreignIds: [foreign('params.orgId', 'organization')],
     },
@@ -117,7 +121,7 @@ function masterDataCollection(
       access: rule(edit),
       example: async (world) => {
         const record = await created(world);
-        return { params: { orgId: world.organizations.prairie, id: record.id }, body: { ...body, version: record.version } };
+        return { params: { orgId: world.organizations.prairie, id: record.id }, body: { ...newBody(), version: record.version } };
       },
       foreignIds: recordIds,
     },
@@ -176,6 +180,63 @@ const customerRule = (permission: PermissionName): PageRule => ({
   minTier: 'Standard',
   notForCarriers: true,
 });
+
+/** A driver with an email (so creating one mails an activation link) and a unique username each time. */
+const USER = () => {
+  const username = `matrix.${randomUUID()}`;
+  return {
+    username,
+    firstName: 'Matrix',
+    lastName: 'Driver',
+    roleIds: [3],
+    contact: {
+      name: 'Matrix Driver',
+      contactNotificationMethods: [{ notificationType: 'Email', destination: `${username}@example.com` }],
+    },
+  };
+};
+const CONTACT = {
+  name: 'Matrix contact',
+  contactNotificationMethods: [{ notificationType: 'Text', destination: '515 555 0199' }],
+};
+const LOADING_TEAM = { name: 'Matrix team', email: 'team@example.com' };
+const contactRule = (permission: PermissionName): PageRule => ({ permissions: [permission], notForCarriers: true });
+
+const PEOPLE_ROUTES: Record<string, MatrixEntry> = {
+  ...masterDataCollection('users', 'user', USER, equipmentRule, ['CreateUser', 'EditUser', 'DeleteUser']),
+  ...masterDataCollection('contacts', 'contact', CONTACT, contactRule, ['CreateContacts', 'EditContacts', 'DeleteContacts']),
+  ...masterDataCollection('loading-teams', 'loadingTeam', LOADING_TEAM, equipmentRule, [
+    'CreateLoadingTeams',
+    'EditLoadingTeams',
+    'DeleteLoadingTeams',
+  ]),
+  'POST /api/organizations/:orgId/loading-teams': {
+    access: { permissions: ['CreateLoadingTeams'] },
+    example: (world) => ({
+      params: { orgId: world.organizations.prairie },
+      body: { ...LOADING_TEAM, userIds: [world.userIds.dispatcher] },
+    }),
+    foreignIds: [foreign('params.orgId', 'organization'), foreign('body.userIds', 'user', BESIDE_OWN)],
+  },
+  'GET /api/organizations/:orgId/contacts/:contactId/notification-preferences': {
+    access: contactRule('ViewContacts'),
+    example: (world) => ({ params: { orgId: world.organizations.prairie, contactId: world.own.contactId } }),
+    foreignIds: [foreign('params.orgId', 'organization'), foreign('params.contactId', 'contact')],
+  },
+  'POST /api/organizations/:orgId/contacts/:contactId/notification-preferences': {
+    access: contactRule('EditContacts'),
+    example: (world) => ({
+      params: { orgId: world.organizations.prairie, contactId: world.own.contactId },
+      body: [{ notificationEventTypeId: 1, notificationType: 'Email' }],
+    }),
+    foreignIds: [foreign('params.orgId', 'organization'), foreign('params.contactId', 'contact')],
+  },
+  'GET /api/users/username': {
+    access: {},
+    example: () => ({ query: { username: 'admin' } }),
+    foreignIds: { none: 'a name, checked across every organization' },
+  },
+};
 
 const MASTER_DATA_ROUTES: Record<string, MatrixEntry> = {
   ...masterDataCollection('tractors', 'tractor', TRACTOR, equipmentRule, ['CreateTractors', 'EditTractors', 'DeleteTractors']),
@@ -511,6 +572,7 @@ export const MATRIX: Record<string, MatrixEntry> = {
     ],
   },
   ...MASTER_DATA_ROUTES,
+  ...PEOPLE_ROUTES,
   ...COMPANY_AND_SERVICE_ACCOUNT_ROUTES,
   'GET /api/orders/delivery-tickets': {
     access: { features: ['DeliveryTickets'], permissions: ['ViewOwningOrders'] },

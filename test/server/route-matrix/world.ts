@@ -21,7 +21,9 @@ export type ForeignKind =
   | 'tractor'
   | 'trailer'
   | 'downtime'
-  | 'serviceAccount';
+  | 'serviceAccount'
+  | 'contact'
+  | 'loadingTeam';
 
 /**
  * What the declarations build requests from: the demo world seen by Prairie Feed (whose
@@ -46,6 +48,8 @@ export interface MatrixWorld {
     swiftHaul: CarrierLink;
     /** A seeded load with trip events. */
     loadWithTripEventsId: number;
+    /** The dispatcher's contact. */
+    contactId: number;
   };
   foreign: Record<ForeignKind, number>;
   /** Signs in again: a session of its own for requests that change the session. */
@@ -127,6 +131,7 @@ export async function loadMatrixWorld(test: TestApp): Promise<MatrixWorld> {
       'select e.order_id as id from trip_events e join orders o on o.id = e.order_id where o.organization_id = $1 order by e.order_id limit 1',
       [prairie],
     ),
+    contactId: await oneId(test, "select contact_id as id from users where username = 'dispatcher'", []),
   };
   const foreignLoad = await oneId(test, 'select id from orders where organization_id = $1 order by id limit 1', [littleCreek]);
   const foreign: Record<ForeignKind, number> = {
@@ -140,6 +145,11 @@ export async function loadMatrixWorld(test: TestApp): Promise<MatrixWorld> {
     tractor: await oneId(test, 'select id from tractors where organization_id = $1 order by id limit 1', [littleCreek]),
     trailer: await oneId(test, 'select id from trailers where organization_id = $1 order by id limit 1', [littleCreek]),
     downtime: await oneId(test, 'select id from downtimes where organization_id = $1 order by id limit 1', [littleCreek]),
+    contact: await oneId(test, 'select id from contacts where organization_id = $1 order by id limit 1', [littleCreek]),
+    // The demo has no loading team: Little Creek Farms gets one.
+    loadingTeam: await oneId(test, "insert into loading_teams (organization_id, name) values ($1, 'Foreign team') returning id", [
+      littleCreek,
+    ]),
     // The demo data has no service account; Little Creek gets one for the matrix.
     serviceAccount: await oneId(
       test,
