@@ -64,25 +64,36 @@ export async function visibleContacts(db: Queryable, auth: AuthContext, ids: num
   return contactRecords(db, and(eq(contacts.organizationId, auth.organizationId), inArray(contacts.id, ids)) as SQL);
 }
 
-/** The stored columns of a contact's input; absent settings take the organization's (spec 2 §3). */
-export async function contactValues(tx: Queryable, orgId: number, input: ContactFields) {
-  const [organization] = await tx
-    .select({
-      language: organizations.language,
-      timezone: organizations.timezone,
-      units: organizations.units,
-      unitsWeight: organizations.unitsWeight,
-    })
-    .from(organizations)
-    .where(eq(organizations.id, orgId));
+/**
+ * The stored columns of a contact's input. Absent settings keep the contact's own (`contactId`, on
+ * update), else take the organization's (spec 2 §3: new contacts default from the organization).
+ */
+export async function contactValues(tx: Queryable, orgId: number, input: ContactFields, contactId?: number) {
+  const settings = {
+    language: contacts.language,
+    timezone: contacts.timezone,
+    units: contacts.units,
+    unitsWeight: contacts.unitsWeight,
+  };
+  const [fallback] = contactId
+    ? await tx.select(settings).from(contacts).where(eq(contacts.id, contactId))
+    : await tx
+        .select({
+          language: organizations.language,
+          timezone: organizations.timezone,
+          units: organizations.units,
+          unitsWeight: organizations.unitsWeight,
+        })
+        .from(organizations)
+        .where(eq(organizations.id, orgId));
   const destination = (type: NotificationMethod['notificationType']) =>
     input.contactNotificationMethods.find((method) => method.notificationType === type)?.destination ?? null;
   return {
     name: input.name,
-    language: input.language ?? organization?.language ?? 'en-US',
-    timezone: input.timezone ?? organization?.timezone ?? 'America/Chicago',
-    units: input.units ?? organization?.units ?? 'Imperial',
-    unitsWeight: input.unitsWeight ?? organization?.unitsWeight ?? 'Pound',
+    language: input.language ?? fallback?.language ?? 'en-US',
+    timezone: input.timezone ?? fallback?.timezone ?? 'America/Chicago',
+    units: input.units ?? fallback?.units ?? 'Imperial',
+    unitsWeight: input.unitsWeight ?? fallback?.unitsWeight ?? 'Pound',
     enabled: input.enabled,
     email: destination('Email'),
     phone: destination('Text'),
@@ -147,7 +158,7 @@ export async function updateContact(
     if (current.version !== input.version) throw staleVersion('contact', await contactRecord(tx, id));
     await tx
       .update(contacts)
-      .set({ ...(await contactValues(tx, orgId, input)), version: sql`${contacts.version} + 1`, updatedAt: new Date() })
+      .set({ ...(await contactValues(tx, orgId, input, id)), version: sql`${contacts.version} + 1`, updatedAt: new Date() })
       .where(eq(contacts.id, id));
     await recordContact(tx, record, orgId, id);
     return contactRecord(tx, id);

@@ -92,7 +92,8 @@ describe('contacts', () => {
       version: 1,
     });
     expect(updated.statusCode).toBe(200);
-    expect(updated.json()).toMatchObject({ enabled: false, email: null, phone: null, language: 'en-US', version: 2 });
+    // Absent settings keep the contact's own.
+    expect(updated.json()).toMatchObject({ enabled: false, email: null, phone: null, language: 'es-MX', version: 2 });
     const stale = await call('admin', 'PUT', `/organizations/${prairie}/contacts/${contact.id}`, { ...CONTACT, version: 1 });
     expect(stale.statusCode).toBe(409);
     expect(stale.json().error.current).toMatchObject({ id: contact.id, enabled: false, version: 2 });

@@ -224,7 +224,11 @@ export async function updateUser(
       .where(eq(users.id, id));
     await tx
       .update(contacts)
-      .set({ ...(await contactValues(tx, orgId, input.contact)), version: sql`${contacts.version} + 1`, updatedAt: new Date() })
+      .set({
+        ...(await contactValues(tx, orgId, input.contact, current.contactId)),
+        version: sql`${contacts.version} + 1`,
+        updatedAt: new Date(),
+      })
       .where(eq(contacts.id, current.contactId));
     await tx.delete(userRoles).where(eq(userRoles.userId, id));
     await tx.insert(userRoles).values(input.roleIds.map((roleId) => ({ userId: id, roleId })));
