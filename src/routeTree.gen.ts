@@ -30,6 +30,8 @@ import { Route as ResetPasswordTokenRouteImport } from './routes/reset-password.
 import { Route as AppManageCompanyIndexRouteImport } from './routes/_app/manage-company/index'
 import { Route as AppManageCompanySectionRouteImport } from './routes/_app/manage-company/$section'
 import { Route as AppManageCompanyCustomersRouteImport } from './routes/_app/manage-company/customers'
+import { Route as AppManageCompanyServiceAccountsRouteImport } from './routes/_app/manage-company/service-accounts'
+import { Route as AppManageCompanySettingsRouteImport } from './routes/_app/manage-company/settings'
 import { Route as AppManageCompanyTractorsRouteImport } from './routes/_app/manage-company/tractors'
 import { Route as AppManageCompanyTrailersRouteImport } from './routes/_app/manage-company/trailers'
 import { Route as AppMaintenanceHistoryTypeIdRouteImport } from './routes/_app/maintenance-history.$type.$id'
@@ -139,6 +141,18 @@ const AppManageCompanyCustomersRoute =
     path: '/manage-company/customers',
     getParentRoute: () => AppRoute,
   } as any)
+const AppManageCompanyServiceAccountsRoute =
+  AppManageCompanyServiceAccountsRouteImport.update({
+    id: '/manage-company/service-accounts',
+    path: '/manage-company/service-accounts',
+    getParentRoute: () => AppRoute,
+  } as any)
+const AppManageCompanySettingsRoute =
+  AppManageCompanySettingsRouteImport.update({
+    id: '/manage-company/settings',
+    path: '/manage-company/settings',
+    getParentRoute: () => AppRoute,
+  } as any)
 const AppManageCompanyTractorsRoute =
   AppManageCompanyTractorsRouteImport.update({
     id: '/manage-company/tractors',
@@ -178,6 +192,8 @@ export interface FileRoutesByFullPath {
   '/reset-password/$token': typeof ResetPasswordTokenRoute
   '/manage-company/$section': typeof AppManageCompanySectionRoute
   '/manage-company/customers': typeof AppManageCompanyCustomersRoute
+  '/manage-company/service-accounts': typeof AppManageCompanyServiceAccountsRoute
+  '/manage-company/settings': typeof AppManageCompanySettingsRoute
   '/manage-company/tractors': typeof AppManageCompanyTractorsRoute
   '/manage-company/trailers': typeof AppManageCompanyTrailersRoute
   '/manage-company/': typeof AppManageCompanyIndexRoute
@@ -203,6 +219,8 @@ export interface FileRoutesByTo {
   '/': typeof AppIndexRoute
   '/manage-company/$section': typeof AppManageCompanySectionRoute
   '/manage-company/customers': typeof AppManageCompanyCustomersRoute
+  '/manage-company/service-accounts': typeof AppManageCompanyServiceAccountsRoute
+  '/manage-company/settings': typeof AppManageCompanySettingsRoute
   '/manage-company/tractors': typeof AppManageCompanyTractorsRoute
   '/manage-company/trailers': typeof AppManageCompanyTrailersRoute
   '/manage-company': typeof AppManageCompanyIndexRoute
@@ -230,6 +248,8 @@ export interface FileRoutesById {
   '/_app/': typeof AppIndexRoute
   '/_app/manage-company/$section': typeof AppManageCompanySectionRoute
   '/_app/manage-company/customers': typeof AppManageCompanyCustomersRoute
+  '/_app/manage-company/service-accounts': typeof AppManageCompanyServiceAccountsRoute
+  '/_app/manage-company/settings': typeof AppManageCompanySettingsRoute
   '/_app/manage-company/tractors': typeof AppManageCompanyTractorsRoute
   '/_app/manage-company/trailers': typeof AppManageCompanyTrailersRoute
   '/_app/manage-company/': typeof AppManageCompanyIndexRoute
@@ -257,6 +277,8 @@ export interface FileRouteTypes {
     | '/reset-password/$token'
     | '/manage-company/$section'
     | '/manage-company/customers'
+    | '/manage-company/service-accounts'
+    | '/manage-company/settings'
     | '/manage-company/tractors'
     | '/manage-company/trailers'
     | '/manage-company/'
@@ -282,6 +304,8 @@ export interface FileRouteTypes {
     | '/'
     | '/manage-company/$section'
     | '/manage-company/customers'
+    | '/manage-company/service-accounts'
+    | '/manage-company/settings'
     | '/manage-company/tractors'
     | '/manage-company/trailers'
     | '/manage-company'
@@ -308,6 +332,8 @@ export interface FileRouteTypes {
     | '/_app/'
     | '/_app/manage-company/$section'
     | '/_app/manage-company/customers'
+    | '/_app/manage-company/service-accounts'
+    | '/_app/manage-company/settings'
     | '/_app/manage-company/tractors'
     | '/_app/manage-company/trailers'
     | '/_app/manage-company/'
@@ -474,6 +500,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppManageCompanyCustomersRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/manage-company/service-accounts': {
+      id: '/_app/manage-company/service-accounts'
+      path: '/manage-company/service-accounts'
+      fullPath: '/manage-company/service-accounts'
+      preLoaderRoute: typeof AppManageCompanyServiceAccountsRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/manage-company/settings': {
+      id: '/_app/manage-company/settings'
+      path: '/manage-company/settings'
+      fullPath: '/manage-company/settings'
+      preLoaderRoute: typeof AppManageCompanySettingsRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/manage-company/tractors': {
       id: '/_app/manage-company/tractors'
       path: '/manage-company/tractors'
@@ -511,6 +551,8 @@ interface AppRouteChildren {
   AppIndexRoute: typeof AppIndexRoute
   AppManageCompanySectionRoute: typeof AppManageCompanySectionRoute
   AppManageCompanyCustomersRoute: typeof AppManageCompanyCustomersRoute
+  AppManageCompanyServiceAccountsRoute: typeof AppManageCompanyServiceAccountsRoute
+  AppManageCompanySettingsRoute: typeof AppManageCompanySettingsRoute
   AppManageCompanyTractorsRoute: typeof AppManageCompanyTractorsRoute
   AppManageCompanyTrailersRoute: typeof AppManageCompanyTrailersRoute
   AppManageCompanyIndexRoute: typeof AppManageCompanyIndexRoute
@@ -530,6 +572,8 @@ const AppRouteChildren: AppRouteChildren = {
   AppIndexRoute: AppIndexRoute,
   AppManageCompanySectionRoute: AppManageCompanySectionRoute,
   AppManageCompanyCustomersRoute: AppManageCompanyCustomersRoute,
+  AppManageCompanyServiceAccountsRoute: AppManageCompanyServiceAccountsRoute,
+  AppManageCompanySettingsRoute: AppManageCompanySettingsRoute,
   AppManageCompanyTractorsRoute: AppManageCompanyTractorsRoute,
   AppManageCompanyTrailersRoute: AppManageCompanyTrailersRoute,
   AppManageCompanyIndexRoute: AppManageCompanyIndexRoute,

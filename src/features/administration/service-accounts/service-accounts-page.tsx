@@ -1,0 +1,165 @@
+import { ActionIcon, Alert, Button, Code, CopyButton, Group, Modal, Stack, Text, TextInput, Tooltip } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useQuery } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { type CreatedServiceAccount, SERVICE_ACCOUNT_NAME_MAX, type ServiceAccount } from '#core/contract/service-accounts';
+import { hasPermission } from '#core/domain/access';
+import { errorMessage } from '../forms/use-record-form.ts';
+import { ResourceTable } from '../resource-table/resource-table.tsx';
+import type { ResourceColumn } from '../resource-table/table-rows.ts';
+import { WriteButton } from '../resource-table/write-action.tsx';
+import { type AdminContext, useAdminContext } from '../use-admin-context.ts';
+import { serviceAccountsQuery, useCreateServiceAccount, useRevokeServiceAccount } from './service-account-queries.ts';
+
+/** /manage-company/service-accounts (spec 2 §2, ServerAPI and ViewServiceUser). */
+export function ServiceAccountsPage() {
+  const context = useAdminContext();
+  return context ? <ServiceAccounts context={context} /> : null;
+}
+
+function ServiceAccounts({ context }: { context: AdminContext }) {
+  const { t, i18n } = useTranslation('company');
+  const { data: rows, error } = useQuery(serviceAccountsQuery(context.organizationId));
+  const revoke = useRevokeServiceAccount(context.organizationId);
+  const [creating, setCreating] = useState(false);
+  const columns = useMemo<ResourceColumn<ServiceAccount>[]>(() => {
+    const created = new Intl.DateTimeFormat(i18n.language, {
+      dateStyle: 'medium',
+      timeStyle: 'short',
+      timeZone: context.timezone,
+    });
+    return [
+      { key: 'name', labelKey: 'fields.name', text: (row) => row.name, essential: true },
+      {
+        key: 'createdAt',
+        // The table looks headers up in administration; this one is company's: t('company:serviceAccounts.createdAt')
+        labelKey: 'company:serviceAccounts.createdAt',
+        text: (row) => created.format(new Date(row.createdAt)),
+        sortValue: (row) => Date.parse(row.createdAt),
+        essential: true,
+      },
+    ];
+  }, [i18n.language, context.timezone]);
+  const actions = {
+    create: hasPermission(context.self, 'CreateServiceUser'),
+    edit: false,
+    delete: hasPermission(context.self, 'DeleteServiceUser'),
+    downtime: false,
+    contactPreferences: false,
+  };
+  return (
+    <>
+      {error && <Alert color="red">{errorMessage(error)}</Alert>}
+      <Text size="sm" c="dimmed" px="md" pt="md">
+        {t('serviceAccounts.explanation')}
+      </Text>
+      <ResourceTable
+        table="serviceAccounts"
+        title={t('serviceAccounts.title')}
+        rows={rows}
+        columns={columns}
+        actions={actions}
+        itemName={(row) => row.name}
+        onCreate={() => setCreating(true)}
+        onDelete={async (row) => {
+          try {
+            await revoke.mutateAsync(row.id);
+          } catch (cause) {
+            throw new Error(errorMessage(cause));
+          }
+          notifications.show({ color: 'green', message: t('serviceAccounts.revoked', { name: row.name }) });
+        }}
+      />
+      {creating && <CreateServiceAccount organizationId={context.organizationId} onClose={() => setCreating(false)} />}
+    </>
+  );
+}
+
+/** Asks a name, then shows the new secret once, with a copy button; closing forgets it. */
+function CreateServiceAccount({ organizationId, onClose }: { organizationId: number; onClose: () => void }) {
+  const { t } = useTranslation('company');
+  const [name, setName] = useState('');
+  const [created, setCreated] = useState<CreatedServiceAccount | null>(null);
+  const create = useCreateServiceAccount(organizationId);
+  const submit = async () => {
+    try {
+      const account = await create.mutateAsync({ name });
+      setCreated(account);
+      notifications.show({ color: 'green', message: t('serviceAccounts.created', { name: account.name }) });
+    } catch (cause) {
+      notifications.show({ color: 'red', title: t('serviceAccounts.notCreated'), message: errorMessage(cause) });
+    }
+  };
+  if (created) {
+    return (
+      <Modal
+        opened
+        onClose={onClose}
+        title={t('serviceAccounts.secretTitle', { name: created.name })}
+        size="lg"
+        data-testid="service-account-secret"
+      >
+        <Stack>
+          <Alert color="yellow">{t('serviceAccounts.secretOnce')}</Alert>
+          <Group wrap="nowrap" gap="xs">
+            <Code block style={{ flex: 1, wordBreak: 'break-all' }} data-testid="service-account-secret-value">
+              {created.secret}
+            </Code>
+            <CopyButton value={created.secret}>
+              {({ copied, copy }) => (
+                <Tooltip label={copied ? t('serviceAccounts.copied') : t('serviceAccounts.copy')}>
+                  <ActionIcon variant="light" onClick={copy} aria-label={t('serviceAccounts.copy')} size="lg">
+                    {copied ? '✓' : '⧉'}
+                  </ActionIcon>
+                </Tooltip>
+              )}
+            </CopyButton>
+          </Group>
+          <Group justify="flex-end">
+            <Button onClick={onClose} data-testid="service-account-secret-done">
+              {t('serviceAccounts.done')}
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    );
+  }
+  const valid = name.trim().length > 0;
+  return (
+    <Modal opened onClose={onClose} title={t('serviceAccounts.createTitle')} data-testid="service-account-form">
+      <form
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (valid && !create.isPending) void submit();
+        }}
+      >
+        <Stack>
+          <TextInput
+            label={t('serviceAccounts.name')}
+            required
+            data-autofocus
+            maxLength={SERVICE_ACCOUNT_NAME_MAX}
+            value={name}
+            onChange={(event) => setName(event.currentTarget.value)}
+            data-testid="service-account-name"
+          />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              {t('serviceAccounts.cancel')}
+            </Button>
+            <WriteButton
+              type="submit"
+              disabled={!valid}
+              loading={create.isPending}
+              onClick={() => {}}
+              testId="service-account-form-save"
+            >
+              {t('serviceAccounts.create')}
+            </WriteButton>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

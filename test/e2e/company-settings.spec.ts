@@ -1,0 +1,63 @@
+import { expect, test } from './fixtures.ts';
+import { signIn } from './pages/app.ts';
+
+/** Company settings and service accounts (issue 12) as Prairie Feed's administrator. */
+
+const WEEK = 'startDate=2026-11-22T06:00:00.000Z&endDate=2026-11-29T05:59:59.999Z';
+
+test('an out-of-range ETA threshold keeps Save disabled, and a valid change stays after a reload', async ({ page }) => {
+  await signIn(page, 'admin');
+  await page.goto('/manage-company/settings');
+  const settings = page.getByTestId('company-settings');
+  const threshold = settings.getByTestId('company-etaThresholdMinutes');
+  const save = settings.getByTestId('company-settings-save');
+  await expect(threshold).toHaveValue('30');
+
+  await threshold.fill('601');
+  await expect(settings.getByText('Invalid threshold number: whole minutes from 0 to 600')).toBeVisible();
+  await expect(save).toBeDisabled();
+
+  await threshold.fill('45');
+  await expect(settings.getByText('Invalid threshold number: whole minutes from 0 to 600')).toHaveCount(0);
+  await expect(save).toBeEnabled();
+  await save.click();
+  await expect(page.getByText('Prairie Feed Co. updated')).toBeVisible();
+  await expect(save).toBeDisabled();
+
+  await page.reload();
+  await expect(page.getByTestId('company-etaThresholdMinutes')).toHaveValue('45');
+});
+
+test('a service account’s secret, shown once, reads the loads until the account is deleted', async ({ page, playwright }) => {
+  await signIn(page, 'admin');
+  await page.goto('/manage-company/service-accounts');
+  await page.getByTestId('serviceAccounts-create').first().click();
+  const form = page.getByTestId('service-account-form');
+  await form.getByTestId('service-account-name').fill('Scale house feed');
+  await form.getByTestId('service-account-form-save').click();
+
+  const secretDialog = page.getByTestId('service-account-secret');
+  const secret = (await secretDialog.getByTestId('service-account-secret-value').textContent())?.trim() ?? '';
+  expect(secret).toMatch(/^dsa_/);
+  await secretDialog.getByTestId('service-account-secret-done').click();
+  await expect(secretDialog).toHaveCount(0);
+  const row = page.getByTestId('serviceAccounts-row').filter({ hasText: 'Scale house feed' });
+  await expect(row).toBeVisible();
+  // The secret is not shown again anywhere on the page.
+  await expect(page.getByText(secret)).toHaveCount(0);
+
+  // A client of its own, without the browser's cookie: only the bearer speaks for it.
+  const integration = await playwright.request.newContext({ baseURL: new URL(page.url()).origin });
+  const withSecret = () => integration.get(`/api/self/orders?${WEEK}`, { headers: { Authorization: `Bearer ${secret}` } });
+  const answer = await withSecret();
+  expect(answer.status()).toBe(200);
+  expect(Array.isArray(await answer.json())).toBe(true);
+
+  await row.getByTestId('serviceAccounts-delete').click();
+  const confirmation = page.getByRole('dialog', { name: 'Delete Scale house feed?' });
+  await confirmation.getByTestId('delete-confirm').click();
+  await expect(page.getByText('Scale house feed revoked: its secret no longer works')).toBeVisible();
+  await expect(row).toHaveCount(0);
+  expect((await withSecret()).status()).toBe(401);
+  await integration.dispose();
+});
