@@ -4,11 +4,12 @@ import { idParamsSchema } from '#core/contract/common';
 import { contactSettingsUpdateSchema, preferencesSchema, selfSchema } from '#core/contract/user';
 import { contacts, users } from '#server/db/schema';
 import { type ServerContext, zodRoutes } from '#server/context';
+import { mirrorWrite } from '#server/features/master-data/records';
 import { loadSelf } from '#server/features/self/self.service';
 import { guard, requireAuth } from '#server/plugins/auth';
 import { forbidden, notFound } from '#server/plugins/error-handler';
 
-export function registerUserRoutes(app: FastifyInstance, { db }: ServerContext) {
+export function registerUserRoutes(app: FastifyInstance, { db, realtime }: ServerContext) {
   const api = zodRoutes(app);
 
   // Own user only: a colleague's id is 403, anyone else's is 404 (never confirm other tenants' ids).
@@ -27,11 +28,16 @@ export function registerUserRoutes(app: FastifyInstance, { db }: ServerContext) 
           .where(and(eq(users.id, request.params.id), eq(users.organizationId, auth.organizationId)));
         throw colleague ? forbidden('You can change only your own preferences') : notFound('User');
       }
-      const [updated] = await db
-        .update(users)
-        .set({ preferences: request.body, version: sql`${users.version} + 1`, updatedAt: new Date() })
-        .where(eq(users.id, auth.userId))
-        .returning({ preferences: users.preferences });
+      // The version moves, so the administration mirror's user row follows (else its next edit is stale).
+      const updated = await mirrorWrite(db, realtime, async (tx, record) => {
+        const [row] = await tx
+          .update(users)
+          .set({ preferences: request.body, version: sql`${users.version} + 1`, updatedAt: new Date() })
+          .where(eq(users.id, auth.userId))
+          .returning({ preferences: users.preferences, organizationId: users.organizationId });
+        if (row) await record([{ entity: 'user', id: auth.userId, op: 'upsert', organizationIds: [row.organizationId] }]);
+        return row;
+      });
       return updated?.preferences ?? request.body;
     },
   );
@@ -45,12 +51,21 @@ export function registerUserRoutes(app: FastifyInstance, { db }: ServerContext) 
     },
     async (request) => {
       const auth = requireAuth(request);
-      const [user] = await db.select({ contactId: users.contactId }).from(users).where(eq(users.id, auth.userId));
+      const [user] = await db
+        .select({ contactId: users.contactId, organizationId: users.organizationId })
+        .from(users)
+        .where(eq(users.id, auth.userId));
       if (!user) throw notFound('User');
-      await db
-        .update(contacts)
-        .set({ ...request.body, version: sql`${contacts.version} + 1`, updatedAt: new Date() })
-        .where(eq(contacts.id, user.contactId));
+      await mirrorWrite(db, realtime, async (tx, record) => {
+        await tx
+          .update(contacts)
+          .set({ ...request.body, version: sql`${contacts.version} + 1`, updatedAt: new Date() })
+          .where(eq(contacts.id, user.contactId));
+        await record([
+          { entity: 'contact', id: user.contactId, op: 'upsert', organizationIds: [user.organizationId] },
+          { entity: 'user', id: auth.userId, op: 'upsert', organizationIds: [user.organizationId] },
+        ]);
+      });
       return loadSelf(db, auth.userId, auth.organizationId);
     },
   );

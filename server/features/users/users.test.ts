@@ -1,6 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ContactRecord, UserRecord } from '#core/contract/people';
 import { users } from '#server/db/schema';
+import { pullChanges, pullChangesUntil } from '#test/server/change-feed';
 import { createTestApp, signInAs, type TestApp } from '#test/server/test-app';
 
 let test: TestApp;
@@ -131,5 +133,30 @@ describe('contact settings', () => {
     expect(response.json().error.issues[0].path).toBe('body.language');
     const self = (await test.app.inject({ method: 'GET', url: '/api/self', headers: { cookie } })).json();
     expect(self.contact.language).toBe('es-MX');
+  });
+
+  it('reach the administration mirror: the contact and the user row at their new versions', async () => {
+    const adminCookie = await signInAs(test.app, 'admin');
+    const { cursor } = await pullChanges(test.app, adminCookie);
+    const settings = { language: 'fr-CA', timezone: 'America/Toronto', units: 'Metric', unitsWeight: 'MetricTon' };
+    expect(
+      (await test.app.inject({ method: 'PUT', url: '/api/self/contact', headers: { cookie }, payload: settings })).statusCode,
+    ).toBe(200);
+    const saved = await test.app.inject({
+      method: 'PUT',
+      url: `/api/users/${selfId}/preferences`,
+      headers: { cookie },
+      payload: { tables: { users: { pageSize: 5 } } },
+    });
+    expect(saved.statusCode).toBe(200);
+    const [stored] = await test.database.db.select({ version: users.version }).from(users).where(eq(users.id, selfId));
+    const feed = await pullChangesUntil<UserRecord | ContactRecord>(test.app, adminCookie, cursor, (changes) =>
+      changes.some((change) => change.entity === 'user' && change.id === selfId && change.row?.version === stored?.version),
+    );
+    const user = feed.changes.find((change) => change.entity === 'user' && change.id === selfId)?.row as UserRecord;
+    expect(user.contact).toMatchObject(settings);
+    expect(feed.changes.find((change) => change.entity === 'contact' && change.id === user.contactId)?.row).toMatchObject(
+      settings,
+    );
   });
 });
