@@ -11,6 +11,7 @@ import { MAX_BODY_BYTES } from '#core/contract/limits';
 import { type Config, trustedProxies } from './config.ts';
 import type { ServerContext } from './context.ts';
 import type { Database } from './db/database.ts';
+import { registerCompaniesRoutes } from './features/companies/companies.routes.ts';
 import { registerCompanyRoutes } from './features/company/company.routes.ts';
 import { registerExportRoutes } from './features/exports/exports.routes.ts';
 import { registerHealthRoutes } from './features/health/health.routes.ts';
@@ -21,6 +22,7 @@ import { registerOrderRoutes } from './features/orders/orders.routes.ts';
 import { registerPeopleRoutes } from './features/people/people.routes.ts';
 import { registerPlanningRoutes } from './features/planning/planning.routes.ts';
 import { registerReferenceRoutes } from './features/reference/reference.routes.ts';
+import { registerRolePermissionRoutes } from './features/role-permissions/role-permissions.routes.ts';
 import { registerSelfRoutes } from './features/self/self.routes.ts';
 import { registerServiceAccountRoutes } from './features/service-accounts/service-accounts.routes.ts';
 import { registerSessionRoutes } from './features/session/session.routes.ts';
@@ -81,6 +83,8 @@ const FEATURE_ROUTES = [
   registerPeopleRoutes,
   registerServiceAccountRoutes,
   registerCompanyRoutes,
+  registerCompaniesRoutes,
+  registerRolePermissionRoutes,
   registerOrderRoutes,
   registerLoadActionRoutes,
   registerPlanningRoutes,

@@ -7,6 +7,7 @@ import { carrierAssignmentFor } from '#core/domain/load-actions';
 import { issueActivation, issuePasswordReset } from '#server/features/onboarding/onboarding.service';
 import { insertUserWithoutPassword } from '#test/server/new-user';
 import { DEMO_PASSWORD } from '#test/server/test-app';
+import { COMPANIES_ROUTES } from './companies-routes.ts';
 import type { QueryValue } from './matrix-request.ts';
 import type { DemoUser, ForeignKind, MatrixWorld } from './world.ts';
 
@@ -574,6 +575,7 @@ export const MATRIX: Record<string, MatrixEntry> = {
   ...MASTER_DATA_ROUTES,
   ...PEOPLE_ROUTES,
   ...COMPANY_AND_SERVICE_ACCOUNT_ROUTES,
+  ...COMPANIES_ROUTES,
   'GET /api/orders/delivery-tickets': {
     access: { features: ['DeliveryTickets'], permissions: ['ViewOwningOrders'] },
     example: (world) => ({ query: { ...EXPORT_SETTINGS, orderIds: `${world.own.loadWithTripEventsId}` } }),
