@@ -118,11 +118,6 @@ export const NOTIFICATION_EVENT_TYPES = [
 export type NotificationEventType = (typeof NOTIFICATION_EVENT_TYPES)[number];
 
 const eventTypeById = new Map<number, NotificationEventType>(NOTIFICATION_EVENT_TYPES.map((type) => [type.id, type]));
-/** The event types a contact chooses channels for: neither system nor not yet implemented. */
-export const isChoosableEventType = (id: number) => {
-  const type = eventTypeById.get(id);
-  return type !== undefined && !type.system && !type.nyi;
-};
 export const SYSTEM_EVENT_TYPE_IDS: readonly number[] = NOTIFICATION_EVENT_TYPES.filter((type) => type.system).map(
   (type) => type.id,
 );

@@ -5,7 +5,6 @@ import {
   excludedRoleIds,
   hasConflictingRoles,
   isPlausibleEmail,
-  isSiteManager,
   mayHaveDefaultEquipment,
   mayTagSublocations,
   normalizePhone,
@@ -36,9 +35,6 @@ describe('user roles', () => {
     expect(mayTagSublocations([Manager, Dispatcher])).toBe(false);
     expect(mayHaveDefaultEquipment([Driver])).toBe(true);
     expect(mayHaveDefaultEquipment([SiteManager])).toBe(false);
-    expect(isSiteManager([Manager])).toBe(true);
-    expect(isSiteManager([SiteManager])).toBe(true);
-    expect(isSiteManager([Driver])).toBe(false);
   });
 });
 

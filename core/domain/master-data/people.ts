@@ -24,7 +24,8 @@ export function excludedRoleIds(selected: readonly number[]): number[] {
 }
 
 export function hasConflictingRoles(roleIds: readonly number[]): boolean {
-  return roleIds.includes(DRIVER_ROLE_ID) && roleIds.some((id) => MANAGEMENT_ROLE_IDS.includes(id));
+  const excluded = excludedRoleIds(roleIds);
+  return roleIds.some((id) => excluded.includes(id));
 }
 
 /** Sub-location tagging is offered only to drivers and site managers (and reset when neither is held). */
@@ -35,11 +36,6 @@ export function mayTagSublocations(roleIds: readonly number[]): boolean {
 /** Default tractor and trailer belong to drivers only. */
 export function mayHaveDefaultEquipment(roleIds: readonly number[]): boolean {
   return roleIds.includes(DRIVER_ROLE_ID);
-}
-
-/** Site managers are the users holding a management role. */
-export function isSiteManager(roleIds: readonly number[]): boolean {
-  return roleIds.some((id) => MANAGEMENT_ROLE_IDS.includes(id));
 }
 
 export const USERNAME_MAX_LENGTH = 100;
