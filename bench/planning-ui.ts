@@ -62,6 +62,8 @@ export async function measureBulkScheduleInUi(
       await page.getByTestId('select-page').check();
     }
     await count.filter({ hasText: `selected: ${DRAFTS}` }).waitFor();
+    // Bulk schedule waits in the toolbar's "More actions" menu.
+    await page.getByTestId('more-actions').click();
     await page.getByTestId('action-bulkSchedule').click();
     const dialog = page.getByRole('dialog');
     await dialog.getByTestId('schedule-direction').getByText('From the last stop', { exact: true }).click();
