@@ -2,7 +2,7 @@ import { and, asc, count, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { UserRecord, userInputSchema } from '#core/contract/people';
 import { ROLE_IDS } from '#core/domain/access';
-import { DRIVER_ROLE_ID, usernameKey, userRuleIssues } from '#core/domain/master-data/index';
+import { DRIVER_ROLE_ID, mayHaveDefaultEquipment, usernameKey, userRuleIssues } from '#core/domain/master-data/index';
 import type { Database, Queryable, Transaction } from '#server/db/database';
 import { contacts, downtimes, loadingTeamMembers, orders, tripEvents, userRoles, users } from '#server/db/schema';
 import { recordDowntimeDeletions } from '#server/features/master-data/equipment.service';
@@ -134,7 +134,8 @@ function userValues(input: UserFields) {
     lastName: input.lastName || null,
     enabled: input.enabled,
     sublocationTagging: input.sublocationTagging,
-    driverInfo: input.driverInfo,
+    // Driver info belongs to drivers only: another role's form does not show it, so nothing is kept.
+    driverInfo: mayHaveDefaultEquipment(input.roleIds) ? input.driverInfo : null,
   };
 }
 

@@ -165,6 +165,17 @@ describe('users', () => {
     expect(created.statusCode).toBe(201);
     expect(created.json()).toMatchObject({ hasPassword: true, contact: { email: null, phone: '+15155550177' } });
     expect(await signInAs(app, 'no.mail', 'Yard-pass1')).toContain('dispatch_session');
+    // Made a dispatcher, the user keeps no driver info.
+    const user = created.json() as UserRecord;
+    const dispatcher = await call('admin', 'PUT', `/organizations/${prairie}/users/${user.id}`, {
+      ...driverBody('no.mail', { roleIds: [ROLE_IDS.Dispatcher], sublocationTagging: false }),
+      driverInfo: { defaultTractorId: null, defaultTrailerId: null, contract: true, loadCompletionOutOfSequence: true },
+      version: user.version,
+    });
+    expect(dispatcher.statusCode).toBe(200);
+    expect(dispatcher.json()).toMatchObject({ roleIds: [ROLE_IDS.Dispatcher], driverInfo: null });
+    const [stored] = await test.database.db.select().from(users).where(eq(users.id, user.id));
+    expect(stored?.driverInfo).toBeNull();
   });
 
   it('answer 400 naming each broken rule', async () => {
