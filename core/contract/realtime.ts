@@ -12,6 +12,7 @@ export const REALTIME_EVENTS = {
   stopChanged: 'orders:stops:update',
   deviceLocation: 'device:locations:latest:update',
   mirrorChanged: 'sync:changes',
+  companyChanged: 'organizations:update',
 } as const;
 
 export const orderChangedEventSchema = z.object({ id: z.number().int(), version: z.number().int() });
@@ -20,6 +21,10 @@ export type OrderChangedEvent = z.infer<typeof orderChangedEventSchema>;
 /** Rows other than loads changed (master data, downtime): the mirror pulls the feed for them. */
 export const mirrorChangedEventSchema = z.object({ entities: z.array(changeEntitySchema) });
 export type MirrorChangedEvent = z.infer<typeof mirrorChangedEventSchema>;
+
+/** The company's settings were saved (they are read from the server, not the mirror): read them again. */
+export const companyChangedEventSchema = z.object({ id: z.number().int(), version: z.number().int() });
+export type CompanyChangedEvent = z.infer<typeof companyChangedEventSchema>;
 
 export const stopChangedEventSchema = z.object({ orderId: z.number().int(), stopId: z.number().int() });
 export type StopChangedEvent = z.infer<typeof stopChangedEventSchema>;
@@ -47,4 +52,5 @@ export interface RealtimeEvents {
   [REALTIME_EVENTS.stopChanged]: (event: StopChangedEvent) => void;
   [REALTIME_EVENTS.deviceLocation]: (event: DeviceLocationEvent) => void;
   [REALTIME_EVENTS.mirrorChanged]: (event: MirrorChangedEvent) => void;
+  [REALTIME_EVENTS.companyChanged]: (event: CompanyChangedEvent) => void;
 }

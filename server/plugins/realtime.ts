@@ -5,6 +5,7 @@ import type pg from 'pg';
 import { Server } from 'socket.io';
 import { ERROR_CODES } from '#core/contract/errors';
 import {
+  type CompanyChangedEvent,
   type DeviceLocationEvent,
   type MirrorChangedEvent,
   type OrderChangedEvent,
@@ -23,6 +24,7 @@ export interface RealtimePublisher {
   publishStopChange(organizationIds: number[], stop: StopChangedEvent): void;
   publishDeviceLocation(organizationId: number, location: DeviceLocationEvent): void;
   publishMirrorChange(organizationIds: number[], change: MirrorChangedEvent): void;
+  publishCompanyChange(company: CompanyChangedEvent): void;
 }
 
 /** The publisher when realtime is not attached (API tests that inject into buildApp): publishing does nothing. */
@@ -31,6 +33,7 @@ export const realtimeOff: RealtimePublisher = {
   publishStopChange: () => {},
   publishDeviceLocation: () => {},
   publishMirrorChange: () => {},
+  publishCompanyChange: () => {},
 };
 
 interface SocketData {
@@ -108,5 +111,6 @@ export function registerRealtime(
       emitTo(organizationIds, REALTIME_EVENTS.stopChanged, { orderId: stop.orderId, stopId: stop.stopId }),
     publishDeviceLocation: (organizationId, location) => emitTo([organizationId], REALTIME_EVENTS.deviceLocation, location),
     publishMirrorChange: (organizationIds, change) => emitTo(organizationIds, REALTIME_EVENTS.mirrorChanged, change),
+    publishCompanyChange: (company) => emitTo([company.id], REALTIME_EVENTS.companyChanged, company),
   };
 }

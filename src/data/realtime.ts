@@ -1,6 +1,8 @@
 import { io, type Socket } from 'socket.io-client';
 import type { z } from 'zod';
 import {
+  type CompanyChangedEvent,
+  companyChangedEventSchema,
   type DeviceLocationEvent,
   deviceLocationEventSchema,
   type MirrorChangedEvent,
@@ -20,6 +22,8 @@ export interface RealtimeHandlers {
   onDeviceLocation(event: DeviceLocationEvent): void;
   /** Master data or downtime changed. */
   onMirrorChanged(event: MirrorChangedEvent): void;
+  /** The company's settings were saved. */
+  onCompanyChanged(event: CompanyChangedEvent): void;
   /** Each (re)connection: events sent while the socket was down are lost, so pull the change feed. */
   onConnected?(): void;
 }
@@ -57,6 +61,10 @@ export function connectRealtime(handlers: RealtimeHandlers): () => void {
   socket.on(
     REALTIME_EVENTS.mirrorChanged,
     parsed(mirrorChangedEventSchema, (event) => handlers.onMirrorChanged(event)),
+  );
+  socket.on(
+    REALTIME_EVENTS.companyChanged,
+    parsed(companyChangedEventSchema, (event) => handlers.onCompanyChanged(event)),
   );
 
   return () => {

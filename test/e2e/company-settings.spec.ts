@@ -5,7 +5,17 @@ import { signIn } from './pages/app.ts';
 
 const WEEK = 'startDate=2026-11-22T06:00:00.000Z&endDate=2026-11-29T05:59:59.999Z';
 
-test('an out-of-range ETA threshold keeps Save disabled, and a valid change stays after a reload', async ({ page }) => {
+test('an out-of-range ETA threshold keeps Save disabled, and a valid change stays after a reload and reaches another open client', async ({
+  page,
+  browser,
+}) => {
+  // Another administrator has the page open, untouched.
+  const otherContext = await browser.newContext();
+  const other = await otherContext.newPage();
+  await signIn(other, 'admin');
+  await other.goto('/manage-company/settings');
+  await expect(other.getByTestId('company-etaThresholdMinutes')).toHaveValue('30');
+
   await signIn(page, 'admin');
   await page.goto('/manage-company/settings');
   const settings = page.getByTestId('company-settings');
@@ -26,6 +36,9 @@ test('an out-of-range ETA threshold keeps Save disabled, and a valid change stay
 
   await page.reload();
   await expect(page.getByTestId('company-etaThresholdMinutes')).toHaveValue('45');
+  // The save's socket poke brings it to the other open page without a reload.
+  await expect(other.getByTestId('company-etaThresholdMinutes')).toHaveValue('45');
+  await otherContext.close();
 });
 
 test('a service account’s secret, shown once, reads the loads until the account is deleted', async ({ page, playwright }) => {

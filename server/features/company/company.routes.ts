@@ -8,7 +8,7 @@ import { loadCompany, updateCompany } from './company.service.ts';
 const tags = ['company'];
 
 /** Company settings (spec 2 §3, §7 `PUT /api/organizations/{id}`) of the active organization, with EditCompany. */
-export function registerCompanyRoutes(app: FastifyInstance, { db }: ServerContext) {
+export function registerCompanyRoutes(app: FastifyInstance, { db, realtime }: ServerContext) {
   const api = zodRoutes(app);
 
   api.get(
@@ -25,6 +25,6 @@ export function registerCompanyRoutes(app: FastifyInstance, { db }: ServerContex
       schema: { tags, params: organizationParamsSchema, body: companyUpdateSchema, response: { 200: companySchema } },
       onRequest: guard({ permissions: ['EditCompany'] }),
     },
-    async (request) => updateCompany(db, requireAuth(request), request.params.orgId, request.body),
+    async (request) => updateCompany(db, realtime, requireAuth(request), request.params.orgId, request.body),
   );
 }

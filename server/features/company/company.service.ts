@@ -11,6 +11,7 @@ import { organizations } from '#server/db/schema';
 import { assertActiveOrganization, staleVersion } from '#server/features/master-data/records';
 import type { AuthContext } from '#server/plugins/auth';
 import { notFound } from '#server/plugins/error-handler';
+import type { RealtimePublisher } from '#server/plugins/realtime';
 
 type OrganizationRow = typeof organizations.$inferSelect;
 
@@ -47,11 +48,18 @@ export async function loadCompany(db: Database, auth: AuthContext, orgId: number
 
 /**
  * Saves the settings on their base version. A Freemium or carrier organization does not see the
- * Standard-only settings, so whatever it sends for them is ignored and the stored values stay.
+ * Standard-only settings, so whatever it sends for them is ignored and the stored values stay. Once
+ * committed, the organization's open clients are poked to read the company again.
  */
-export async function updateCompany(db: Database, auth: AuthContext, orgId: number, input: CompanyUpdate): Promise<Company> {
+export async function updateCompany(
+  db: Database,
+  realtime: RealtimePublisher,
+  auth: AuthContext,
+  orgId: number,
+  input: CompanyUpdate,
+): Promise<Company> {
   assertActiveOrganization(auth, orgId);
-  return db.transaction(async (tx) => {
+  const company = await db.transaction(async (tx) => {
     const current = await organizationRow(tx, orgId, true);
     if (current.version !== input.version) throw staleVersion('company', toCompany(current));
     const stored = withDefaultSettings(current.settings);
@@ -82,4 +90,6 @@ export async function updateCompany(db: Database, auth: AuthContext, orgId: numb
     if (!row) throw notFound('Organization');
     return toCompany(row);
   });
+  realtime.publishCompanyChange({ id: company.id, version: company.version });
+  return company;
 }

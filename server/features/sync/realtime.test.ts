@@ -2,8 +2,10 @@ import { rm } from 'node:fs/promises';
 import pg from 'pg';
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Company } from '#core/contract/company';
 import { inputFromOrder, type Order } from '#core/contract/orders';
 import {
+  type CompanyChangedEvent,
   type MirrorChangedEvent,
   type OrderChangedEvent,
   REALTIME_EVENTS,
@@ -189,6 +191,35 @@ describe('realtime across two server nodes', () => {
 
     const poke = await waitFor(() => dispatcherReceived[0], 2000);
     expect(poke).toEqual({ entities: ['customer'] });
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(carrierReceived).toEqual([]);
+  });
+
+  it('pokes the organization’s sockets on the other node when its company settings are saved, and not another organization’s', async () => {
+    const dispatcherSocket = await connect(nodeB.url, await signIn(nodeB.url, 'dispatcher'));
+    const carrierSocket = await connect(nodeB.url, await signIn(nodeB.url, 'carrier'));
+    const dispatcherReceived: CompanyChangedEvent[] = [];
+    const carrierReceived: CompanyChangedEvent[] = [];
+    dispatcherSocket.on(REALTIME_EVENTS.companyChanged, (event: CompanyChangedEvent) => dispatcherReceived.push(event));
+    carrierSocket.on(REALTIME_EVENTS.companyChanged, (event: CompanyChangedEvent) => carrierReceived.push(event));
+
+    const cookieA = await signIn(nodeA.url, 'admin');
+    const { activeOrganizationId } = await getJson<{ activeOrganizationId: number }>(`${nodeA.url}/api/self`, cookieA);
+    const {
+      id: _id,
+      tier: _tier,
+      isCarrier: _isCarrier,
+      ...company
+    } = await getJson<Company>(`${nodeA.url}/api/organizations/${activeOrganizationId}`, cookieA);
+    const response = await fetch(`${nodeA.url}/api/organizations/${activeOrganizationId}`, {
+      method: 'PUT',
+      headers: { cookie: cookieA, 'content-type': 'application/json' },
+      body: JSON.stringify({ ...company, etaThresholdMinutes: 40 }),
+    });
+    expect(response.status).toBe(200);
+
+    const poke = await waitFor(() => dispatcherReceived[0], 2000);
+    expect(poke).toEqual({ id: activeOrganizationId, version: company.version + 1 });
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect(carrierReceived).toEqual([]);
   });

@@ -1,5 +1,6 @@
 import { onlineManager, type QueryClient } from '@tanstack/react-query';
 import { ApiError } from '../api-client.ts';
+import { followCompanyChange } from '../company.ts';
 import { connectRealtime } from '../realtime.ts';
 import { markStopTouched } from '../touched-stops.ts';
 import { applyOrderChangesToWeeks } from '../loads.ts';
@@ -107,6 +108,7 @@ export function startSync(queryClient: QueryClient, scope: string): SyncEngine {
     },
     onDeviceLocation: () => {},
     onMirrorChanged: () => void pull(),
+    onCompanyChanged: (event) => void followCompanyChange(queryClient, event),
     onConnected: () => void pull(),
   });
   return {

@@ -29,7 +29,7 @@ import { ApiError } from '#src/data/api-client.ts';
 import { errorMessage } from '../forms/use-record-form.ts';
 import { WriteButton } from '../resource-table/write-action.tsx';
 import { type AdminContext, useAdminContext } from '../use-admin-context.ts';
-import { companyQuery, useSaveCompany } from './company-queries.ts';
+import { companyQuery, useSaveCompany } from '#src/data/company.ts';
 import { type CompanyValues, canSaveCompany, companyErrors, companyUpdate, companyValues } from './company-values.ts';
 
 /** /manage-company/settings (spec 2 §2, EditCompany): the company's settings, saved online. */
@@ -48,8 +48,7 @@ export function CompanySettingsPage() {
       </Stack>
     );
   }
-  // Keyed by version: a save or a newer company from the server starts the form again from it.
-  return <CompanySettingsForm key={`${company.id}:${company.version}`} context={context} company={company} />;
+  return <CompanySettingsForm key={company.id} context={context} company={company} />;
 }
 
 function CompanySettingsForm({ context, company }: { context: AdminContext; company: Company }) {
@@ -62,6 +61,13 @@ function CompanySettingsForm({ context, company }: { context: AdminContext; comp
   const save = useSaveCompany(context.organizationId);
   const dirty = JSON.stringify(values) !== JSON.stringify(initial);
   const blocker = useBlocker({ shouldBlockFn: () => dirty && !save.isPending, withResolver: true, enableBeforeUnload: dirty });
+  // Someone saved elsewhere: an untouched form shows it; edits in progress are kept, and their save
+  // then answers 409 with the stored values.
+  if (company.version > base.version && !dirty) {
+    setBase(company);
+    setInitial(companyValues(company));
+    setValues(companyValues(company));
+  }
   const standardOnly = showsStandardOnlySettings(base);
   const errors = companyErrors(values, base);
   const messages: Record<string, string> = {
@@ -81,6 +87,7 @@ function CompanySettingsForm({ context, company }: { context: AdminContext; comp
   const submit = async () => {
     try {
       const saved = await save.mutateAsync(companyUpdate(values, base.version, base));
+      setBase(saved);
       setInitial(companyValues(saved));
       notifications.show({ color: 'green', message: t('settings.updated', { name: saved.name }) });
     } catch (cause) {
