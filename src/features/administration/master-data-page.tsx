@@ -45,7 +45,13 @@ export function MasterDataPage<Collection extends MasterDataCollection>(props: M
       waitingForFirstPull && !data?.length ? undefined : data?.filter((row) => row.organizationId === context.organizationId),
     [data, context.organizationId, waitingForFirstPull],
   );
-  const actions = tableActionsFor(type, context.self);
+  const ownsRecords =
+    type === 'tractor'
+      ? context.equipmentEditing.canEditTractors
+      : type === 'trailer'
+        ? context.equipmentEditing.canEditTrailers
+        : true;
+  const actions = tableActionsFor(type, context.self, ownsRecords);
   const remove = useDeleteMasterData(context.organizationId, collection);
   const [form, setForm] = useState<{ row: MasterDataRow<Collection> | null; key: number } | null>(null);
   const [downtimeOf, setDowntimeOf] = useState<MasterDataRow<Collection> | null>(null);
@@ -93,9 +99,9 @@ const isRecordUse = (use: string): use is RecordUse => (RECORD_USES as readonly 
 function deleteRefusal(error: unknown, name: string, canDisable: boolean, t: TFunction<'administration'>): string {
   if (!(error instanceof ApiError) || error.body?.rule !== IN_USE_RULE) return errorMessage(error);
   const useText: Record<RecordUse, (count: number) => string> = {
-    loads: (uses) => t('inUse.loads', { count: uses }),
-    drivers: (uses) => t('inUse.drivers', { count: uses }),
-    sites: (uses) => t('inUse.sites', { count: uses }),
+    loads: (count) => t('inUse.loads', { uses: count }),
+    drivers: (count) => t('inUse.drivers', { uses: count }),
+    sites: (count) => t('inUse.sites', { uses: count }),
   };
   const uses = (error.body.issues ?? []).flatMap((issue) => {
     const use = issue.path.replace(/^uses\./, '');

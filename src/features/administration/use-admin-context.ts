@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { TIERS, tierRank } from '#core/domain/access';
+import { carrierEquipmentEditing } from '#core/domain/master-data/index';
 import { selfQuery } from '#src/data/session-queries.ts';
 
 /** What every administration page needs of the signed-in user: company, units, tier, language. */
@@ -14,6 +15,8 @@ export function useAdminContext() {
     standard: tierRank(self.organization.tier) >= TIERS.Standard,
     timezone: self.contact.timezone || self.organization.timezone,
     isCarrier: self.organization.isCarrier,
+    /** A carrier keeps its equipment only where a client takes it from the carrier (spec 2 §6). */
+    equipmentEditing: carrierEquipmentEditing(self.organization.isCarrier, self.organization.clients),
   };
 }
 

@@ -14,7 +14,6 @@ import {
 } from '@mantine/core';
 import { DatePickerInput, TimeInput } from '@mantine/dates';
 import { notifications } from '@mantine/notifications';
-import dayjs from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type Downtime, type DowntimeResourceType, downtimeSchema } from '#core/contract/master-data';
@@ -51,7 +50,14 @@ export function DowntimeForm({
   onClose: () => void;
 }) {
   const { t, i18n } = useTranslation('administration');
-  const defaults = useMemo(() => ({ timezone: context.timezone, today: dayjs().format('YYYY-MM-DD') }), [context.timezone]);
+  // Today in the user's zone ('en-CA' writes dates as YYYY-MM-DD).
+  const defaults = useMemo(
+    () => ({
+      timezone: context.timezone,
+      today: new Intl.DateTimeFormat('en-CA', { timeZone: context.timezone }).format(new Date()),
+    }),
+    [context.timezone],
+  );
   const [base, setBase] = useState(row);
   const [initial, setInitial] = useState(() => downtimeValues(row, defaults));
   const [values, setValues] = useState(initial);
@@ -145,7 +151,7 @@ export function DowntimeForm({
                 >
                   <Group gap="xs" role="group" aria-labelledby="downtime-weekdays-label">
                     {days.map((name, day) => (
-                      <Chip key={name} value={String(day)} size="sm" data-testid={`downtime-weekday-${day}`}>
+                      <Chip key={name} value={String(day)} size="sm" variant="outline" data-testid={`downtime-weekday-${day}`}>
                         {name}
                       </Chip>
                     ))}

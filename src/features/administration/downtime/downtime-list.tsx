@@ -44,6 +44,7 @@ export function DowntimeList({
   const [form, setForm] = useState<{ row: Downtime | null } | null>(null);
   const [deleting, setDeleting] = useState<Downtime | null>(null);
   const days = useMemo(() => weekdayNames(i18n.language), [i18n.language]);
+  const hoursFormat = useMemo(() => new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 2 }), [i18n.language]);
   const repeats = (mask: string) =>
     isRecurring(mask) ? days.filter((_, day) => mask[day] === '1').join(', ') : t('downtime.oneTime');
 
@@ -96,7 +97,7 @@ export function DowntimeList({
                     <Table.Td>
                       {row.startDate} {row.startTime.slice(0, 5)} ({row.timezone})
                     </Table.Td>
-                    <Table.Td>{t('downtime.hours', { count: row.durationMinutes / 60 })}</Table.Td>
+                    <Table.Td>{t('downtime.hours', { hours: hoursFormat.format(row.durationMinutes / 60) })}</Table.Td>
                     <Table.Td>{repeats(row.recurrenceDaysOfWeek)}</Table.Td>
                     <Table.Td>
                       <Group gap={4} wrap="nowrap">

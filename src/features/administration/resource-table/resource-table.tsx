@@ -166,7 +166,7 @@ export function ResourceTable<Row extends { id: number }>(props: ResourceTablePr
           data-testid={`${table}-search`}
         />
         <Text size="sm" c="dimmed" aria-live="polite" data-testid={`${table}-count`}>
-          {loading ? '' : t('rowCount', { count: found.length })}
+          {loading ? '' : t('rowCount', { rows: found.length })}
         </Text>
         {filterOptions.map(({ column, values }) => (
           <MultiSelect

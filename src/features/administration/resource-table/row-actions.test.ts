@@ -29,8 +29,9 @@ describe('administration table actions', () => {
     expect(tableActionsFor('tractor', user('EditTractors')).contactPreferences).toBe(false);
   });
 
-  it('leaves a carrier’s equipment unchanged where its clients supply it', () => {
+  it('leaves a carrier’s equipment and its downtime alone where its clients supply it', () => {
     const all = user('CreateTractors', 'EditTractors', 'DeleteTractors', 'ManageDowntime');
-    expect(tableActionsFor('tractor', all, false)).toMatchObject({ create: false, edit: false, delete: false, downtime: true });
+    expect(tableActionsFor('tractor', all, false)).toMatchObject({ create: false, edit: false, delete: false, downtime: false });
+    expect(tableActionsFor('tractor', all, true)).toMatchObject({ create: true, edit: true, delete: true, downtime: true });
   });
 });

@@ -46,7 +46,7 @@ interface PermissionHolder {
 
 /**
  * What a table offers for a kind of record, by the user's permissions. `ownsEquipment` is false
- * where a carrier relation leaves the equipment's editing to the other side.
+ * where a carrier relation leaves the equipment (and its downtime) to the other side.
  */
 export function tableActionsFor(type: ResourceType, user: PermissionHolder, ownsEquipment = true): TableActions {
   const permissions = PERMISSIONS[type];
@@ -55,7 +55,7 @@ export function tableActionsFor(type: ResourceType, user: PermissionHolder, owns
     create: may(permissions?.create),
     edit: may(permissions?.edit),
     delete: may(permissions?.delete),
-    downtime: !WITHOUT_DOWNTIME.includes(type) && hasPermission(user, 'ManageDowntime'),
+    downtime: !WITHOUT_DOWNTIME.includes(type) && hasPermission(user, 'ManageDowntime') && ownsEquipment,
     contactPreferences: WITH_CONTACT_PREFERENCES.includes(type) && !!permissions && hasPermission(user, permissions.edit),
   };
 }
