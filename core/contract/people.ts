@@ -184,8 +184,6 @@ const userFields = z.object({
       for (const rule of brokenPasswordRules(password)) ctx.addIssue({ code: 'custom', message: rule });
     })
     .optional(),
-  /** The user's own contact, created with the user and updated with it. */
-  contact: contactInputSchema,
 });
 
 /** The form's rules that do not depend on who edits (that one user cannot disable himself is the server's). */
@@ -207,9 +205,24 @@ function withUserRules<Schema extends z.ZodType<z.output<typeof userFields>>>(sc
   );
 }
 
-export const userInputSchema = withUserRules(userFields);
+/**
+ * A new user comes with a new contact of its own (`contact`), or takes an existing contact of the
+ * organization that no user holds yet (`contactId`, e.g. a notification recipient who now signs in).
+ */
+export const userInputSchema = withUserRules(
+  userFields
+    .extend({
+      contact: contactInputSchema.optional(),
+      contactId: referenceId('contact').optional(),
+    })
+    .superRefine((user, ctx) => {
+      if ((user.contact === undefined) === (user.contactId === undefined))
+        ctx.addIssue({ code: 'custom', message: 'contactOrContactId', path: ['contact'] });
+    }),
+);
 export type UserInput = z.input<typeof userInputSchema>;
-export const userUpdateSchema = withUserRules(userFields.extend({ version: versionSchema }));
+/** An update edits the user's own contact with it. */
+export const userUpdateSchema = withUserRules(userFields.extend({ contact: contactInputSchema, version: versionSchema }));
 export type UserUpdate = z.input<typeof userUpdateSchema>;
 
 export const userRecordSchema = z.object({

@@ -27,6 +27,8 @@ export const REFERENCE_KINDS = [
   'transporter',
   /** Any user of the organization (a loading team's members). */
   'user',
+  /** A contact of the organization (one a new user takes). */
+  'contact',
 ] as const;
 export type ReferenceKind = (typeof REFERENCE_KINDS)[number];
 

@@ -20,6 +20,7 @@ import { ROLE_IDS } from '#core/domain/access';
 import type { Database, Queryable } from '#server/db/database';
 import {
   carrierLinks,
+  contacts,
   customers,
   locations,
   organizationCargoTypes,
@@ -64,7 +65,9 @@ function owned(rows: { id: number; locationId?: number }[]) {
 }
 
 /** Records of a table that carries its organization: the organization's own. */
-function ownedRowsOf(table: typeof customers | typeof locations | typeof tractors | typeof trailers | typeof users): OwnedIds {
+function ownedRowsOf(
+  table: typeof customers | typeof locations | typeof tractors | typeof trailers | typeof users | typeof contacts,
+): OwnedIds {
   return async (db, org, ids) =>
     owned(
       await db
@@ -119,6 +122,7 @@ const OWNED: Record<ReferenceKind, OwnedIds> = {
     return owned([...carriers, { id: org }]);
   },
   user: ownedRowsOf(users),
+  contact: ownedRowsOf(contacts),
 };
 
 const LABEL: Record<ReferenceKind, string> = {
@@ -131,6 +135,7 @@ const LABEL: Record<ReferenceKind, string> = {
   trailer: 'trailer',
   transporter: 'transporter',
   user: 'user',
+  contact: 'contact',
 };
 
 function unknownMessage(kind: ReferenceKind) {

@@ -1,6 +1,6 @@
 import { and, asc, count, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { UserRecord, userInputSchema } from '#core/contract/people';
+import type { UserRecord, userInputSchema, userUpdateSchema } from '#core/contract/people';
 import { ROLE_IDS } from '#core/domain/access';
 import { DRIVER_ROLE_ID, mayHaveDefaultEquipment, usernameKey, userRuleIssues } from '#core/domain/master-data/index';
 import type { Database, Queryable, Transaction } from '#server/db/database';
@@ -18,9 +18,12 @@ import type { AuthContext } from '#server/plugins/auth';
 import { badRequest, forbidden, HttpError, notFound } from '#server/plugins/error-handler';
 import type { RealtimePublisher } from '#server/plugins/realtime';
 import { ERROR_CODES } from '#core/contract/errors';
-import { contactRecords, contactValues } from './contacts.service.ts';
+import { contactRecords, contactValues, lockedContact } from './contacts.service.ts';
 
-type UserFields = z.output<typeof userInputSchema>;
+type NewUserFields = z.output<typeof userInputSchema>;
+type UserUpdateFields = z.output<typeof userUpdateSchema>;
+/** What creating and updating share: all but the contact and the version. */
+type UserFields = Omit<UserUpdateFields, 'contact' | 'version'>;
 
 /**
  * Users (spec 2 §3–5): username, names, roles, sub-location tagging, driver info, enabled, and the
@@ -160,35 +163,61 @@ async function recordUser(
 }
 
 /**
- * The password is kept only when the contact has no email (spec 2 §4: the activation link sets it
- * then; a Text number cannot carry the link, so such a contact keeps the administrator's password).
+ * The password is kept only when the user's contact has no email (spec 2 §4: the activation link
+ * sets it then; a Text number cannot carry the link, so such a contact keeps the typed password).
  */
-const passwordToStore = (input: UserFields) =>
-  input.contact.contactNotificationMethods.some((m) => m.notificationType === 'Email') ? undefined : input.password;
+async function storePasswordUnlessMailed(tx: Queryable, user: { id: number; contactId: number }, password?: string) {
+  if (!password) return;
+  const [contact] = await tx.select({ email: contacts.email }).from(contacts).where(eq(contacts.id, user.contactId));
+  if (!contact?.email) await setUserPassword(tx, user.id, password);
+}
+
+/** An existing contact of the organization becomes the new user's, unless a user holds it already (409). */
+async function takeContact(tx: Transaction, orgId: number, contactId: number) {
+  await lockedContact(tx, orgId, contactId);
+  const [holder] = await tx.select({ id: users.id }).from(users).where(eq(users.contactId, contactId));
+  if (holder)
+    throw new HttpError(409, ERROR_CODES.conflict, 'The contact belongs to another user', {
+      rule: 'contactHasUser',
+      issues: [{ path: 'body.contactId', message: 'contactHasUser' }],
+    });
+  await tx
+    .update(contacts)
+    .set({ interactiveUser: true, version: sql`${contacts.version} + 1`, updatedAt: new Date() })
+    .where(eq(contacts.id, contactId));
+  return contactId;
+}
+
+async function newContact(tx: Queryable, orgId: number, input: NonNullable<NewUserFields['contact']>) {
+  const [contact] = await tx
+    .insert(contacts)
+    .values({ ...(await contactValues(tx, orgId, input)), organizationId: orgId, interactiveUser: true })
+    .returning({ id: contacts.id });
+  if (!contact) throw notFound('Contact');
+  return contact.id;
+}
 
 export async function createUser(
   db: Database,
   realtime: RealtimePublisher,
   auth: AuthContext,
   orgId: number,
-  input: UserFields,
+  input: NewUserFields,
 ): Promise<{ user: UserRecord; activationMail: OnboardingMail | null }> {
   assertActiveOrganization(auth, orgId);
   return mirrorWrite(db, realtime, async (tx, record) => {
     await assertUserRules(tx, auth, input);
-    const [contact] = await tx
-      .insert(contacts)
-      .values({ ...(await contactValues(tx, orgId, input.contact)), organizationId: orgId, interactiveUser: true })
-      .returning({ id: contacts.id });
-    if (!contact) throw notFound('Contact');
+    // The contract requires exactly one of the two.
+    const contactId = input.contact
+      ? await newContact(tx, orgId, input.contact)
+      : await takeContact(tx, orgId, input.contactId as number);
     const [row] = await tx
       .insert(users)
-      .values({ ...userValues(input), organizationId: orgId, contactId: contact.id })
+      .values({ ...userValues(input), organizationId: orgId, contactId })
       .returning({ id: users.id, contactId: users.contactId });
     if (!row) throw notFound('User');
     await tx.insert(userRoles).values(input.roleIds.map((roleId) => ({ userId: row.id, roleId })));
-    const password = passwordToStore(input);
-    if (password) await setUserPassword(tx, row.id, password);
+    await storePasswordUnlessMailed(tx, row, input.password);
     await recordUser(record, orgId, row, input.roleIds.includes(DRIVER_ROLE_ID));
     const activationMail = await issueActivation(tx, row.id);
     return { user: await userRecord(tx, row.id), activationMail };
@@ -212,7 +241,7 @@ export async function updateUser(
   auth: AuthContext,
   orgId: number,
   id: number,
-  input: UserFields & { version: number },
+  input: UserUpdateFields,
 ) {
   assertActiveOrganization(auth, orgId);
   return mirrorWrite(db, realtime, async (tx, record) => {
@@ -233,8 +262,7 @@ export async function updateUser(
       .where(eq(contacts.id, current.contactId));
     await tx.delete(userRoles).where(eq(userRoles.userId, id));
     await tx.insert(userRoles).values(input.roleIds.map((roleId) => ({ userId: id, roleId })));
-    const password = passwordToStore(input);
-    if (password) await setUserPassword(tx, id, password);
+    await storePasswordUnlessMailed(tx, current, input.password);
     const drives = [...current.roleIds, ...input.roleIds].includes(DRIVER_ROLE_ID);
     await recordUser(record, orgId, current, drives);
     return userRecord(tx, id);

@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UserInput, UserRecord } from '#core/contract/people';
 import { ROLE_IDS } from '#core/domain/access';
-import { permissions, rolePermissions, users } from '#server/db/schema';
+import { contacts, permissions, rolePermissions, users } from '#server/db/schema';
 import { pullChanges, pullChangesUntil } from '#test/server/change-feed';
 import { readOutbox } from '#test/server/outbox';
 import { seededDriver, seededOrganizationIds } from '#test/server/seeded';
@@ -176,6 +176,41 @@ describe('users', () => {
     expect(dispatcher.json()).toMatchObject({ roleIds: [ROLE_IDS.Dispatcher], driverInfo: null });
     const [stored] = await test.database.db.select().from(users).where(eq(users.id, user.id));
     expect(stored?.driverInfo).toBeNull();
+  });
+
+  it('may take an existing contact no user holds, which then belongs to the user', async () => {
+    const recipient = await call('admin', 'POST', `/organizations/${prairie}/contacts`, {
+      name: 'Grain Desk',
+      contactNotificationMethods: [{ notificationType: 'Text', destination: '515 555 0150' }],
+    });
+    const contactId = recipient.json().id as number;
+    const { contact, ...withoutContact } = driverBody('grain.desk', { password: 'Grain-pass1' });
+    const created = await call('admin', 'POST', `/organizations/${prairie}/users`, { ...withoutContact, contactId });
+    expect(created.statusCode).toBe(201);
+    // The contact has no email: the typed password is kept.
+    expect(created.json()).toMatchObject({
+      contactId,
+      hasPassword: true,
+      contact: { id: contactId, name: 'Grain Desk', interactiveUser: true, phone: '+15155550150' },
+    });
+    const again = await call('admin', 'POST', `/organizations/${prairie}/users`, {
+      ...withoutContact,
+      username: 'grain.desk2',
+      contactId,
+    });
+    expect(again.statusCode).toBe(409);
+    expect(issuesOf(again)).toEqual([{ path: 'body.contactId', message: 'contactHasUser' }]);
+    const both = await call('admin', 'POST', `/organizations/${prairie}/users`, { ...driverBody('grain.desk3'), contactId });
+    expect(both.statusCode).toBe(400);
+    expect(issuesOf(both)).toContainEqual({ path: 'body.contact', message: 'contactOrContactId' });
+    const [foreign] = await test.database.db.select().from(contacts).where(eq(contacts.organizationId, littleCreek));
+    const other = await call('admin', 'POST', `/organizations/${prairie}/users`, {
+      ...withoutContact,
+      username: 'grain.desk4',
+      contactId: foreign?.id,
+    });
+    expect(other.statusCode).toBe(400);
+    expect(issuesOf(other)[0]?.path).toBe('body.contactId');
   });
 
   it('answer 400 naming each broken rule', async () => {

@@ -219,6 +219,21 @@ const PEOPLE_ROUTES: Record<string, MatrixEntry> = {
     }),
     foreignIds: [foreign('params.orgId', 'organization'), foreign('body.userIds', 'user', BESIDE_OWN)],
   },
+  // A user who takes an existing contact: the contact must be the organization's own.
+  'POST /api/organizations/:orgId/users': {
+    access: { permissions: ['CreateUser'] },
+    example: async (world) => {
+      const { contact, ...user } = USER();
+      const recipient = await world.call<{ id: number }>(
+        'admin',
+        'POST',
+        `/api/organizations/${world.organizations.prairie}/contacts`,
+        contact,
+      );
+      return { params: { orgId: world.organizations.prairie }, body: { ...user, contactId: recipient.id } };
+    },
+    foreignIds: [foreign('params.orgId', 'organization'), foreign('body.contactId', 'contact')],
+  },
   'GET /api/organizations/:orgId/contacts/:contactId/notification-preferences': {
     access: contactRule('ViewContacts'),
     example: (world) => ({ params: { orgId: world.organizations.prairie, contactId: world.own.contactId } }),
