@@ -39,6 +39,17 @@ test('an out-of-range ETA threshold keeps Save disabled, and a valid change stay
   // The save's socket poke brings it to the other open page without a reload.
   await expect(other.getByTestId('company-etaThresholdMinutes')).toHaveValue('45');
   await otherContext.close();
+
+  // Offline a change cannot be saved, and Save says why.
+  await page.context().setOffline(true);
+  await expect(page.getByTestId('connection-state')).toHaveText('Offline', { timeout: 15_000 });
+  const reloaded = page.getByTestId('company-settings-save');
+  await page.getByTestId('company-etaThresholdMinutes').fill('50');
+  await expect(reloaded).toHaveAttribute('aria-disabled', 'true');
+  await reloaded.hover();
+  await expect(page.getByRole('tooltip', { name: 'This needs a connection to the server.' })).toBeVisible();
+  await page.context().setOffline(false);
+  await expect(reloaded).not.toHaveAttribute('aria-disabled', 'true', { timeout: 15_000 });
 });
 
 test('a service account’s secret, shown once, reads the loads until the account is deleted', async ({ page, playwright }) => {

@@ -5,6 +5,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type CreatedServiceAccount, SERVICE_ACCOUNT_NAME_MAX, type ServiceAccount } from '#core/contract/service-accounts';
 import { hasPermission } from '#core/domain/access';
+import { useOnlineStatus } from '#src/data/online-status.ts';
 import { errorMessage } from '../forms/use-record-form.ts';
 import { ResourceTable } from '../resource-table/resource-table.tsx';
 import type { ResourceColumn } from '../resource-table/table-rows.ts';
@@ -23,6 +24,7 @@ function ServiceAccounts({ context }: { context: AdminContext }) {
   const { data: rows, error } = useQuery(serviceAccountsQuery(context.organizationId));
   const revoke = useRevokeServiceAccount(context.organizationId);
   const [creating, setCreating] = useState(false);
+  const online = useOnlineStatus();
   const columns = useMemo<ResourceColumn<ServiceAccount>[]>(() => {
     const created = new Intl.DateTimeFormat(i18n.language, {
       dateStyle: 'medium',
@@ -51,6 +53,11 @@ function ServiceAccounts({ context }: { context: AdminContext }) {
   return (
     <>
       {error && <Alert color="red">{errorMessage(error)}</Alert>}
+      {!rows && !online && (
+        <Alert color="yellow" m="md">
+          {t('offlineFirstVisit')}
+        </Alert>
+      )}
       <Text size="sm" c="dimmed" px="md" pt="md">
         {t('serviceAccounts.explanation')}
       </Text>

@@ -26,6 +26,7 @@ import { AUDIO_WARNING_MAX_METERS, showsStandardOnlySettings, YES_NO_REQUIRED } 
 import { LANGUAGES, TIMEZONES } from '#core/domain/locale';
 import { UNIT_SYSTEMS, WEIGHT_UNITS } from '#core/domain/units';
 import { ApiError } from '#src/data/api-client.ts';
+import { useOnlineStatus } from '#src/data/online-status.ts';
 import { errorMessage } from '../forms/use-record-form.ts';
 import { WriteButton } from '../resource-table/write-action.tsx';
 import { type AdminContext, useAdminContext } from '../use-admin-context.ts';
@@ -37,11 +38,13 @@ export function CompanySettingsPage() {
   const context = useAdminContext();
   const { data: company, error } = useQuery({ ...companyQuery(context?.organizationId ?? 0), enabled: context !== null });
   const { t } = useTranslation('company');
+  const online = useOnlineStatus();
   if (error) return <Alert color="red">{errorMessage(error)}</Alert>;
   if (!context || !company) {
     return (
       <Stack p="md" data-testid="company-settings-loading" aria-busy>
         <Title order={2}>{t('settings.title')}</Title>
+        {!online && <Alert color="yellow">{t('offlineFirstVisit')}</Alert>}
         {Array.from({ length: 6 }, (_, index) => (
           <Skeleton key={index} height={36} />
         ))}
