@@ -82,6 +82,25 @@ for (const size of VIEWPORTS) {
       await expect(page.getByTestId('tractors-count')).toHaveText(/Rows: \d+/);
       await expectNoHorizontalScroll(page, '/manage-company/tractors');
       await attachScreenshot(page, testInfo, 'tractors');
+
+      // Sorting works from the keyboard: Enter on a header sorts ascending, again descending.
+      const sortByName = page.getByTestId('tractors-sort-name');
+      await sortByName.focus();
+      await page.keyboard.press('Enter');
+      await page.keyboard.press('Enter');
+      await expect(page.getByRole('columnheader', { name: 'Name' })).toHaveAttribute('aria-sort', 'descending');
+      const names = (await tractors.rows.locator('td:first-child').allTextContents()).map((name) => name.trim());
+      expect(names).toEqual([...names].sort((a, b) => b.localeCompare(a, 'en-US', { numeric: true, sensitivity: 'base' })));
+
+      // The page size is remembered per table in the user's preferences.
+      await page.getByTestId('tractors-page-size').click();
+      await page.getByRole('option', { name: '5 / page', exact: true }).click();
+      await expect(tractors.rows).toHaveCount(5);
+      await page.reload();
+      await expect(tractors.rows).toHaveCount(5);
+      await page.getByTestId('tractors-page-size').click();
+      await page.getByRole('option', { name: '10 / page', exact: true }).click();
+      await expect(tractors.rows).toHaveCount(10);
       await expectNoSeriousViolations(page, '/manage-company/tractors');
 
       for (const table of ['trailers', 'customers']) {
