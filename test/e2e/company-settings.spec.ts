@@ -1,9 +1,19 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { signIn } from './pages/app.ts';
 
 /** Company settings and service accounts (issue 12) as Prairie Feed's administrator. */
 
 const WEEK = 'startDate=2026-11-22T06:00:00.000Z&endDate=2026-11-29T05:59:59.999Z';
+
+async function expectNoSeriousViolations(page: Page, screen: string) {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  const grave = violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .flatMap((violation) => violation.nodes.map((node) => `${violation.id} (${violation.impact}) ${node.target.join(' ')}`));
+  expect.soft(grave, `serious or critical axe violations on ${screen}`).toEqual([]);
+}
 
 test('an out-of-range ETA threshold keeps Save disabled, and a valid change stays after a reload and reaches another open client', async ({
   page,
@@ -26,6 +36,7 @@ test('an out-of-range ETA threshold keeps Save disabled, and a valid change stay
   await threshold.fill('601');
   await expect(settings.getByText('Invalid threshold number: whole minutes from 0 to 600')).toBeVisible();
   await expect(save).toBeDisabled();
+  await expectNoSeriousViolations(page, 'company settings with an invalid threshold');
 
   await threshold.fill('45');
   await expect(settings.getByText('Invalid threshold number: whole minutes from 0 to 600')).toHaveCount(0);
@@ -55,6 +66,9 @@ test('an out-of-range ETA threshold keeps Save disabled, and a valid change stay
 test('a service account’s secret, shown once, reads the loads until the account is deleted', async ({ page, playwright }) => {
   await signIn(page, 'admin');
   await page.goto('/manage-company/service-accounts');
+  await expect(page.getByTestId('serviceAccounts-table')).toBeVisible();
+  await expect(page.getByTestId('skeleton-row')).toHaveCount(0);
+  await expectNoSeriousViolations(page, 'the service accounts table');
   await page.getByTestId('serviceAccounts-create').first().click();
   const form = page.getByTestId('service-account-form');
   await form.getByTestId('service-account-name').fill('Scale house feed');
@@ -63,6 +77,7 @@ test('a service account’s secret, shown once, reads the loads until the accoun
   const secretDialog = page.getByTestId('service-account-secret');
   const secret = (await secretDialog.getByTestId('service-account-secret-value').textContent())?.trim() ?? '';
   expect(secret).toMatch(/^dsa_/);
+  await expectNoSeriousViolations(page, 'the new service account secret');
   await secretDialog.getByTestId('service-account-secret-done').click();
   await expect(secretDialog).toHaveCount(0);
   const row = page.getByTestId('serviceAccounts-row').filter({ hasText: 'Scale house feed' });
