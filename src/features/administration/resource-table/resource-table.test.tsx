@@ -1,0 +1,129 @@
+// @vitest-environment happy-dom
+import { MantineProvider } from '@mantine/core';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import i18next from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Preferences } from '#core/contract/user';
+import administrationEnglish from '../../../../locales/en-US/administration.json';
+import { ResourceTable } from './resource-table.tsx';
+import type { TableActions } from './row-actions.ts';
+import type { ResourceColumn } from './table-rows.ts';
+
+const savePreferences = vi.fn(async (_client: unknown, _userId: number, preferences: Preferences) => preferences);
+
+vi.mock('#src/data/session-queries.ts', async () => {
+  const { queryOptions } = await import('@tanstack/react-query');
+  return {
+    selfQuery: queryOptions({ queryKey: ['self'], queryFn: async () => null, staleTime: Number.POSITIVE_INFINITY }),
+    savePreferences: (...args: [unknown, number, Preferences]) => savePreferences(...args),
+  };
+});
+
+interface Truck {
+  id: number;
+  name: string;
+  enabled: boolean;
+}
+
+const columns: ResourceColumn<Truck>[] = [
+  { key: 'name', labelKey: 'fields.name', text: (row) => row.name, essential: true },
+  { key: 'enabled', labelKey: 'fields.enabled', text: (row) => (row.enabled ? 'Yes' : 'No'), filterable: true },
+];
+const everything: TableActions = { create: true, edit: true, delete: true, downtime: true, contactPreferences: false };
+const nothing: TableActions = { create: false, edit: false, delete: false, downtime: false, contactPreferences: false };
+const trucks = (count: number): Truck[] =>
+  Array.from({ length: count }, (_, index) => ({ id: index + 1, name: `T-${index + 1}`, enabled: index !== 1 }));
+
+beforeAll(async () => {
+  await i18next.use(initReactI18next).init({
+    lng: 'en-US',
+    resources: { 'en-US': { administration: administrationEnglish } },
+    interpolation: { escapeValue: false },
+  });
+});
+
+beforeEach(() => savePreferences.mockClear());
+afterEach(cleanup);
+
+function renderTable(rows: Truck[] | undefined, actions = everything, preferences: Preferences = {}) {
+  const queryClient = new QueryClient();
+  queryClient.setQueryData(['self'], { id: 7, preferences });
+  const onCreate = vi.fn();
+  const onDelete = vi.fn(async () => {});
+  render(
+    <QueryClientProvider client={queryClient}>
+      <MantineProvider>
+        <ResourceTable
+          table="trucks"
+          title="Trucks"
+          rows={rows}
+          columns={columns}
+          actions={actions}
+          itemName={(row) => row.name}
+          onCreate={onCreate}
+          onEdit={() => {}}
+          onDowntime={() => {}}
+          onDelete={onDelete}
+        />
+      </MantineProvider>
+    </QueryClientProvider>,
+  );
+  return { onCreate, onDelete };
+}
+
+describe('the resource table', () => {
+  it('shows 10 skeleton rows while loading', () => {
+    renderTable(undefined);
+    expect(screen.getAllByTestId('skeleton-row')).toHaveLength(10);
+    expect(screen.getByTestId('trucks-table').getAttribute('aria-busy')).toBe('true');
+  });
+
+  it('shows "No records" with the Create action only when allowed', () => {
+    const { onCreate } = renderTable([]);
+    expect(screen.getByText('No records')).toBeTruthy();
+    fireEvent.click(screen.getAllByTestId('trucks-create')[1]!);
+    expect(onCreate).toHaveBeenCalled();
+    cleanup();
+    renderTable([], nothing);
+    expect(screen.getByText('No records')).toBeTruthy();
+    expect(screen.queryByTestId('trucks-create')).toBeNull();
+  });
+
+  it('pages 10 rows by default, greys disabled rows and counts what the search keeps', async () => {
+    renderTable(trucks(23));
+    expect(screen.getAllByTestId('trucks-row')).toHaveLength(10);
+    expect(screen.getByTestId('trucks-count').textContent).toBe('Rows: 23');
+    expect(screen.getAllByTestId('trucks-row')[1]?.getAttribute('data-enabled')).toBe('false');
+    fireEvent.change(screen.getByTestId('trucks-search'), { target: { value: 't-2' } });
+    await waitFor(() => expect(screen.getByTestId('trucks-count').textContent).toBe('Rows: 5'));
+    expect(screen.getAllByTestId('trucks-row').map((row) => row.firstElementChild?.textContent)).toEqual([
+      'T-2',
+      'T-20',
+      'T-21',
+      'T-22',
+      'T-23',
+    ]);
+  });
+
+  it('takes the remembered page size and saves a new one for this table', async () => {
+    renderTable(trucks(23), everything, { tables: { trucks: { pageSize: 5 } } });
+    expect(screen.getAllByTestId('trucks-row')).toHaveLength(5);
+    fireEvent.click(screen.getByTestId('trucks-page-size'));
+    fireEvent.click(await screen.findByRole('option', { name: '25 / page' }));
+    await waitFor(() => expect(savePreferences).toHaveBeenCalled());
+    expect(savePreferences.mock.calls[0]?.[2]).toEqual({ tables: { trucks: { pageSize: 25 } } });
+    await waitFor(() => expect(screen.getAllByTestId('trucks-row')).toHaveLength(23));
+  });
+
+  it('offers only the actions allowed, and deletes after a question naming the row', async () => {
+    const { onDelete } = renderTable(trucks(1), { ...nothing, delete: true });
+    expect(screen.queryByRole('button', { name: 'Edit T-1' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Downtime of T-1' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Delete T-1' }));
+    expect(await screen.findByText('Delete T-1?')).toBeTruthy();
+    fireEvent.click(screen.getByTestId('delete-confirm'));
+    await waitFor(() => expect(onDelete).toHaveBeenCalledWith(expect.objectContaining({ name: 'T-1' })));
+  });
+});
