@@ -12,6 +12,8 @@ import {
   ONE_TIME_MASK,
   overlapsDowntime,
   parseDurationHours,
+  resourceKey,
+  resourcesDown,
   toggleWeekday,
 } from './downtime.ts';
 
@@ -129,5 +131,49 @@ describe('weekly downtime', () => {
       downtimesOverlapping(schedules, at('2026-03-12T00:00:00Z'), at('2026-03-12T12:00:00Z')).map((s) => s.description),
     ).toEqual(['tyres']);
     expect(downtimesOverlapping(schedules, at('2026-03-13T12:00:00Z'), at('2026-03-13T13:00:00Z'))).toEqual([]);
+  });
+});
+
+describe('resourcesDown', () => {
+  const weekly = {
+    resourceType: 'driver' as const,
+    resourceId: 7,
+    description: 'Tuesday training',
+    startDate: '2026-11-01',
+    startTime: '08:00:00',
+    durationMinutes: 120,
+    timezone: 'America/Chicago',
+    recurrenceDaysOfWeek: '0010000',
+  };
+  const oneTime = {
+    ...weekly,
+    resourceType: 'tractor' as const,
+    resourceId: 3,
+    description: 'Brakes',
+    startDate: '2026-11-26',
+    recurrenceDaysOfWeek: ONE_TIME_MASK,
+  };
+
+  it('names the downtimes that overlap a load, keyed by resource', () => {
+    // Tuesday 24 November 2026, 09:00–11:00 in Chicago (15:00–17:00 UTC): the training runs 08:00–10:00.
+    const down = resourcesDown([weekly, oneTime], [{ start: at('2026-11-24T15:00:00Z'), end: at('2026-11-24T17:00:00Z') }]);
+    expect(down.get(resourceKey('driver', 7))).toEqual(['Tuesday training']);
+    expect(down.has(resourceKey('tractor', 3))).toBe(false);
+  });
+
+  it('marks nothing for a load outside every downtime', () => {
+    const down = resourcesDown([weekly, oneTime], [{ start: at('2026-11-25T15:00:00Z'), end: at('2026-11-25T17:00:00Z') }]);
+    expect(down.size).toBe(0);
+  });
+
+  it('checks every load being assigned', () => {
+    const down = resourcesDown(
+      [weekly, oneTime],
+      [
+        { start: at('2026-11-25T15:00:00Z'), end: at('2026-11-25T17:00:00Z') },
+        { start: at('2026-11-26T13:30:00Z'), end: at('2026-11-26T15:00:00Z') },
+      ],
+    );
+    expect([...down.keys()]).toEqual([resourceKey('tractor', 3)]);
   });
 });

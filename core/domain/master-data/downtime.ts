@@ -128,3 +128,29 @@ export function downtimesOverlapping<Schedule extends DowntimeSchedule>(
 ): Schedule[] {
   return schedules.filter((schedule) => overlapsDowntime(schedule, start, end));
 }
+
+/** A downtime of one resource, as the mirror holds it. */
+export interface ResourceDowntime extends DowntimeSchedule {
+  resourceType: 'tractor' | 'trailer' | 'driver';
+  resourceId: number;
+  description: string;
+}
+
+/**
+ * The descriptions of the downtimes that take each resource out during any of `spans` (the loads
+ * being assigned), keyed `type:id`: what the driver panel and the scheduling dialog mark as down.
+ */
+export function resourcesDown(
+  downtimes: readonly ResourceDowntime[],
+  spans: readonly { start: Date; end: Date }[],
+): Map<string, string[]> {
+  const down = new Map<string, string[]>();
+  for (const downtime of downtimes) {
+    if (!spans.some((span) => overlapsDowntime(downtime, span.start, span.end))) continue;
+    const key = resourceKey(downtime.resourceType, downtime.resourceId);
+    down.set(key, [...(down.get(key) ?? []), downtime.description]);
+  }
+  return down;
+}
+
+export const resourceKey = (type: ResourceDowntime['resourceType'], id: number) => `${type}:${id}`;

@@ -1,6 +1,6 @@
 import { Badge, Drawer, Group, Paper, ScrollArea, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconPhone, IconSearch } from '@tabler/icons-react';
+import { IconCalendarOff, IconPhone, IconSearch } from '@tabler/icons-react';
 import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Order } from '#core/contract/orders';
@@ -8,6 +8,7 @@ import { driverAssignmentFor, driversOffered } from '#core/domain/load-actions';
 import { useLoadCommands } from '#src/data/loads.ts';
 import { showActionDone } from './action-notice.ts';
 import { type DriverRow, useReferenceRows } from './reference-rows.ts';
+import { useResourceDowntime } from './resource-downtime.ts';
 import { SureButton } from './sure-button.tsx';
 import { useActionFormatting } from './use-action-formatting.ts';
 
@@ -39,6 +40,7 @@ export function AssignDriverPanel({ opened, loads, onClose, onDone }: AssignDriv
   const format = useActionFormatting();
   const reference = useReferenceRows();
   const sendCommand = useLoadCommands();
+  const downOf = useResourceDowntime(loads);
   const [search, setSearch] = useState('');
   const typed = search.trim().toLocaleLowerCase(format.language);
   const [debounced] = useDebouncedValue(typed, SEARCH_DEBOUNCE_MS);
@@ -129,6 +131,17 @@ export function AssignDriverPanel({ opened, loads, onClose, onDone }: AssignDriv
                         })}
                       </Badge>
                     </Group>
+                    <DownNotes
+                      notes={[
+                        ...downOf('driver', driver.id).map((what) => t('downtime.driverDown', { what })),
+                        ...downOf('tractor', driver.driverInfo.defaultTractorId).map((what) =>
+                          t('downtime.tractorDown', { name: reference.tractorName(driver.driverInfo.defaultTractorId), what }),
+                        ),
+                        ...downOf('trailer', driver.driverInfo.defaultTrailerId).map((what) =>
+                          t('downtime.trailerDown', { name: reference.trailerName(driver.driverInfo.defaultTrailerId), what }),
+                        ),
+                      ]}
+                    />
                   </Stack>
                   <SureButton
                     ref={index === 0 ? firstAssign : undefined}
@@ -145,5 +158,22 @@ export function AssignDriverPanel({ opened, loads, onClose, onDone }: AssignDriv
         </ScrollArea.Autosize>
       </Stack>
     </Drawer>
+  );
+}
+
+/** A driver, or the equipment a driver brings, is down while the load runs: said, not hidden (the dispatcher decides). */
+export function DownNotes({ notes }: { notes: readonly string[] }) {
+  if (!notes.length) return null;
+  return (
+    <Stack gap={2} data-testid="resource-down">
+      {notes.map((note) => (
+        <Group key={note} gap={4} wrap="nowrap">
+          <IconCalendarOff size={14} color="var(--mantine-color-red-8)" aria-hidden />
+          <Text size="sm" c="red.8">
+            {note}
+          </Text>
+        </Group>
+      ))}
+    </Stack>
   );
 }

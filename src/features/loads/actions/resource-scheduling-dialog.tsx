@@ -2,7 +2,7 @@ import { Alert, Button, Group, Modal, ScrollArea, Select, SimpleGrid, Stack, Tab
 import { useMediaQuery } from '@mantine/hooks';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DriverAssignment } from '#core/contract/load-actions';
 import type { Order } from '#core/contract/orders';
@@ -20,7 +20,9 @@ import { resourceInfoQuery } from '#src/data/load-details.ts';
 import { useLoadCommands, useLoads } from '#src/data/loads.ts';
 import { useDiscardGuard } from '#src/ui/discard-guard.tsx';
 import { showActionDone } from './action-notice.ts';
+import { DownNotes } from './assign-driver-panel.tsx';
 import { useReferenceRows } from './reference-rows.ts';
+import { useResourceDowntime } from './resource-downtime.ts';
 import { type ActionFormatting, useActionFormatting } from './use-action-formatting.ts';
 
 type Choice = Omit<DriverAssignment, 'id'>;
@@ -73,6 +75,7 @@ function SchedulingForm({ load, onClose, onCancel, onDirtyChange, format }: Sche
   const { t } = useTranslation('load-actions');
   const reference = useReferenceRows();
   const sendCommand = useLoadCommands();
+  const downOf = useResourceDowntime(useMemo(() => [load], [load]));
   const self = format.self;
   const organizationId = self?.activeOrganizationId ?? 0;
   const [choice, setChoice] = useState<Choice>({
@@ -130,6 +133,10 @@ function SchedulingForm({ load, onClose, onCancel, onDirtyChange, format }: Sche
     onClose();
   };
 
+  // A resource down at the load's time stays choosable (plans change), but its option says so.
+  const withDown = (name: string, downtimes: readonly string[]) =>
+    downtimes.length ? t('downtime.optionDown', { name, what: downtimes.join(', ') }) : name;
+
   const kindLabels: Record<DuplicateKind, string> = {
     device: t('duplicateKinds.device'),
     load: t('duplicateKinds.load'),
@@ -156,7 +163,10 @@ function SchedulingForm({ load, onClose, onCancel, onDirtyChange, format }: Sche
         <Select
           label={t('scheduling.driver')}
           placeholder={t('none')}
-          data={drivers.map((driver) => ({ value: String(driver.id), label: driver.name }))}
+          data={drivers.map((driver) => ({
+            value: String(driver.id),
+            label: withDown(driver.name, downOf('driver', driver.id)),
+          }))}
           value={choice.transportedByUserId ? String(choice.transportedByUserId) : null}
           onChange={chooseDriver}
           searchable
@@ -167,7 +177,10 @@ function SchedulingForm({ load, onClose, onCancel, onDirtyChange, format }: Sche
         <Select
           label={t('scheduling.tractor')}
           placeholder={t('none')}
-          data={tractors.map((tractor) => ({ value: String(tractor.id), label: tractor.userDisplayName }))}
+          data={tractors.map((tractor) => ({
+            value: String(tractor.id),
+            label: withDown(tractor.userDisplayName, downOf('tractor', tractor.id)),
+          }))}
           value={choice.tractorId ? String(choice.tractorId) : null}
           onChange={(value) => setChoice((current) => ({ ...current, tractorId: value ? Number(value) : null }))}
           searchable
@@ -178,7 +191,10 @@ function SchedulingForm({ load, onClose, onCancel, onDirtyChange, format }: Sche
         <Select
           label={t('scheduling.trailer')}
           placeholder={t('none')}
-          data={trailers.map((trailer) => ({ value: String(trailer.id), label: trailer.userDisplayName }))}
+          data={trailers.map((trailer) => ({
+            value: String(trailer.id),
+            label: withDown(trailer.userDisplayName, downOf('trailer', trailer.id)),
+          }))}
           value={choice.trailerId ? String(choice.trailerId) : null}
           onChange={(value) => setChoice((current) => ({ ...current, trailerId: value ? Number(value) : null }))}
           searchable
@@ -187,6 +203,17 @@ function SchedulingForm({ load, onClose, onCancel, onDirtyChange, format }: Sche
           data-testid="scheduling-trailer"
         />
       </SimpleGrid>
+      <DownNotes
+        notes={[
+          ...downOf('driver', choice.transportedByUserId).map((what) => t('downtime.driverDown', { what })),
+          ...downOf('tractor', choice.tractorId).map((what) =>
+            t('downtime.tractorDown', { name: reference.tractorName(choice.tractorId), what }),
+          ),
+          ...downOf('trailer', choice.trailerId).map((what) =>
+            t('downtime.trailerDown', { name: reference.trailerName(choice.trailerId), what }),
+          ),
+        ]}
+      />
       {kinds.length > 0 && (
         <Alert
           color="yellow"

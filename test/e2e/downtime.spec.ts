@@ -1,0 +1,48 @@
+import { expect, test } from './fixtures.ts';
+import { signIn } from './pages/app.ts';
+import { DispatchApi, LoadsTablePage, ownCarried, takeLoad } from './pages/loads.ts';
+
+/**
+ * Downtime where dispatchers choose resources (issue 12): a driver whose downtime covers a load's
+ * time is marked in the driver assignment panel, and in the resource scheduling dialog's choices.
+ */
+test('a driver down at the load’s time is marked in the assign-driver panel and the scheduling dialog', async ({
+  page,
+  playwright,
+}) => {
+  const api = await DispatchApi.signIn(playwright.request, 'admin');
+  const self = await api.self();
+  const load = takeLoad(await api.weekLoads(), (row) => row.status === 'Open' && ownCarried(row), 'downtime marking');
+  const driver = (await api.drivers())
+    .filter((row) => row.organizationId === self.activeOrganizationId && row.enabled)
+    .sort((a, b) => a.name.localeCompare(b.name))
+    .at(-1);
+  if (!driver) throw new Error('no driver to take down');
+  // One time, from the day before the load for three days: it covers the load wherever its stops fall.
+  const dayBefore = new Date(Date.parse(load.date) - 86_400_000).toISOString().slice(0, 10);
+  const created = await api.context.post(`/api/organizations/${self.activeOrganizationId}/drivers/${driver.id}/downtime`, {
+    data: { description: 'Road test', startDate: dayBefore, startTime: '00:00', durationMinutes: 3 * 24 * 60 },
+  });
+  expect(created.status(), 'downtime created').toBe(201);
+
+  await signIn(page, 'admin');
+  const loads = new LoadsTablePage(page);
+  await loads.open();
+  await loads.select(load.id);
+  await loads.runAction('assignDriver');
+  const panel = page.getByTestId('assign-driver-panel');
+  await panel.getByTestId('assign-driver-search').fill(driver.name);
+  const row = panel.locator(`[data-testid="assign-driver-row"][data-driver-id="${driver.id}"]`);
+  await expect(row.getByTestId('resource-down')).toHaveText('Driver down at this time: Road test');
+  // Others are not marked.
+  await expect(panel.getByTestId('resource-down')).toHaveCount(1);
+  await page.keyboard.press('Escape');
+
+  await loads.row(load.id).getByTestId('resource-scheduling-button').click();
+  const dialog = page.getByTestId('resource-scheduling-dialog');
+  await dialog.getByTestId('scheduling-driver').click();
+  await expect(page.getByRole('option', { name: `${driver.name} (down: Road test)` })).toBeVisible();
+  await page.getByRole('option', { name: `${driver.name} (down: Road test)` }).click();
+  await expect(dialog.getByTestId('resource-down')).toContainText('Driver down at this time: Road test');
+  await api.dispose();
+});
