@@ -29,7 +29,9 @@ import { Route as ActivateAccountUuidRouteImport } from './routes/activate-accou
 import { Route as ResetPasswordTokenRouteImport } from './routes/reset-password.$token'
 import { Route as AppManageCompanyIndexRouteImport } from './routes/_app/manage-company/index'
 import { Route as AppManageCompanySectionRouteImport } from './routes/_app/manage-company/$section'
+import { Route as AppManageCompanyCompaniesRouteImport } from './routes/_app/manage-company/companies'
 import { Route as AppManageCompanyCustomersRouteImport } from './routes/_app/manage-company/customers'
+import { Route as AppManageCompanyPermissionsRouteImport } from './routes/_app/manage-company/permissions'
 import { Route as AppManageCompanyServiceAccountsRouteImport } from './routes/_app/manage-company/service-accounts'
 import { Route as AppManageCompanySettingsRouteImport } from './routes/_app/manage-company/settings'
 import { Route as AppManageCompanyTractorsRouteImport } from './routes/_app/manage-company/tractors'
@@ -135,10 +137,22 @@ const AppManageCompanySectionRoute = AppManageCompanySectionRouteImport.update({
   path: '/manage-company/$section',
   getParentRoute: () => AppRoute,
 } as any)
+const AppManageCompanyCompaniesRoute =
+  AppManageCompanyCompaniesRouteImport.update({
+    id: '/manage-company/companies',
+    path: '/manage-company/companies',
+    getParentRoute: () => AppRoute,
+  } as any)
 const AppManageCompanyCustomersRoute =
   AppManageCompanyCustomersRouteImport.update({
     id: '/manage-company/customers',
     path: '/manage-company/customers',
+    getParentRoute: () => AppRoute,
+  } as any)
+const AppManageCompanyPermissionsRoute =
+  AppManageCompanyPermissionsRouteImport.update({
+    id: '/manage-company/permissions',
+    path: '/manage-company/permissions',
     getParentRoute: () => AppRoute,
   } as any)
 const AppManageCompanyServiceAccountsRoute =
@@ -191,7 +205,9 @@ export interface FileRoutesByFullPath {
   '/activate-account/$uuid': typeof ActivateAccountUuidRoute
   '/reset-password/$token': typeof ResetPasswordTokenRoute
   '/manage-company/$section': typeof AppManageCompanySectionRoute
+  '/manage-company/companies': typeof AppManageCompanyCompaniesRoute
   '/manage-company/customers': typeof AppManageCompanyCustomersRoute
+  '/manage-company/permissions': typeof AppManageCompanyPermissionsRoute
   '/manage-company/service-accounts': typeof AppManageCompanyServiceAccountsRoute
   '/manage-company/settings': typeof AppManageCompanySettingsRoute
   '/manage-company/tractors': typeof AppManageCompanyTractorsRoute
@@ -218,7 +234,9 @@ export interface FileRoutesByTo {
   '/reset-password/$token': typeof ResetPasswordTokenRoute
   '/': typeof AppIndexRoute
   '/manage-company/$section': typeof AppManageCompanySectionRoute
+  '/manage-company/companies': typeof AppManageCompanyCompaniesRoute
   '/manage-company/customers': typeof AppManageCompanyCustomersRoute
+  '/manage-company/permissions': typeof AppManageCompanyPermissionsRoute
   '/manage-company/service-accounts': typeof AppManageCompanyServiceAccountsRoute
   '/manage-company/settings': typeof AppManageCompanySettingsRoute
   '/manage-company/tractors': typeof AppManageCompanyTractorsRoute
@@ -247,7 +265,9 @@ export interface FileRoutesById {
   '/reset-password/$token': typeof ResetPasswordTokenRoute
   '/_app/': typeof AppIndexRoute
   '/_app/manage-company/$section': typeof AppManageCompanySectionRoute
+  '/_app/manage-company/companies': typeof AppManageCompanyCompaniesRoute
   '/_app/manage-company/customers': typeof AppManageCompanyCustomersRoute
+  '/_app/manage-company/permissions': typeof AppManageCompanyPermissionsRoute
   '/_app/manage-company/service-accounts': typeof AppManageCompanyServiceAccountsRoute
   '/_app/manage-company/settings': typeof AppManageCompanySettingsRoute
   '/_app/manage-company/tractors': typeof AppManageCompanyTractorsRoute
@@ -276,7 +296,9 @@ export interface FileRouteTypes {
     | '/activate-account/$uuid'
     | '/reset-password/$token'
     | '/manage-company/$section'
+    | '/manage-company/companies'
     | '/manage-company/customers'
+    | '/manage-company/permissions'
     | '/manage-company/service-accounts'
     | '/manage-company/settings'
     | '/manage-company/tractors'
@@ -303,7 +325,9 @@ export interface FileRouteTypes {
     | '/reset-password/$token'
     | '/'
     | '/manage-company/$section'
+    | '/manage-company/companies'
     | '/manage-company/customers'
+    | '/manage-company/permissions'
     | '/manage-company/service-accounts'
     | '/manage-company/settings'
     | '/manage-company/tractors'
@@ -331,7 +355,9 @@ export interface FileRouteTypes {
     | '/reset-password/$token'
     | '/_app/'
     | '/_app/manage-company/$section'
+    | '/_app/manage-company/companies'
     | '/_app/manage-company/customers'
+    | '/_app/manage-company/permissions'
     | '/_app/manage-company/service-accounts'
     | '/_app/manage-company/settings'
     | '/_app/manage-company/tractors'
@@ -493,11 +519,25 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppManageCompanySectionRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/manage-company/companies': {
+      id: '/_app/manage-company/companies'
+      path: '/manage-company/companies'
+      fullPath: '/manage-company/companies'
+      preLoaderRoute: typeof AppManageCompanyCompaniesRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/manage-company/customers': {
       id: '/_app/manage-company/customers'
       path: '/manage-company/customers'
       fullPath: '/manage-company/customers'
       preLoaderRoute: typeof AppManageCompanyCustomersRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/manage-company/permissions': {
+      id: '/_app/manage-company/permissions'
+      path: '/manage-company/permissions'
+      fullPath: '/manage-company/permissions'
+      preLoaderRoute: typeof AppManageCompanyPermissionsRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/manage-company/service-accounts': {
@@ -550,7 +590,9 @@ interface AppRouteChildren {
   AppSiteIssuesRoute: typeof AppSiteIssuesRoute
   AppIndexRoute: typeof AppIndexRoute
   AppManageCompanySectionRoute: typeof AppManageCompanySectionRoute
+  AppManageCompanyCompaniesRoute: typeof AppManageCompanyCompaniesRoute
   AppManageCompanyCustomersRoute: typeof AppManageCompanyCustomersRoute
+  AppManageCompanyPermissionsRoute: typeof AppManageCompanyPermissionsRoute
   AppManageCompanyServiceAccountsRoute: typeof AppManageCompanyServiceAccountsRoute
   AppManageCompanySettingsRoute: typeof AppManageCompanySettingsRoute
   AppManageCompanyTractorsRoute: typeof AppManageCompanyTractorsRoute
@@ -571,7 +613,9 @@ const AppRouteChildren: AppRouteChildren = {
   AppSiteIssuesRoute: AppSiteIssuesRoute,
   AppIndexRoute: AppIndexRoute,
   AppManageCompanySectionRoute: AppManageCompanySectionRoute,
+  AppManageCompanyCompaniesRoute: AppManageCompanyCompaniesRoute,
   AppManageCompanyCustomersRoute: AppManageCompanyCustomersRoute,
+  AppManageCompanyPermissionsRoute: AppManageCompanyPermissionsRoute,
   AppManageCompanyServiceAccountsRoute: AppManageCompanyServiceAccountsRoute,
   AppManageCompanySettingsRoute: AppManageCompanySettingsRoute,
   AppManageCompanyTractorsRoute: AppManageCompanyTractorsRoute,

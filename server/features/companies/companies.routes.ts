@@ -60,7 +60,7 @@ export function registerCompaniesRoutes(app: FastifyInstance, { db, realtime }: 
       schema: { tags, params: companyParamsSchema, body: companyProfileUpdateSchema, response: { 200: companyProfileSchema } },
       onRequest: companiesPage,
     },
-    async (request) => updateCompanyProfile(db, requireAuth(request), request.params.orgId, request.body),
+    async (request) => updateCompanyProfile(db, realtime, requireAuth(request), request.params.orgId, request.body),
   );
 
   api.get(
@@ -75,7 +75,7 @@ export function registerCompaniesRoutes(app: FastifyInstance, { db, realtime }: 
       onRequest: companiesPage,
     },
     async (request) =>
-      setCompanyFeature(db, request.params.orgId, request.body.featureId, true, () =>
+      setCompanyFeature(db, realtime, { orgId: request.params.orgId, featureId: request.body.featureId, enabled: true }, () =>
         badRequest([{ path: 'body.featureId', message: 'unknown feature' }]),
       ),
   );
@@ -85,7 +85,10 @@ export function registerCompaniesRoutes(app: FastifyInstance, { db, realtime }: 
       schema: { tags, params: companyFeatureParamsSchema, response: { 200: companyFeaturesSchema } },
       onRequest: companiesPage,
     },
-    async (request) => setCompanyFeature(db, request.params.orgId, request.params.featureId, false, () => notFound('Feature')),
+    async (request) =>
+      setCompanyFeature(db, realtime, { orgId: request.params.orgId, featureId: request.params.featureId, enabled: false }, () =>
+        notFound('Feature'),
+      ),
   );
 
   api.get(

@@ -83,11 +83,12 @@ export async function createCompany(db: Database, auth: AuthContext, input: Comp
 /** Saves the company on its base version; a stale one answers 409 with the stored company. */
 export async function updateCompanyProfile(
   db: Database,
+  realtime: RealtimePublisher,
   auth: AuthContext,
   orgId: number,
   input: CompanyProfileUpdate,
 ): Promise<CompanyProfile> {
-  return db.transaction(async (tx) => {
+  const company = await db.transaction(async (tx) => {
     const current = await organizationRow(tx, orgId, true);
     if (current.version !== input.version) throw staleVersion('company', toProfile(current));
     const tier = mayChooseTier(auth) ? input.tier : current.tier;
@@ -110,6 +111,9 @@ export async function updateCompanyProfile(
     if (!row) throw notFound('Organization');
     return toProfile(row);
   });
+  // The company's open clients read their user again: name, tier and carrier flag decide their pages.
+  realtime.publishCompanyChange({ id: company.id, version: company.version });
+  return company;
 }
 
 /** The feature catalogue with whether the company has each switched on. */
@@ -132,27 +136,46 @@ export async function listCompanyFeatures(db: Queryable, orgId: number) {
 }
 
 /**
- * Switches a feature on or off. Access is resolved per request from these rows (plugins/auth.ts),
- * so the company's users get the changed pages and menus with their next request.
+ * Switches a feature on or off. Access is resolved per request from these rows (plugins/auth.ts), so
+ * the company's users get the changed pages with their next request; a change also counts as a new
+ * version of the company and pokes its open clients (`organizations:update`), which read their user
+ * again, so their menus change at once.
  */
 export async function setCompanyFeature(
   db: Database,
-  orgId: number,
-  featureId: number,
-  enabled: boolean,
+  realtime: RealtimePublisher,
+  toggle: { orgId: number; featureId: number; enabled: boolean },
   unknownFeature: () => HttpError,
 ) {
-  await db.transaction(async (tx) => {
+  const { orgId, featureId, enabled } = toggle;
+  const version = await db.transaction(async (tx) => {
     await organizationRow(tx, orgId, true);
     const [feature] = await tx.select({ id: features.id }).from(features).where(eq(features.id, featureId));
     if (!feature) throw unknownFeature();
-    if (enabled) await tx.insert(organizationFeatures).values({ organizationId: orgId, featureId }).onConflictDoNothing();
-    else
-      await tx
-        .delete(organizationFeatures)
-        .where(and(eq(organizationFeatures.organizationId, orgId), eq(organizationFeatures.featureId, featureId)));
+    const changed = enabled
+      ? await tx
+          .insert(organizationFeatures)
+          .values({ organizationId: orgId, featureId })
+          .onConflictDoNothing()
+          .returning({ featureId: organizationFeatures.featureId })
+      : await tx
+          .delete(organizationFeatures)
+          .where(and(eq(organizationFeatures.organizationId, orgId), eq(organizationFeatures.featureId, featureId)))
+          .returning({ featureId: organizationFeatures.featureId });
+    return changed.length ? bumpVersion(tx, orgId) : null;
   });
+  if (version !== null) realtime.publishCompanyChange({ id: orgId, version });
   return listCompanyFeatures(db, orgId);
+}
+
+async function bumpVersion(tx: Queryable, orgId: number): Promise<number> {
+  const [row] = await tx
+    .update(organizations)
+    .set({ version: sql`${organizations.version} + 1`, updatedAt: new Date() })
+    .where(eq(organizations.id, orgId))
+    .returning({ version: organizations.version });
+  if (!row) throw notFound('Organization');
+  return row.version;
 }
 
 async function offeredCargoTypeIds(db: Queryable, orgIds: number[]): Promise<Map<number, number[]>> {

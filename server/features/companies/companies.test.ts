@@ -124,7 +124,14 @@ describe('feature toggles', () => {
     expect(on.statusCode).toBe(200);
     expect((on.json() as { name: string; enabled: boolean }[]).find((row) => row.name === 'Drafts')?.enabled).toBe(true);
     expect(await selfFeatures()).toContain('Drafts');
-    // Switching on twice keeps one row.
+    // Switching on twice keeps one row and is no new version of the company (its clients are not poked).
+    const version = async () =>
+      ((await call('platform', 'GET', `/organizations/${prairie}/profile`)).json() as CompanyProfile).version;
+    const before = await version();
+    await call('platform', 'POST', `/organizations/${prairie}/features`, { featureId: drafts.id });
+    expect(await version()).toBe(before);
+    await call('platform', 'DELETE', `/organizations/${prairie}/features/${drafts.id}`);
+    expect(await version()).toBe(before + 1);
     await call('platform', 'POST', `/organizations/${prairie}/features`, { featureId: drafts.id });
     const rows = await test.database.db
       .select()

@@ -1,0 +1,92 @@
+import { ROLE_IDS } from '#core/domain/access';
+import { expect, test } from './fixtures.ts';
+import { signIn } from './pages/app.ts';
+
+/**
+ * Company administration (issue 12) as the platform administrator: a new company, switched to, gets
+ * a feature and its side menu changes at once; a role permission switched off leaves that role's
+ * signed-in users at their next request.
+ */
+
+test('a platform administrator creates a company, switches to it and a feature changes its menu', async ({ page }) => {
+  const name = `Hilltop Grain ${Date.now()}`;
+  await signIn(page, 'platform');
+  await page.goto('/manage-company/companies');
+  await page.getByTestId('companies-create').first().click();
+  const form = page.getByRole('dialog', { name: 'New company' });
+  await form.getByTestId('company-name').fill(name);
+  await form.getByTestId('company-form-save').click();
+  await expect(page.getByText(`${name} created`)).toBeVisible();
+
+  await page.getByTestId('company-switcher').click();
+  await page.getByRole('option', { name }).click();
+  await expect(page.getByTestId('welcome')).toContainText(name);
+  const navigation = page.getByTestId('side-navigation');
+  await expect(navigation.locator('[data-nav="loads"]')).toBeVisible();
+  await expect(navigation.locator('[data-nav="drafts"]')).toHaveCount(0);
+
+  await page.goto('/manage-company/companies');
+  await page.getByTestId('companies-search').fill(name);
+  await page.getByTestId('companies-row').filter({ hasText: name }).getByTestId('companies-edit').click();
+  await page.getByTestId('company-features').click();
+  const drafts = page.getByTestId('features-dialog').getByRole('switch', { name: /^Drafts/ });
+  await expect(drafts).not.toBeChecked();
+  await drafts.click({ force: true });
+  await expect(drafts).toBeChecked();
+  // The active company's menu follows at once, and the server holds it for the next request.
+  await expect(navigation.locator('[data-nav="drafts"]')).toHaveCount(1);
+  await expect.poll(async () => (await (await page.request.get('/api/self')).json()).organization.features).toContain('Drafts');
+});
+
+test('a role permission switched off leaves the role’s signed-in users at their next request', async ({ page, browser }) => {
+  const dispatcherPage = await (await browser.newContext()).newPage();
+  await signIn(dispatcherPage, 'dispatcher');
+  const dispatcherPermissions = async () => (await (await dispatcherPage.request.get('/api/self')).json()).permissions;
+  expect(await dispatcherPermissions()).toContain('ViewLiveMap');
+
+  await signIn(page, 'platform');
+  await page.goto('/manage-company/permissions');
+  const dispatcher = page.getByTestId(`role-${ROLE_IDS.Dispatcher}`);
+  await dispatcher.getByRole('button').first().click();
+  const liveMap = dispatcher.getByRole('switch', { name: /^ViewLiveMap/ });
+  await expect(liveMap).toBeChecked();
+  const locked = dispatcher.getByRole('switch', { name: /^ViewAllCompanies/ });
+  await expect(locked).toBeDisabled();
+
+  await liveMap.click({ force: true });
+  await expect(page.getByText('Role permission removed')).toBeVisible();
+  await expect.poll(dispatcherPermissions).not.toContain('ViewLiveMap');
+
+  // Put it back for the other specs sharing this server.
+  await liveMap.click({ force: true });
+  await expect(page.getByText('Role permission added')).toBeVisible();
+  await expect.poll(dispatcherPermissions).toContain('ViewLiveMap');
+});
+
+test('cargo types keep Save disabled with the coverage warning, and a saved carrier link stays enabled', async ({ page }) => {
+  await signIn(page, 'platform');
+  await page.goto('/manage-company/companies');
+  await page.getByTestId('companies-search').fill('Swift Haul');
+  await page.getByTestId('companies-row').filter({ hasText: 'Swift Haul Carriers' }).getByTestId('companies-edit').click();
+  await page.getByTestId('company-cargo-types').click();
+  const cargo = page.getByTestId('cargo-types-dialog');
+  const first = cargo.getByRole('checkbox').first();
+  await expect(first).toBeChecked();
+  await first.click({ force: true });
+  // Swift carries for Prairie Feed, which is offered every cargo type.
+  await expect(cargo.getByTestId('cargo-coverage-warning')).toContainText('Prairie Feed Co.');
+  await expect(cargo.getByTestId('cargo-types-save')).toBeDisabled();
+  await first.click({ force: true });
+  await expect(cargo.getByTestId('cargo-coverage-warning')).toHaveCount(0);
+  await page.keyboard.press('Escape');
+  await expect(cargo).toHaveCount(0);
+
+  await page.keyboard.press('Escape');
+  await page.getByTestId('companies-search').fill('Prairie');
+  await page.getByTestId('companies-row').filter({ hasText: 'Prairie Feed Co.' }).getByTestId('companies-edit').click();
+  await page.getByTestId('company-carriers').click();
+  const carriers = page.getByTestId('carriers-dialog');
+  await expect(carriers.getByRole('checkbox', { name: 'Swift Haul Carriers enabled' })).toBeChecked();
+  await expect(carriers.getByRole('checkbox', { name: 'Swift Haul Carriers enabled' })).toBeDisabled();
+  await expect(carriers.getByRole('checkbox', { name: 'Swift Haul Carriers active' })).toBeEnabled();
+});
