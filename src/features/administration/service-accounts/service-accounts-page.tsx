@@ -1,5 +1,6 @@
 import { ActionIcon, Alert, Button, Code, CopyButton, Group, Modal, Stack, Text, TextInput, Tooltip } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
+import { IconCheck, IconCopy } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -117,7 +118,7 @@ function CreateServiceAccount({ organizationId, onClose }: { organizationId: num
               {({ copied, copy }) => (
                 <Tooltip label={copied ? t('serviceAccounts.copied') : t('serviceAccounts.copy')}>
                   <ActionIcon variant="light" onClick={copy} aria-label={t('serviceAccounts.copy')} size="lg">
-                    {copied ? '✓' : '⧉'}
+                    {copied ? <IconCheck size={18} /> : <IconCopy size={18} />}
                   </ActionIcon>
                 </Tooltip>
               )}
