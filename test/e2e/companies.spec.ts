@@ -1,3 +1,5 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
 import { ROLE_IDS } from '#core/domain/access';
 import { expect, test } from './fixtures.ts';
 import { signIn } from './pages/app.ts';
@@ -8,12 +10,23 @@ import { signIn } from './pages/app.ts';
  * signed-in users at their next request.
  */
 
+async function expectNoSeriousViolations(page: Page, screen: string) {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  const grave = violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .flatMap((violation) => violation.nodes.map((node) => `${violation.id} (${violation.impact}) ${node.target.join(' ')}`));
+  expect.soft(grave, `serious or critical axe violations on ${screen}`).toEqual([]);
+}
+
 test('a platform administrator creates a company, switches to it and a feature changes its menu', async ({ page }) => {
   const name = `Hilltop Grain ${Date.now()}`;
   await signIn(page, 'platform');
   await page.goto('/manage-company/companies');
+  await expect(page.getByTestId('companies-row').first()).toBeVisible();
+  await expectNoSeriousViolations(page, 'the companies table');
   await page.getByTestId('companies-create').first().click();
   const form = page.getByRole('dialog', { name: 'New company' });
+  await expectNoSeriousViolations(page, 'the company form');
   await form.getByTestId('company-name').fill(name);
   await form.getByTestId('company-form-save').click();
   await expect(page.getByText(`${name} created`)).toBeVisible();
@@ -31,6 +44,7 @@ test('a platform administrator creates a company, switches to it and a feature c
   await page.getByTestId('company-features').click();
   const drafts = page.getByTestId('features-dialog').getByRole('switch', { name: /^Drafts/ });
   await expect(drafts).not.toBeChecked();
+  await expectNoSeriousViolations(page, 'the features dialog');
   await drafts.click({ force: true });
   await expect(drafts).toBeChecked();
   // The active company's menu follows at once, and the server holds it for the next request.
@@ -50,6 +64,7 @@ test('a role permission switched off leaves the role’s signed-in users at thei
   await dispatcher.getByRole('button').first().click();
   const liveMap = dispatcher.getByRole('switch', { name: /^ViewLiveMap/ });
   await expect(liveMap).toBeChecked();
+  await expectNoSeriousViolations(page, 'the permissions page');
   const locked = dispatcher.getByRole('switch', { name: /^ViewAllCompanies/ });
   await expect(locked).toBeDisabled();
 
@@ -76,6 +91,7 @@ test('cargo types keep Save disabled with the coverage warning, and a saved carr
   // Swift carries for Prairie Feed, which is offered every cargo type.
   await expect(cargo.getByTestId('cargo-coverage-warning')).toContainText('Prairie Feed Co.');
   await expect(cargo.getByTestId('cargo-types-save')).toBeDisabled();
+  await expectNoSeriousViolations(page, 'the cargo types dialog');
   await first.click({ force: true });
   await expect(cargo.getByTestId('cargo-coverage-warning')).toHaveCount(0);
   await page.keyboard.press('Escape');
@@ -89,4 +105,5 @@ test('cargo types keep Save disabled with the coverage warning, and a saved carr
   await expect(carriers.getByRole('checkbox', { name: 'Swift Haul Carriers enabled' })).toBeChecked();
   await expect(carriers.getByRole('checkbox', { name: 'Swift Haul Carriers enabled' })).toBeDisabled();
   await expect(carriers.getByRole('checkbox', { name: 'Swift Haul Carriers active' })).toBeEnabled();
+  await expectNoSeriousViolations(page, 'the carriers dialog');
 });

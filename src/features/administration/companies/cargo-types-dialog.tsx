@@ -89,13 +89,11 @@ function CargoTypesForm({ company, config, onClose }: { company: CompanyProfile;
             </Checkbox.Group>
           ))}
           {problems.length > 0 && (
-            <Alert
-              color="yellow"
-              icon={<IconAlertTriangle size={18} />}
-              title={t('cargoTypes.coverageTitle')}
-              data-testid="cargo-coverage-warning"
-            >
+            <Alert color="yellow" icon={<IconAlertTriangle size={18} />} data-testid="cargo-coverage-warning">
               <Stack gap={4}>
+                <Text size="sm" fw={600}>
+                  {t('cargoTypes.coverageTitle')}
+                </Text>
                 {problems.map((problem) => (
                   <Text size="sm" key={`${problem.kind}-${problem.organizationId}`}>
                     {problemText(problem)}
