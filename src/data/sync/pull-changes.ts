@@ -1,11 +1,29 @@
 import type { Table } from 'dexie';
-import type { z } from 'zod';
+import { z } from 'zod';
 import type { ChangeEntity, Order } from '#core/contract/orders';
-import { changesAnswerSchema } from '#core/contract/orders';
+import { changeEntitySchema, changesAnswerSchema } from '#core/contract/orders';
 import { apiRequest } from '../api-client.ts';
 import { clearMirror, localDatabase } from '../local-database.ts';
 
 const PAGE_SIZE = 1000;
+
+/**
+ * The entities this build's mirror keeps. A server newer than the app (an installed PWA runs its
+ * old build until it updates) may send kinds it does not know: they are skipped instead of failing
+ * the whole pull. The mirror's scope names the kinds it keeps, so the build that learns a new kind
+ * starts its mirror again and receives the rows it skipped.
+ */
+const MIRRORED_ENTITIES: readonly string[] = changeEntitySchema.options;
+export const feedPageSchema = z.preprocess((page) => {
+  if (typeof page !== 'object' || page === null || !Array.isArray((page as { changes?: unknown }).changes)) return page;
+  const changes = (page as { changes: { entity?: unknown }[] }).changes;
+  return { ...page, changes: changes.filter((change) => MIRRORED_ENTITIES.includes(String(change?.entity))) };
+}, changesAnswerSchema);
+
+/** The mirror's scope: whose mirror it is, and which kinds of rows it holds. */
+export function mirrorScope(scope: string) {
+  return `${scope}|${MIRRORED_ENTITIES.join(',')}`;
+}
 
 // The feed's rows are parsed by the api client's schema; the tables hold them as they come.
 // biome-ignore lint/suspicious/noExplicitAny: one table type for rows of every entity
@@ -47,15 +65,16 @@ export interface PulledChanges {
  * one company: another scope starts it again from nothing. Each page is applied in one IndexedDB
  * transaction together with its cursor, so an interrupted pull resumes where it stopped.
  */
-export async function pullChanges(scope: string): Promise<PulledChanges> {
+export async function pullChanges(owner: string): Promise<PulledChanges> {
   const pulled: PulledChanges = { reset: false, orderUpserts: [], orderDeletions: [], otherEntities: false };
+  const scope = mirrorScope(owner);
   if ((await readMeta('sync.scope')) !== scope) {
     await clearMirror();
     await localDatabase.keyValue.put({ key: 'sync.scope', value: scope });
     pulled.reset = true;
   }
   const fetchPage = (cursor: string | undefined) =>
-    apiRequest('/sync/changes', changesAnswerSchema, { query: { since: cursor, limit: PAGE_SIZE } });
+    apiRequest('/sync/changes', feedPageSchema, { query: { since: cursor, limit: PAGE_SIZE } });
   let next = fetchPage(await readMeta('sync.cursor'));
   for (;;) {
     const page = await next;
