@@ -30,12 +30,15 @@ import { Route as ResetPasswordTokenRouteImport } from './routes/reset-password.
 import { Route as AppManageCompanyIndexRouteImport } from './routes/_app/manage-company/index'
 import { Route as AppManageCompanySectionRouteImport } from './routes/_app/manage-company/$section'
 import { Route as AppManageCompanyCompaniesRouteImport } from './routes/_app/manage-company/companies'
+import { Route as AppManageCompanyContactsRouteImport } from './routes/_app/manage-company/contacts'
 import { Route as AppManageCompanyCustomersRouteImport } from './routes/_app/manage-company/customers'
+import { Route as AppManageCompanyLoadingTeamsRouteImport } from './routes/_app/manage-company/loading-teams'
 import { Route as AppManageCompanyPermissionsRouteImport } from './routes/_app/manage-company/permissions'
 import { Route as AppManageCompanyServiceAccountsRouteImport } from './routes/_app/manage-company/service-accounts'
 import { Route as AppManageCompanySettingsRouteImport } from './routes/_app/manage-company/settings'
 import { Route as AppManageCompanyTractorsRouteImport } from './routes/_app/manage-company/tractors'
 import { Route as AppManageCompanyTrailersRouteImport } from './routes/_app/manage-company/trailers'
+import { Route as AppManageCompanyUsersRouteImport } from './routes/_app/manage-company/users'
 import { Route as AppMaintenanceHistoryTypeIdRouteImport } from './routes/_app/maintenance-history.$type.$id'
 
 const R404Route = R404RouteImport.update({
@@ -143,10 +146,22 @@ const AppManageCompanyCompaniesRoute =
     path: '/manage-company/companies',
     getParentRoute: () => AppRoute,
   } as any)
+const AppManageCompanyContactsRoute =
+  AppManageCompanyContactsRouteImport.update({
+    id: '/manage-company/contacts',
+    path: '/manage-company/contacts',
+    getParentRoute: () => AppRoute,
+  } as any)
 const AppManageCompanyCustomersRoute =
   AppManageCompanyCustomersRouteImport.update({
     id: '/manage-company/customers',
     path: '/manage-company/customers',
+    getParentRoute: () => AppRoute,
+  } as any)
+const AppManageCompanyLoadingTeamsRoute =
+  AppManageCompanyLoadingTeamsRouteImport.update({
+    id: '/manage-company/loading-teams',
+    path: '/manage-company/loading-teams',
     getParentRoute: () => AppRoute,
   } as any)
 const AppManageCompanyPermissionsRoute =
@@ -179,6 +194,11 @@ const AppManageCompanyTrailersRoute =
     path: '/manage-company/trailers',
     getParentRoute: () => AppRoute,
   } as any)
+const AppManageCompanyUsersRoute = AppManageCompanyUsersRouteImport.update({
+  id: '/manage-company/users',
+  path: '/manage-company/users',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppMaintenanceHistoryTypeIdRoute =
   AppMaintenanceHistoryTypeIdRouteImport.update({
     id: '/maintenance-history/$type/$id',
@@ -206,12 +226,15 @@ export interface FileRoutesByFullPath {
   '/reset-password/$token': typeof ResetPasswordTokenRoute
   '/manage-company/$section': typeof AppManageCompanySectionRoute
   '/manage-company/companies': typeof AppManageCompanyCompaniesRoute
+  '/manage-company/contacts': typeof AppManageCompanyContactsRoute
   '/manage-company/customers': typeof AppManageCompanyCustomersRoute
+  '/manage-company/loading-teams': typeof AppManageCompanyLoadingTeamsRoute
   '/manage-company/permissions': typeof AppManageCompanyPermissionsRoute
   '/manage-company/service-accounts': typeof AppManageCompanyServiceAccountsRoute
   '/manage-company/settings': typeof AppManageCompanySettingsRoute
   '/manage-company/tractors': typeof AppManageCompanyTractorsRoute
   '/manage-company/trailers': typeof AppManageCompanyTrailersRoute
+  '/manage-company/users': typeof AppManageCompanyUsersRoute
   '/manage-company/': typeof AppManageCompanyIndexRoute
   '/maintenance-history/$type/$id': typeof AppMaintenanceHistoryTypeIdRoute
 }
@@ -235,12 +258,15 @@ export interface FileRoutesByTo {
   '/': typeof AppIndexRoute
   '/manage-company/$section': typeof AppManageCompanySectionRoute
   '/manage-company/companies': typeof AppManageCompanyCompaniesRoute
+  '/manage-company/contacts': typeof AppManageCompanyContactsRoute
   '/manage-company/customers': typeof AppManageCompanyCustomersRoute
+  '/manage-company/loading-teams': typeof AppManageCompanyLoadingTeamsRoute
   '/manage-company/permissions': typeof AppManageCompanyPermissionsRoute
   '/manage-company/service-accounts': typeof AppManageCompanyServiceAccountsRoute
   '/manage-company/settings': typeof AppManageCompanySettingsRoute
   '/manage-company/tractors': typeof AppManageCompanyTractorsRoute
   '/manage-company/trailers': typeof AppManageCompanyTrailersRoute
+  '/manage-company/users': typeof AppManageCompanyUsersRoute
   '/manage-company': typeof AppManageCompanyIndexRoute
   '/maintenance-history/$type/$id': typeof AppMaintenanceHistoryTypeIdRoute
 }
@@ -266,12 +292,15 @@ export interface FileRoutesById {
   '/_app/': typeof AppIndexRoute
   '/_app/manage-company/$section': typeof AppManageCompanySectionRoute
   '/_app/manage-company/companies': typeof AppManageCompanyCompaniesRoute
+  '/_app/manage-company/contacts': typeof AppManageCompanyContactsRoute
   '/_app/manage-company/customers': typeof AppManageCompanyCustomersRoute
+  '/_app/manage-company/loading-teams': typeof AppManageCompanyLoadingTeamsRoute
   '/_app/manage-company/permissions': typeof AppManageCompanyPermissionsRoute
   '/_app/manage-company/service-accounts': typeof AppManageCompanyServiceAccountsRoute
   '/_app/manage-company/settings': typeof AppManageCompanySettingsRoute
   '/_app/manage-company/tractors': typeof AppManageCompanyTractorsRoute
   '/_app/manage-company/trailers': typeof AppManageCompanyTrailersRoute
+  '/_app/manage-company/users': typeof AppManageCompanyUsersRoute
   '/_app/manage-company/': typeof AppManageCompanyIndexRoute
   '/_app/maintenance-history/$type/$id': typeof AppMaintenanceHistoryTypeIdRoute
 }
@@ -297,12 +326,15 @@ export interface FileRouteTypes {
     | '/reset-password/$token'
     | '/manage-company/$section'
     | '/manage-company/companies'
+    | '/manage-company/contacts'
     | '/manage-company/customers'
+    | '/manage-company/loading-teams'
     | '/manage-company/permissions'
     | '/manage-company/service-accounts'
     | '/manage-company/settings'
     | '/manage-company/tractors'
     | '/manage-company/trailers'
+    | '/manage-company/users'
     | '/manage-company/'
     | '/maintenance-history/$type/$id'
   fileRoutesByTo: FileRoutesByTo
@@ -326,12 +358,15 @@ export interface FileRouteTypes {
     | '/'
     | '/manage-company/$section'
     | '/manage-company/companies'
+    | '/manage-company/contacts'
     | '/manage-company/customers'
+    | '/manage-company/loading-teams'
     | '/manage-company/permissions'
     | '/manage-company/service-accounts'
     | '/manage-company/settings'
     | '/manage-company/tractors'
     | '/manage-company/trailers'
+    | '/manage-company/users'
     | '/manage-company'
     | '/maintenance-history/$type/$id'
   id:
@@ -356,12 +391,15 @@ export interface FileRouteTypes {
     | '/_app/'
     | '/_app/manage-company/$section'
     | '/_app/manage-company/companies'
+    | '/_app/manage-company/contacts'
     | '/_app/manage-company/customers'
+    | '/_app/manage-company/loading-teams'
     | '/_app/manage-company/permissions'
     | '/_app/manage-company/service-accounts'
     | '/_app/manage-company/settings'
     | '/_app/manage-company/tractors'
     | '/_app/manage-company/trailers'
+    | '/_app/manage-company/users'
     | '/_app/manage-company/'
     | '/_app/maintenance-history/$type/$id'
   fileRoutesById: FileRoutesById
@@ -526,11 +564,25 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppManageCompanyCompaniesRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/manage-company/contacts': {
+      id: '/_app/manage-company/contacts'
+      path: '/manage-company/contacts'
+      fullPath: '/manage-company/contacts'
+      preLoaderRoute: typeof AppManageCompanyContactsRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/manage-company/customers': {
       id: '/_app/manage-company/customers'
       path: '/manage-company/customers'
       fullPath: '/manage-company/customers'
       preLoaderRoute: typeof AppManageCompanyCustomersRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/manage-company/loading-teams': {
+      id: '/_app/manage-company/loading-teams'
+      path: '/manage-company/loading-teams'
+      fullPath: '/manage-company/loading-teams'
+      preLoaderRoute: typeof AppManageCompanyLoadingTeamsRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/manage-company/permissions': {
@@ -568,6 +620,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppManageCompanyTrailersRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/manage-company/users': {
+      id: '/_app/manage-company/users'
+      path: '/manage-company/users'
+      fullPath: '/manage-company/users'
+      preLoaderRoute: typeof AppManageCompanyUsersRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/maintenance-history/$type/$id': {
       id: '/_app/maintenance-history/$type/$id'
       path: '/maintenance-history/$type/$id'
@@ -591,12 +650,15 @@ interface AppRouteChildren {
   AppIndexRoute: typeof AppIndexRoute
   AppManageCompanySectionRoute: typeof AppManageCompanySectionRoute
   AppManageCompanyCompaniesRoute: typeof AppManageCompanyCompaniesRoute
+  AppManageCompanyContactsRoute: typeof AppManageCompanyContactsRoute
   AppManageCompanyCustomersRoute: typeof AppManageCompanyCustomersRoute
+  AppManageCompanyLoadingTeamsRoute: typeof AppManageCompanyLoadingTeamsRoute
   AppManageCompanyPermissionsRoute: typeof AppManageCompanyPermissionsRoute
   AppManageCompanyServiceAccountsRoute: typeof AppManageCompanyServiceAccountsRoute
   AppManageCompanySettingsRoute: typeof AppManageCompanySettingsRoute
   AppManageCompanyTractorsRoute: typeof AppManageCompanyTractorsRoute
   AppManageCompanyTrailersRoute: typeof AppManageCompanyTrailersRoute
+  AppManageCompanyUsersRoute: typeof AppManageCompanyUsersRoute
   AppManageCompanyIndexRoute: typeof AppManageCompanyIndexRoute
   AppMaintenanceHistoryTypeIdRoute: typeof AppMaintenanceHistoryTypeIdRoute
 }
@@ -614,12 +676,15 @@ const AppRouteChildren: AppRouteChildren = {
   AppIndexRoute: AppIndexRoute,
   AppManageCompanySectionRoute: AppManageCompanySectionRoute,
   AppManageCompanyCompaniesRoute: AppManageCompanyCompaniesRoute,
+  AppManageCompanyContactsRoute: AppManageCompanyContactsRoute,
   AppManageCompanyCustomersRoute: AppManageCompanyCustomersRoute,
+  AppManageCompanyLoadingTeamsRoute: AppManageCompanyLoadingTeamsRoute,
   AppManageCompanyPermissionsRoute: AppManageCompanyPermissionsRoute,
   AppManageCompanyServiceAccountsRoute: AppManageCompanyServiceAccountsRoute,
   AppManageCompanySettingsRoute: AppManageCompanySettingsRoute,
   AppManageCompanyTractorsRoute: AppManageCompanyTractorsRoute,
   AppManageCompanyTrailersRoute: AppManageCompanyTrailersRoute,
+  AppManageCompanyUsersRoute: AppManageCompanyUsersRoute,
   AppManageCompanyIndexRoute: AppManageCompanyIndexRoute,
   AppMaintenanceHistoryTypeIdRoute: AppMaintenanceHistoryTypeIdRoute,
 }

@@ -119,7 +119,17 @@ export function useLoads(filter: LoadsFilter, organizationId: number) {
   return { ...mirror, data: rows };
 }
 
-export type MirrorList = 'drivers' | 'locations' | 'customers' | 'tractors' | 'trailers' | 'cargoTypes' | 'carriers';
+export type MirrorList =
+  | 'drivers'
+  | 'locations'
+  | 'customers'
+  | 'tractors'
+  | 'trailers'
+  | 'cargoTypes'
+  | 'carriers'
+  | 'users'
+  | 'contacts'
+  | 'loadingTeams';
 
 /** The lists a load's table row names (its places, cargo, customers and resources). */
 export const LOAD_REFERENCE_LISTS = [

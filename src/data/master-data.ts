@@ -16,6 +16,17 @@ import {
   type TrailerInput,
   trailerSchema,
 } from '#core/contract/master-data';
+import {
+  type ContactInput,
+  type ContactRecord,
+  contactRecordSchema,
+  type LoadingTeamInput,
+  type LoadingTeamRecord,
+  loadingTeamRecordSchema,
+  type UserInput,
+  type UserRecord,
+  userRecordSchema,
+} from '#core/contract/people';
 import { apiRequest } from './api-client.ts';
 import { localDatabase } from './local-database.ts';
 
@@ -29,12 +40,18 @@ interface RowOf {
   tractors: Tractor;
   trailers: Trailer;
   customers: Customer;
+  users: UserRecord;
+  contacts: ContactRecord;
+  loadingTeams: LoadingTeamRecord;
 }
 
 interface InputOf {
   tractors: TractorInput;
   trailers: TrailerInput;
   customers: CustomerInput;
+  users: UserInput;
+  contacts: ContactInput;
+  loadingTeams: LoadingTeamInput;
 }
 
 export type MasterDataCollection = keyof RowOf;
@@ -44,6 +61,19 @@ const SCHEMAS: { [Collection in MasterDataCollection]: z.ZodType<RowOf[Collectio
   tractors: tractorSchema,
   trailers: trailerSchema,
   customers: customerSchema,
+  users: userRecordSchema,
+  contacts: contactRecordSchema,
+  loadingTeams: loadingTeamRecordSchema,
+};
+
+/** The mirror store is named in camel case, the API collection in kebab case (spec 2 §7). */
+const API_COLLECTIONS: Record<MasterDataCollection, string> = {
+  tractors: 'tractors',
+  trailers: 'trailers',
+  customers: 'customers',
+  users: 'users',
+  contacts: 'contacts',
+  loadingTeams: 'loading-teams',
 };
 
 /** What a form saves: a new row (no id) or an update based on the version it was opened with. */
@@ -68,7 +98,7 @@ export function useSaveMasterData<Collection extends MasterDataCollection>(organ
   return useMutation({
     mutationFn: async (save: MasterDataSave<Collection>): Promise<MasterDataRow<Collection>> => {
       const schema = SCHEMAS[collection];
-      const base = `/organizations/${organizationId}/${collection}`;
+      const base = `/organizations/${organizationId}/${API_COLLECTIONS[collection]}`;
       return save.id === null
         ? apiRequest(base, schema, { method: 'POST', body: save.input })
         : apiRequest(`${base}/${save.id}`, schema, { method: 'PUT', body: { ...save.input, version: save.version } });
@@ -81,7 +111,9 @@ export function useDeleteMasterData(organizationId: number, collection: MasterDa
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: number) =>
-      apiRequest(`/organizations/${organizationId}/${collection}/${id}`, z.unknown(), { method: 'DELETE' }).then(() => id),
+      apiRequest(`/organizations/${organizationId}/${API_COLLECTIONS[collection]}/${id}`, z.unknown(), { method: 'DELETE' }).then(
+        () => id,
+      ),
     onSuccess: (id) => followWrite(queryClient, collection, null, id),
   });
 }

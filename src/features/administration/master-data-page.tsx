@@ -26,6 +26,14 @@ interface MasterDataPageProps<Collection extends MasterDataCollection> {
   /** The create (row null) or edit form; `close` ends it. */
   renderForm: (row: MasterDataRow<Collection> | null, close: () => void) => ReactNode;
   downtime?: DowntimeResourceType;
+  /** Rows offering downtime (users: drivers only); all by default. */
+  hasDowntime?: (row: MasterDataRow<Collection>) => boolean;
+  /** Rows shown red with this reason (contacts nothing reaches). */
+  warning?: (row: MasterDataRow<Collection>) => string | null;
+  /** The contact preferences dialog of a row (users and contacts); `close` ends it. */
+  renderContactPreferences?: (row: MasterDataRow<Collection>, close: () => void) => ReactNode;
+  /** Words a refused delete that is not "in use" (the server's own reason by default). */
+  describeError?: (error: unknown) => string;
 }
 
 /**
@@ -55,6 +63,7 @@ export function MasterDataPage<Collection extends MasterDataCollection>(props: M
   const remove = useDeleteMasterData(context.organizationId, collection);
   const [form, setForm] = useState<{ row: MasterDataRow<Collection> | null; key: number } | null>(null);
   const [downtimeOf, setDowntimeOf] = useState<MasterDataRow<Collection> | null>(null);
+  const [preferencesOf, setPreferencesOf] = useState<MasterDataRow<Collection> | null>(null);
   const downtime = props.downtime;
   return (
     <>
@@ -63,21 +72,29 @@ export function MasterDataPage<Collection extends MasterDataCollection>(props: M
         title={props.title}
         rows={rows}
         columns={props.columns}
-        actions={{ ...actions, downtime: actions.downtime && downtime !== undefined }}
+        actions={{
+          ...actions,
+          downtime: actions.downtime && downtime !== undefined,
+          contactPreferences: actions.contactPreferences && props.renderContactPreferences !== undefined,
+        }}
         itemName={itemName}
         onCreate={() => setForm({ row: null, key: Date.now() })}
         onEdit={(row) => setForm({ row, key: Date.now() })}
         onDowntime={setDowntimeOf}
+        hasDowntime={props.hasDowntime}
+        warning={props.warning}
+        onContactPreferences={setPreferencesOf}
         onDelete={async (row) => {
           try {
             await remove.mutateAsync(row.id);
           } catch (error) {
-            throw new Error(deleteRefusal(error, itemName(row), 'enabled' in row, t));
+            throw new Error(deleteRefusal(error, itemName(row), 'enabled' in row, t, props.describeError));
           }
           notifications.show({ color: 'green', message: t('toast.deleted', { name: itemName(row) }) });
         }}
       />
       {form && <Fragment key={form.key}>{props.renderForm(form.row, () => setForm(null))}</Fragment>}
+      {preferencesOf && props.renderContactPreferences?.(preferencesOf, () => setPreferencesOf(null))}
       {downtime && downtimeOf && (
         <Suspense fallback={null}>
           <DowntimeList
@@ -96,8 +113,14 @@ export function MasterDataPage<Collection extends MasterDataCollection>(props: M
 const isRecordUse = (use: string): use is RecordUse => (RECORD_USES as readonly string[]).includes(use);
 
 /** The server's "in use" refusal (409, rule inUse, one issue per kind of use with its count) in the user's language. */
-function deleteRefusal(error: unknown, name: string, canDisable: boolean, t: TFunction<'administration'>): string {
-  if (!(error instanceof ApiError) || error.body?.rule !== IN_USE_RULE) return errorMessage(error);
+function deleteRefusal(
+  error: unknown,
+  name: string,
+  canDisable: boolean,
+  t: TFunction<'administration'>,
+  describeError = errorMessage,
+): string {
+  if (!(error instanceof ApiError) || error.body?.rule !== IN_USE_RULE) return describeError(error);
   const useText: Record<RecordUse, (count: number) => string> = {
     loads: (count) => t('inUse.loads', { uses: count }),
     drivers: (count) => t('inUse.drivers', { uses: count }),

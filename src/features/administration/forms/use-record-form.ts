@@ -19,6 +19,8 @@ interface RecordFormOptions<Collection extends MasterDataCollection, Values> {
   toInput: (values: Values) => MasterDataSave<Collection>['input'];
   nameOf: (row: MasterDataRow<Collection>) => string;
   onSaved: () => void;
+  /** Words the server's refusal; by default its own reason (errorMessage). */
+  describeError?: (error: unknown) => string;
 }
 
 /**
@@ -58,7 +60,7 @@ export function useRecordForm<Collection extends MasterDataCollection, Values>(o
         setConflict(true);
         return;
       }
-      notifications.show({ color: 'red', title: t('toast.notSaved'), message: errorMessage(error) });
+      notifications.show({ color: 'red', title: t('toast.notSaved'), message: (options.describeError ?? errorMessage)(error) });
     }
   };
 

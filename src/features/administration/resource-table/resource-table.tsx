@@ -20,6 +20,7 @@ import {
 } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import {
+  IconAlertTriangle,
   IconArrowDown,
   IconArrowsSort,
   IconArrowUp,
@@ -69,6 +70,10 @@ export interface ResourceTableProps<Row extends { id: number }> {
   onEdit?: (row: Row) => void;
   onDowntime?: (row: Row) => void;
   onContactPreferences?: (row: Row) => void;
+  /** Rows offering downtime when the table does (users: drivers only); all by default. */
+  hasDowntime?: (row: Row) => boolean;
+  /** Rows shown red, with the reason read out beside the first cell (contacts nothing reaches). */
+  warning?: (row: Row) => string | null;
   /** Deletes the row; a rejection's message is shown in the confirmation (the server's "in use"). */
   onDelete?: (row: Row) => Promise<void>;
 }
@@ -258,32 +263,47 @@ export function ResourceTable<Row extends { id: number }>(props: ResourceTablePr
               </Table.Td>
             </Table.Tr>
           )}
-          {current.rows.map((entry) => (
-            <Table.Tr
-              key={entry.row.id}
-              data-testid={`${table}-row`}
-              data-enabled={entry.enabled}
-              bg={entry.enabled ? undefined : 'var(--mantine-color-gray-1)'}
-              c={entry.enabled ? undefined : 'dimmed'}
-            >
-              {shownColumns.map(({ column, index }) => (
-                <Table.Td key={column.key}>{entry.texts[index]}</Table.Td>
-              ))}
-              {hasRowActions && (
-                <Table.Td>
-                  <RowActions
-                    actions={actions}
-                    name={itemName(entry.row)}
-                    table={table}
-                    onEdit={props.onEdit && (() => props.onEdit?.(entry.row))}
-                    onDowntime={props.onDowntime && (() => props.onDowntime?.(entry.row))}
-                    onContactPreferences={props.onContactPreferences && (() => props.onContactPreferences?.(entry.row))}
-                    onDelete={props.onDelete && (() => setDeleting(entry.row))}
-                  />
-                </Table.Td>
-              )}
-            </Table.Tr>
-          ))}
+          {current.rows.map((entry) => {
+            const warning = props.warning?.(entry.row) ?? null;
+            return (
+              <Table.Tr
+                key={entry.row.id}
+                data-testid={`${table}-row`}
+                data-enabled={entry.enabled}
+                data-warning={warning !== null || undefined}
+                bg={warning !== null ? 'var(--mantine-color-red-1)' : entry.enabled ? undefined : 'var(--mantine-color-gray-1)'}
+                c={warning !== null ? 'red.9' : entry.enabled ? undefined : 'dimmed'}
+              >
+                {shownColumns.map(({ column, index }, position) => (
+                  <Table.Td key={column.key}>
+                    {entry.texts[index]}
+                    {position === 0 && warning !== null && (
+                      <Tooltip label={warning}>
+                        <IconAlertTriangle size={14} aria-label={warning} role="img" style={{ marginInlineStart: 4 }} />
+                      </Tooltip>
+                    )}
+                  </Table.Td>
+                ))}
+                {hasRowActions && (
+                  <Table.Td>
+                    <RowActions
+                      actions={actions}
+                      name={itemName(entry.row)}
+                      table={table}
+                      onEdit={props.onEdit && (() => props.onEdit?.(entry.row))}
+                      onDowntime={
+                        props.onDowntime && (props.hasDowntime?.(entry.row) ?? true)
+                          ? () => props.onDowntime?.(entry.row)
+                          : undefined
+                      }
+                      onContactPreferences={props.onContactPreferences && (() => props.onContactPreferences?.(entry.row))}
+                      onDelete={props.onDelete && (() => setDeleting(entry.row))}
+                    />
+                  </Table.Td>
+                )}
+              </Table.Tr>
+            );
+          })}
         </Table.Tbody>
       </Table>
       <Group justify="space-between" gap="sm">

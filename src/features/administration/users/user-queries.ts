@@ -1,0 +1,40 @@
+import { useDebouncedValue } from '@mantine/hooks';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
+import { usernameAvailableSchema } from '#core/contract/people';
+import { usernameKey, usernameProblem } from '#core/domain/master-data/index';
+import { apiRequest } from '#src/data/api-client.ts';
+import type { UsernameCheck } from './user-values.ts';
+
+/** Spec 2 §5 and §9: the username is asked of the server 2000 ms after the last keystroke. */
+export const USERNAME_CHECK_DEBOUNCE_MS = 2000;
+
+/**
+ * Whether the typed username is free (`GET /api/users/username`): 'checking' from the keystroke
+ * until the answer, so Save waits for it; 'idle' for the user's own current name, a name the form
+ * already refuses, or offline (the save needs a connection anyway).
+ */
+export function useUsernameCheck(username: string, ownUsername: string | null): UsernameCheck {
+  const [settled] = useDebouncedValue(username, USERNAME_CHECK_DEBOUNCE_MS);
+  const needsCheck = usernameProblem(username) === null && usernameKey(username) !== usernameKey(ownUsername ?? '');
+  const query = useQuery({
+    queryKey: ['usernameAvailable', usernameKey(settled)],
+    queryFn: ({ signal }) =>
+      apiRequest('/users/username', usernameAvailableSchema, { query: { username: settled.trim() }, signal }),
+    enabled: needsCheck && settled === username,
+    staleTime: 0,
+    gcTime: 0,
+    meta: { persist: false },
+  });
+  if (!needsCheck || query.fetchStatus === 'paused') return 'idle';
+  if (settled !== username || query.isFetching || query.data === undefined) return 'checking';
+  return query.data ? 'available' : 'taken';
+}
+
+/** EditUser's "send password email": a single-use link to set a new password (spec 3). */
+export function useSendPasswordEmail(organizationId: number, userId: number) {
+  return useMutation({
+    mutationFn: () =>
+      apiRequest(`/organizations/${organizationId}/users/${userId}/password-email`, z.unknown(), { method: 'POST' }),
+  });
+}
