@@ -24,11 +24,11 @@ import {
 const preferencesPath = (organizationId: number, contactId: number) =>
   `/organizations/${organizationId}/contacts/${contactId}/notification-preferences`;
 
-export const contactPreferencesQueryKey = (organizationId: number, contactId: number) =>
+const contactPreferencesQueryKey = (organizationId: number, contactId: number) =>
   ['contactPreferences', organizationId, contactId] as const;
 
 /** A contact's notification preferences, read from the server (the mirror keeps only their count). */
-export function useContactPreferences(organizationId: number, contactId: number) {
+function useContactPreferences(organizationId: number, contactId: number) {
   return useQuery({
     queryKey: contactPreferencesQueryKey(organizationId, contactId),
     queryFn: ({ signal }) => apiRequest(preferencesPath(organizationId, contactId), contactPreferencesSchema, { signal }),
@@ -37,7 +37,7 @@ export function useContactPreferences(organizationId: number, contactId: number)
   });
 }
 
-export function useSaveContactPreferences(organizationId: number, contactId: number) {
+function useSaveContactPreferences(organizationId: number, contactId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: ContactPreference[]) =>
@@ -76,15 +76,15 @@ export function ContactPreferencesDialog({
         </Alert>
       ) : (
         <Group justify="center" p="md">
-          <Loader size="sm" aria-label={t('preferences.loading')} />
+          <Loader size="sm" role="status" aria-label={t('preferences.loading')} />
         </Group>
       )}
     </Modal>
   );
 }
 
-/** The editor of the user's own preferences (settings popover) and of any contact's (the dialog). */
-export function PreferencesEditor({
+/** The event types by group, a checkbox per channel, the all/none toggles, and Save. */
+function PreferencesEditor({
   organizationId,
   contactId,
   name,

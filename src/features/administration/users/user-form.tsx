@@ -87,7 +87,7 @@ export function UserForm({ context, row, onClose }: { context: AdminContext; row
           autoComplete="off"
           value={values.username}
           onChange={(event) => set({ username: event.currentTarget.value })}
-          rightSection={usernameCheck === 'checking' ? <Loader size="xs" aria-label={t('users.checkingUsername')} /> : null}
+          rightSection={usernameCheck === 'checking' ? <Loader size="xs" aria-hidden /> : null}
           description={usernameCheck === 'checking' ? t('users.checkingUsername') : undefined}
           error={form.dirty || !form.isNew ? message(errors.username) : undefined}
           data-testid="user-username"
