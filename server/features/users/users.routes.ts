@@ -1,12 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import { and, eq, sql } from 'drizzle-orm';
 import { idParamsSchema } from '#core/contract/common';
+import { contactPreferencesBodySchema, contactPreferencesSchema } from '#core/contract/people';
 import { contactSettingsUpdateSchema, preferencesSchema, selfSchema } from '#core/contract/user';
 import { contacts, users } from '#server/db/schema';
 import { type ServerContext, zodRoutes } from '#server/context';
 import { mirrorWrite } from '#server/features/master-data/records';
+import { contactPreferenceList, replaceContactPreferences } from '#server/features/people/contacts.service';
 import { loadSelf } from '#server/features/self/self.service';
-import { guard, requireAuth } from '#server/plugins/auth';
+import { type AuthContext, guard, requireAuth } from '#server/plugins/auth';
 import { forbidden, notFound } from '#server/plugins/error-handler';
 
 export function registerUserRoutes(app: FastifyInstance, { db, realtime }: ServerContext) {
@@ -67,6 +69,44 @@ export function registerUserRoutes(app: FastifyInstance, { db, realtime }: Serve
         ]);
       });
       return loadSelf(db, auth.userId, auth.organizationId);
+    },
+  );
+
+  /**
+   * The user's own contact, read with the organization it belongs to: a platform administrator who
+   * switched company still has the contact of his own.
+   */
+  async function ownContact(auth: AuthContext) {
+    const [user] = await db
+      .select({ contactId: users.contactId, organizationId: users.organizationId })
+      .from(users)
+      .where(eq(users.id, auth.userId));
+    if (!user) throw notFound('User');
+    return { ...user, auth: { ...auth, organizationId: user.organizationId } };
+  }
+
+  // The settings popover's own notification preferences (spec 1 §2): without the contact permissions
+  // the administration routes need, and not for carriers (hidden there).
+  api.get(
+    '/self/notification-preferences',
+    {
+      schema: { tags: ['users'], response: { 200: contactPreferencesSchema } },
+      onRequest: guard({ notForCarriers: true }),
+    },
+    async (request) => {
+      const own = await ownContact(requireAuth(request));
+      return contactPreferenceList(db, own.auth, own.organizationId, own.contactId);
+    },
+  );
+  api.put(
+    '/self/notification-preferences',
+    {
+      schema: { tags: ['users'], body: contactPreferencesBodySchema, response: { 200: contactPreferencesSchema } },
+      onRequest: guard({ notForCarriers: true }),
+    },
+    async (request) => {
+      const own = await ownContact(requireAuth(request));
+      return replaceContactPreferences(db, realtime, own.auth, own.organizationId, own.contactId, request.body);
     },
   );
 }

@@ -160,3 +160,55 @@ describe('contact settings', () => {
     );
   });
 });
+
+describe('own notification preferences', () => {
+  it('are read and replaced by a user without the contact permissions, system ones kept', async () => {
+    const empty = await test.app.inject({ method: 'GET', url: '/api/self/notification-preferences', headers: { cookie } });
+    expect(empty.statusCode).toBe(200);
+    const saved = await test.app.inject({
+      method: 'PUT',
+      url: '/api/self/notification-preferences',
+      headers: { cookie },
+      payload: [
+        { notificationEventTypeId: 1, notificationType: 'Email' },
+        { notificationEventTypeId: 14, notificationType: 'Push' },
+        // A system event type is not the user's to choose: what is stored stays.
+        { notificationEventTypeId: 12, notificationType: 'Email' },
+      ],
+    });
+    expect(saved.statusCode).toBe(200);
+    const expected = [
+      { notificationEventTypeId: 1, notificationType: 'Email' },
+      { notificationEventTypeId: 14, notificationType: 'Push' },
+    ];
+    expect(saved.json()).toEqual(expected);
+    const read = await test.app.inject({ method: 'GET', url: '/api/self/notification-preferences', headers: { cookie } });
+    expect(read.json()).toEqual(expected);
+    // The dispatcher may not use the administration route for the same contact.
+    const self = (await test.app.inject({ method: 'GET', url: '/api/self', headers: { cookie } })).json();
+    const administration = await test.app.inject({
+      method: 'GET',
+      url: `/api/organizations/${self.activeOrganizationId}/contacts/${self.contact.id}/notification-preferences`,
+      headers: { cookie },
+    });
+    expect(administration.statusCode).toBe(403);
+  });
+
+  it('refuse a not-yet-implemented event type and are hidden from carriers', async () => {
+    const refused = await test.app.inject({
+      method: 'PUT',
+      url: '/api/self/notification-preferences',
+      headers: { cookie },
+      payload: [{ notificationEventTypeId: 17, notificationType: 'Email' }],
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error.issues[0].message).toBe('notYetImplemented');
+    const carrier = await signInAs(test.app, 'carrier');
+    const answer = await test.app.inject({
+      method: 'GET',
+      url: '/api/self/notification-preferences',
+      headers: { cookie: carrier },
+    });
+    expect(answer.statusCode).toBe(403);
+  });
+});

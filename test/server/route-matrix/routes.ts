@@ -408,6 +408,16 @@ export const MATRIX: Record<string, MatrixEntry> = {
     },
     foreignIds: NO_IDS,
   },
+  'GET /api/self/notification-preferences': {
+    access: { notForCarriers: true },
+    example: () => ({}),
+    foreignIds: NO_IDS,
+  },
+  'PUT /api/self/notification-preferences': {
+    access: { notForCarriers: true },
+    example: () => ({ body: [{ notificationEventTypeId: 1, notificationType: 'Email' }] }),
+    foreignIds: NO_IDS,
+  },
 
   'GET /api/cargo-types': referenceList({}),
   'GET /api/location-types': referenceList({}),
