@@ -1,4 +1,5 @@
-import { queryOptions, type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, type QueryClient, useMutation, useMutationState, useQueryClient } from '@tanstack/react-query';
+import { useMemo } from 'react';
 import { z } from 'zod';
 import {
   type Customer,
@@ -27,8 +28,9 @@ import {
   type UserRecord,
   userRecordSchema,
 } from '#core/contract/people';
-import { apiRequest } from './api-client.ts';
+import { ApiError, apiRequest } from './api-client.ts';
 import { localDatabase } from './local-database.ts';
+import type { RefusedChange } from './sync/outbox.ts';
 
 /**
  * Writes of the administration pages (spec 2 §7), sent to the server: the pages read the mirror,
@@ -116,6 +118,111 @@ export function useDeleteMasterData(organizationId: number, collection: MasterDa
       ),
     onSuccess: (id) => followWrite(queryClient, collection, null, id),
   });
+}
+
+// ── Offline: edits and deletes of existing rows wait in a persisted queue ────────────────────────
+
+/**
+ * The collections whose edits and deletes queue offline, like the loads' changes (persisted
+ * mutations sent once, in order, with an idempotency key; a refusal is rolled back and said). Users
+ * are not among them: a user's save needs the server's username check and may send mail. Creating
+ * a row needs a connection everywhere: its id, and the rows that would name it, come from the server.
+ */
+export const QUEUED_OFFLINE: ReadonlySet<MasterDataCollection> = new Set([
+  'tractors',
+  'trailers',
+  'customers',
+  'contacts',
+  'loadingTeams',
+]);
+
+export const MASTER_DATA_CHANGE_KEY = ['master-data', 'change'] as const;
+
+export interface QueuedMasterDataChange {
+  organizationId: number;
+  collection: MasterDataCollection;
+  id: number;
+  change: { kind: 'update'; version: number; input: unknown } | { kind: 'delete' };
+  /** How notices name the row. */
+  label: string;
+  /** Made when the user acted: a resend after a lost answer applies nothing twice. */
+  idempotencyKey: string;
+}
+
+async function sendQueuedChange(variables: QueuedMasterDataChange) {
+  const { collection, change } = variables;
+  const path = `/organizations/${variables.organizationId}/${API_COLLECTIONS[collection]}/${variables.id}`;
+  const headers = { 'Idempotency-Key': variables.idempotencyKey };
+  if (change.kind === 'delete') {
+    await apiRequest(path, z.unknown(), { method: 'DELETE', headers });
+    await localDatabase[collection].delete(variables.id);
+    return null;
+  }
+  const input = change.input as Record<string, unknown>;
+  const row = await apiRequest(path, SCHEMAS[collection], {
+    method: 'PUT',
+    body: { ...input, version: change.version },
+    headers,
+  });
+  await localDatabase[collection].put(row as never);
+  return row;
+}
+
+/** Registered before the persisted cache is restored, so restored queued changes know how to send themselves. */
+export function registerMasterDataOutbox(queryClient: QueryClient, onRefused: (refusal: RefusedChange) => void) {
+  queryClient.setMutationDefaults(MASTER_DATA_CHANGE_KEY, {
+    mutationFn: (variables: QueuedMasterDataChange) => sendQueuedChange(variables),
+    meta: { reportsOwnErrors: true },
+    // Network failures and 5xx wait and try again (paused while offline); a definitive refusal leaves the queue.
+    retry: (failures, error) => !(error instanceof ApiError && error.isDefinitive) && failures < 50,
+    retryDelay: (failures) => Math.min(1000 * 2 ** failures, 30_000),
+    onError: async (error, variables: QueuedMasterDataChange) => {
+      if (!(error instanceof ApiError) || !error.isDefinitive) return;
+      // Someone changed the row first: the mirror shows theirs, and the notice says this change was not saved.
+      const current = error.status === 409 ? currentRowOf(variables.collection, error.body?.current) : null;
+      if (current) await localDatabase[variables.collection].put(current as never);
+      onRefused({ label: variables.label, reason: error.message, conflict: current !== null });
+      void queryClient.invalidateQueries({ queryKey: ['mirror', variables.collection] });
+    },
+    onSuccess: (_row, variables: QueuedMasterDataChange) =>
+      void queryClient.invalidateQueries({ queryKey: ['mirror', variables.collection] }),
+  });
+}
+
+/** Queues an edit or delete; it is sent at once when online, else when the connection returns (also after a reload). */
+export function useQueueMasterDataChange() {
+  const mutation = useMutation<unknown, Error, QueuedMasterDataChange>({ mutationKey: MASTER_DATA_CHANGE_KEY });
+  return (change: Omit<QueuedMasterDataChange, 'idempotencyKey'>) =>
+    mutation.mutate({ ...change, idempotencyKey: crypto.randomUUID() });
+}
+
+export type PendingChange = 'update' | 'delete';
+
+/**
+ * The collection's rows with the changes still waiting to be sent laid over them, each marked, so the
+ * table shows what the user did until the server answers (a refusal takes the mark and the values away).
+ */
+export function useRowsWithPendingChanges<Row extends { id: number }>(
+  collection: MasterDataCollection,
+  rows: readonly Row[] | undefined,
+): (Row & { pendingChange?: PendingChange })[] | undefined {
+  const pending = useMutationState({
+    filters: { mutationKey: MASTER_DATA_CHANGE_KEY, status: 'pending' },
+    select: (mutation) => mutation.state.variables as QueuedMasterDataChange,
+  });
+  return useMemo(() => {
+    if (!rows) return undefined;
+    const changes = new Map<number, QueuedMasterDataChange['change']>();
+    for (const change of pending) if (change.collection === collection) changes.set(change.id, change.change);
+    if (changes.size === 0) return rows as Row[];
+    return rows.map((row) => {
+      const change = changes.get(row.id);
+      if (!change) return row;
+      return change.kind === 'delete'
+        ? { ...row, pendingChange: 'delete' as const }
+        : { ...row, ...(change.input as Partial<Row>), pendingChange: 'update' as const };
+    });
+  }, [rows, pending, collection]);
 }
 
 /** The stored row a 409 carries (`error.current`), when it parses as one of the collection. */

@@ -6,7 +6,16 @@ import { type DowntimeResourceType, IN_USE_RULE, RECORD_USES, type RecordUse } f
 import { ApiError } from '#src/data/api-client.ts';
 import { useMirrorList } from '#src/data/loads.ts';
 import { useSyncStatus } from '#src/data/sync/use-sync-engine.ts';
-import { type MasterDataCollection, type MasterDataRow, useDeleteMasterData } from '#src/data/master-data.ts';
+import {
+  type MasterDataCollection,
+  type MasterDataRow,
+  type PendingChange,
+  QUEUED_OFFLINE,
+  useDeleteMasterData,
+  useQueueMasterDataChange,
+  useRowsWithPendingChanges,
+} from '#src/data/master-data.ts';
+import { useOnlineStatus } from '#src/data/online-status.ts';
 import { errorMessage } from './forms/use-record-form.ts';
 import { ResourceTable } from './resource-table/resource-table.tsx';
 import { type ResourceType, tableActionsFor } from './resource-table/row-actions.ts';
@@ -48,11 +57,18 @@ export function MasterDataPage<Collection extends MasterDataCollection>(props: M
   // Before the mirror's first pull has answered, an empty list means "not known yet", not "no records".
   const { lastSyncedAt, syncing } = useSyncStatus();
   const waitingForFirstPull = lastSyncedAt === null && syncing;
-  const rows = useMemo(
+  const ownRows = useMemo(
     () =>
       waitingForFirstPull && !data?.length ? undefined : data?.filter((row) => row.organizationId === context.organizationId),
     [data, context.organizationId, waitingForFirstPull],
   );
+  // Edits and deletes still waiting to be sent show as the user made them, marked.
+  const rows = useRowsWithPendingChanges(collection, ownRows);
+  const worksOffline = QUEUED_OFFLINE.has(collection);
+  const online = useOnlineStatus();
+  const queueChange = useQueueMasterDataChange();
+  const pendingText = (row: MasterDataRow<Collection> & { pendingChange?: PendingChange }) =>
+    row.pendingChange ? t(row.pendingChange === 'delete' ? 'pending.delete' : 'pending.update') : null;
   const ownsRecords =
     type === 'tractor'
       ? context.equipmentEditing.canEditTractors
@@ -84,7 +100,20 @@ export function MasterDataPage<Collection extends MasterDataCollection>(props: M
         hasDowntime={props.hasDowntime}
         warning={props.warning}
         onContactPreferences={setPreferencesOf}
+        worksOffline={worksOffline}
+        pending={pendingText}
         onDelete={async (row) => {
+          if (!online && worksOffline) {
+            queueChange({
+              organizationId: context.organizationId,
+              collection,
+              id: row.id,
+              change: { kind: 'delete' },
+              label: itemName(row),
+            });
+            notifications.show({ color: 'blue', message: t('toast.deleteQueued', { name: itemName(row) }) });
+            return;
+          }
           try {
             await remove.mutateAsync(row.id);
           } catch (error) {

@@ -40,6 +40,7 @@ export function ContactForm({
       dirty={form.dirty}
       canSave={!hasErrors(errors)}
       saving={form.saving}
+      worksOffline={form.worksOffline}
       conflict={form.conflict}
       onSave={form.save}
       onClose={onClose}

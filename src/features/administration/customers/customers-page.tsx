@@ -46,6 +46,7 @@ function CustomerForm({ context, row, onClose }: { context: AdminContext; row: C
       dirty={form.dirty}
       canSave={!hasErrors(errors)}
       saving={form.saving}
+      worksOffline={form.worksOffline}
       conflict={form.conflict}
       onSave={form.save}
       onClose={onClose}

@@ -35,6 +35,7 @@ export function TractorForm({ context, row, onClose }: { context: AdminContext; 
       dirty={form.dirty}
       canSave={!hasErrors(errors)}
       saving={form.saving}
+      worksOffline={form.worksOffline}
       conflict={form.conflict}
       onSave={form.save}
       onClose={onClose}

@@ -68,6 +68,7 @@ export function TrailerForm({
       dirty={form.dirty}
       canSave={!hasErrors(errors)}
       saving={form.saving}
+      worksOffline={form.worksOffline}
       conflict={form.conflict}
       onSave={form.save}
       onClose={onClose}

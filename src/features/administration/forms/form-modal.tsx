@@ -20,6 +20,7 @@ export function FormModal({
   onClose,
   size,
   testId,
+  worksOffline,
   children,
 }: {
   title: string;
@@ -32,6 +33,8 @@ export function FormModal({
   onClose: () => void;
   size?: ModalProps['size'];
   testId: string;
+  /** The save queues offline (useRecordForm says when). */
+  worksOffline?: boolean;
   children: ReactNode;
 }) {
   const { t } = useTranslation('administration');
@@ -56,7 +59,14 @@ export function FormModal({
               <Button variant="default" onClick={guard.requestClose}>
                 {t('cancel')}
               </Button>
-              <WriteButton type="submit" disabled={!canSave} loading={saving} onClick={() => {}} testId={`${testId}-save`}>
+              <WriteButton
+                type="submit"
+                disabled={!canSave}
+                loading={saving}
+                onClick={() => {}}
+                worksOffline={worksOffline}
+                testId={`${testId}-save`}
+              >
                 {isNew ? t('form.create') : t('form.update')}
               </WriteButton>
             </Group>

@@ -7,8 +7,11 @@ import {
   type MasterDataCollection,
   type MasterDataRow,
   type MasterDataSave,
+  QUEUED_OFFLINE,
+  useQueueMasterDataChange,
   useSaveMasterData,
 } from '#src/data/master-data.ts';
+import { useOnlineStatus } from '#src/data/online-status.ts';
 
 interface RecordFormOptions<Collection extends MasterDataCollection, Values> {
   collection: Collection;
@@ -35,10 +38,27 @@ export function useRecordForm<Collection extends MasterDataCollection, Values>(o
   const [values, setValues] = useState(initial);
   const [conflict, setConflict] = useState(false);
   const mutation = useSaveMasterData(options.organizationId, options.collection);
+  const queueChange = useQueueMasterDataChange();
+  const online = useOnlineStatus();
   const dirty = JSON.stringify(values) !== JSON.stringify(initial);
+  // An edit of a stored row waits in the queue while offline; a new row needs the server.
+  const worksOffline = base !== null && QUEUED_OFFLINE.has(options.collection);
 
   const save = async () => {
     const input = options.toInput(values);
+    if (!online && worksOffline && base !== null) {
+      const name = options.nameOf(base);
+      queueChange({
+        organizationId: options.organizationId,
+        collection: options.collection,
+        id: base.id,
+        change: { kind: 'update', version: base.version, input },
+        label: name,
+      });
+      notifications.show({ color: 'blue', message: t('toast.queued', { name }) });
+      options.onSaved();
+      return;
+    }
     const request = (
       base === null ? { id: null, input } : { id: base.id, version: base.version, input }
     ) as MasterDataSave<Collection>;
@@ -64,7 +84,7 @@ export function useRecordForm<Collection extends MasterDataCollection, Values>(o
     }
   };
 
-  return { values, setValues, dirty, conflict, saving: mutation.isPending, save, isNew: base === null };
+  return { values, setValues, dirty, conflict, saving: mutation.isPending, save, isNew: base === null, worksOffline };
 }
 
 /** The server's reason (each field's, for a 400), else the error's own message. */

@@ -78,6 +78,7 @@ function LoadingTeamForm({
       dirty={form.dirty}
       canSave={!errors.name && !errors.email}
       saving={form.saving}
+      worksOffline={form.worksOffline}
       conflict={form.conflict}
       onSave={form.save}
       onClose={onClose}

@@ -25,6 +25,7 @@ import {
   IconArrowsSort,
   IconArrowUp,
   IconCalendarX,
+  IconCloudUpload,
   IconDatabaseOff,
   IconInfoCircle,
   IconMessageDots,
@@ -76,6 +77,10 @@ export interface ResourceTableProps<Row extends { id: number }> {
   warning?: (row: Row) => string | null;
   /** Deletes the row; a rejection's message is shown in the confirmation (the server's "in use"). */
   onDelete?: (row: Row) => Promise<void>;
+  /** Edits and deletes queue while offline (the page's collection is in QUEUED_OFFLINE). */
+  worksOffline?: boolean;
+  /** A change of the row waiting to be sent, said beside its first cell. */
+  pending?: (row: Row) => string | null;
 }
 
 /**
@@ -265,12 +270,14 @@ export function ResourceTable<Row extends { id: number }>(props: ResourceTablePr
           )}
           {current.rows.map((entry) => {
             const warning = props.warning?.(entry.row) ?? null;
+            const pending = props.pending?.(entry.row) ?? null;
             return (
               <Table.Tr
                 key={entry.row.id}
                 data-testid={`${table}-row`}
                 data-enabled={entry.enabled}
                 data-warning={warning !== null || undefined}
+                data-pending={pending !== null || undefined}
                 bg={warning !== null ? 'var(--mantine-color-red-1)' : entry.enabled ? undefined : 'var(--mantine-color-gray-1)'}
                 c={warning !== null ? 'red.9' : entry.enabled ? undefined : 'dimmed'}
               >
@@ -280,6 +287,18 @@ export function ResourceTable<Row extends { id: number }>(props: ResourceTablePr
                     {position === 0 && warning !== null && (
                       <Tooltip label={warning}>
                         <IconAlertTriangle size={14} aria-label={warning} role="img" style={{ marginInlineStart: 4 }} />
+                      </Tooltip>
+                    )}
+                    {position === 0 && pending !== null && (
+                      <Tooltip label={pending}>
+                        <IconCloudUpload
+                          size={14}
+                          aria-label={pending}
+                          role="img"
+                          color="var(--mantine-color-blue-8)"
+                          style={{ marginInlineStart: 4 }}
+                          data-testid={`${table}-pending`}
+                        />
                       </Tooltip>
                     )}
                   </Table.Td>
@@ -298,6 +317,7 @@ export function ResourceTable<Row extends { id: number }>(props: ResourceTablePr
                       }
                       onContactPreferences={props.onContactPreferences && (() => props.onContactPreferences?.(entry.row))}
                       onDelete={props.onDelete && (() => setDeleting(entry.row))}
+                      worksOffline={props.worksOffline}
                     />
                   </Table.Td>
                 )}
@@ -334,6 +354,7 @@ export function ResourceTable<Row extends { id: number }>(props: ResourceTablePr
       <NotificationCriteriaDrawer opened={infoOpen} onClose={() => setInfoOpen(false)} />
       {props.onDelete && (
         <DeleteConfirmation
+          worksOffline={props.worksOffline}
           name={deleting ? itemName(deleting) : ''}
           opened={deleting !== null}
           onClose={() => setDeleting(null)}
@@ -354,7 +375,9 @@ function RowActions({
   onDowntime,
   onContactPreferences,
   onDelete,
+  worksOffline,
 }: {
+  worksOffline?: boolean;
   actions: TableActions;
   name: string;
   table: string;
@@ -367,7 +390,12 @@ function RowActions({
   return (
     <Group gap={4} wrap="nowrap">
       {actions.edit && onEdit && (
-        <WriteActionIcon label={t('rowActions.edit', { name })} onClick={onEdit} testId={`${table}-edit`}>
+        <WriteActionIcon
+          label={t('rowActions.edit', { name })}
+          onClick={onEdit}
+          worksOffline={worksOffline}
+          testId={`${table}-edit`}
+        >
           <IconPencil size={18} />
         </WriteActionIcon>
       )}
@@ -396,7 +424,13 @@ function RowActions({
         </Tooltip>
       )}
       {actions.delete && onDelete && (
-        <WriteActionIcon label={t('rowActions.delete', { name })} color="red" onClick={onDelete} testId={`${table}-delete`}>
+        <WriteActionIcon
+          label={t('rowActions.delete', { name })}
+          color="red"
+          onClick={onDelete}
+          worksOffline={worksOffline}
+          testId={`${table}-delete`}
+        >
           <IconTrash size={18} />
         </WriteActionIcon>
       )}
@@ -409,7 +443,9 @@ function DeleteConfirmation({
   opened,
   onClose,
   onConfirm,
+  worksOffline,
 }: {
+  worksOffline?: boolean;
   name: string;
   opened: boolean;
   onClose: () => void;
@@ -438,6 +474,7 @@ function DeleteConfirmation({
           <WriteButton
             color="red"
             loading={busy}
+            worksOffline={worksOffline}
             testId="delete-confirm"
             onClick={async () => {
               setBusy(true);
