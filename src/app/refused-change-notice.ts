@@ -2,12 +2,14 @@ import { notifications } from '@mantine/notifications';
 import i18next from 'i18next';
 import type { RefusedChange } from '#src/data/sync/outbox.ts';
 
-/** A queued change the server refused: the notice names the load and the reason. */
+/** A queued change the server refused: the notice names the load (or record) and the reason. */
 export function showRefusedChange(refusal: RefusedChange) {
   notifications.show({
     color: refusal.conflict ? 'orange' : 'red',
     title: i18next.t(refusal.conflict ? 'sync:conflictTitle' : 'sync:refusedTitle', { load: refusal.label }),
-    message: refusal.conflict ? i18next.t('sync:conflictMessage') : refusal.reason,
+    message: refusal.conflict
+      ? i18next.t(refusal.record ? 'sync:recordConflictMessage' : 'sync:conflictMessage')
+      : refusal.reason,
     position: 'top-left',
     autoClose: false,
   });

@@ -181,7 +181,7 @@ export function registerMasterDataOutbox(queryClient: QueryClient, onRefused: (r
       // Someone changed the row first: the mirror shows theirs, and the notice says this change was not saved.
       const current = error.status === 409 ? currentRowOf(variables.collection, error.body?.current) : null;
       if (current) await localDatabase[variables.collection].put(current as never);
-      onRefused({ label: variables.label, reason: error.message, conflict: current !== null });
+      onRefused({ label: variables.label, reason: error.message, conflict: current !== null, record: true });
       void queryClient.invalidateQueries({ queryKey: ['mirror', variables.collection] });
     },
     onSuccess: (_row, variables: QueuedMasterDataChange) =>

@@ -70,3 +70,53 @@ test('a customer edited offline is marked as waiting, survives a reload and is s
   expect((await customersNow()).find((row) => row.id === customer.id)?.version).toBe(customer.version + 1);
   await api.dispose();
 });
+
+test('a queued customer edit that someone else overtook is rolled back with a notice, and the stored name shows', async ({
+  page,
+  context,
+  playwright,
+}) => {
+  const api = await DispatchApi.signIn(playwright.request, 'admin');
+  const self = await api.self();
+  const customersNow = async () => (await (await api.context.get('/api/customers')).json()) as CustomerRow[];
+  const [customer] = (await customersNow()).sort((a, b) => a.id - b.id);
+  if (!customer) throw new Error('no customer to edit');
+  const mine = `${customer.customerName} (mine ${Date.now() % 100000})`;
+  const theirs = `${customer.customerName} (theirs ${Date.now() % 100000})`;
+
+  await signIn(page, 'admin');
+  await page.goto('/manage-company/customers');
+  const rows = page.getByTestId('customers-row');
+  await expect(rows.filter({ hasText: customer.customerName }).first()).toBeVisible();
+  await page.evaluate(async () => navigator.serviceWorker.ready);
+  const refuse = (route: Route) => route.abort('internetdisconnected');
+  await context.route('**/api/**', refuse);
+  await context.setOffline(true);
+  await expect(page.getByTestId('connection-state')).toHaveText('Offline', { timeout: 15_000 });
+  await page.getByTestId('customers-search').fill(customer.customerName);
+  await rows
+    .filter({ hasText: customer.customerName })
+    .first()
+    .getByRole('button', { name: `Edit ${customer.customerName}` })
+    .click();
+  await page.getByTestId('customer-name').fill(mine);
+  await page.getByTestId('customer-form-save').click();
+  await page.getByTestId('customers-search').fill(mine);
+  await expect(rows.filter({ hasText: mine })).toHaveAttribute('data-pending', 'true');
+
+  // Meanwhile another dispatcher renames it.
+  const overtaken = await api.context.put(`/api/organizations/${self.activeOrganizationId}/customers/${customer.id}`, {
+    data: { customerName: theirs, version: customer.version },
+  });
+  expect(overtaken.status()).toBe(200);
+
+  await context.unroute('**/api/**', refuse);
+  await context.setOffline(false);
+  await expect(page.getByText(`Your change to ${customer.customerName} was not saved`)).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByText('Someone else changed it first.', { exact: false })).toBeVisible();
+  await page.getByTestId('customers-search').fill(theirs);
+  await expect(rows.filter({ hasText: theirs })).toBeVisible();
+  await expect(rows.filter({ hasText: theirs })).not.toHaveAttribute('data-pending', 'true');
+  expect((await customersNow()).find((row) => row.id === customer.id)?.customerName).toBe(theirs);
+  await api.dispose();
+});

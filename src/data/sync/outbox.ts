@@ -195,6 +195,8 @@ export interface RefusedChange {
   label: string;
   reason: string;
   conflict: boolean;
+  /** A master-data row's change, not a load's: its conflict keeps no copy to apply again. */
+  record?: boolean;
 }
 
 /**
