@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
-import { LoginScreen, signIn } from './pages/app.ts';
+import { LoginScreen, Shell, signIn } from './pages/app.ts';
 import { DispatchApi, LoadsTablePage, ownCarried, takeLoad } from './pages/loads.ts';
 import { linkMailedTo, NewPasswordScreen } from './pages/onboarding.ts';
 
@@ -155,6 +155,38 @@ test('a contact’s phone is refused when invalid and stored normalised, and its
   await expect(dialog.getByTestId('preference-stopEta-Text')).toBeChecked();
   await expect(dialog.getByTestId('preference-stopEta-Email')).not.toBeChecked();
   await api.dispose();
+});
+
+test('a dispatcher keeps his own notification preferences and removed drivers from the settings popover', async ({ page }) => {
+  await signIn(page, 'dispatcher');
+  const shell = new Shell(page);
+  await shell.openSettings();
+  const popover = page.getByTestId('settings-popover');
+  await popover.getByTestId('settings-notification-preferences').click();
+  const dialog = page.getByTestId('contact-preferences');
+  const choice = dialog.getByTestId('preference-stopDeliveredToDestination-Email');
+  const wasChecked = await choice.isChecked();
+  await choice.setChecked(!wasChecked);
+  await dialog.getByTestId('contact-preferences-save').click();
+  await expect(dialog).toBeHidden();
+
+  await page.reload();
+  await shell.openSettings();
+  await popover.getByTestId('settings-notification-preferences').click();
+  await expect(choice).toBeChecked({ checked: !wasChecked });
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+
+  await page.reload();
+  await shell.openSettings();
+  const removedDrivers = popover.getByTestId('settings-removed-drivers');
+  await removedDrivers.click();
+  const firstDriver = popover.getByRole('option').first();
+  const driverName = (await firstDriver.textContent()) ?? '';
+  await firstDriver.click();
+  await page.reload();
+  await shell.openSettings();
+  await expect(popover.getByTestId('settings-resource-preferences')).toContainText(driverName);
 });
 
 test.describe('at 768 px', () => {

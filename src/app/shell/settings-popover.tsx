@@ -21,12 +21,14 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type ContactSettingsUpdate, DRAFTS_SORT_ORDERS, type Preferences } from '#core/contract/user';
 import { LANGUAGES, TIMEZONES } from '#core/domain/locale';
-import { hasPermission } from '#core/domain/access';
 import { UNIT_SYSTEMS, WEIGHT_UNITS } from '#core/domain/units';
 import { useQueuedChanges } from '#src/data/loads.ts';
 import { useOnlineStatus } from '#src/data/online-status.ts';
 import { saveContactSettings, savePreferences, selfQuery } from '#src/data/session-queries.ts';
-import { ContactPreferencesDialog } from '#src/features/administration/contacts/contact-preferences-dialog.tsx';
+import {
+  ContactPreferencesDialog,
+  OWN_PREFERENCES_ENDPOINT,
+} from '#src/features/administration/contacts/contact-preferences-dialog.tsx';
 import { useReferenceRows } from '#src/features/loads/actions/reference-rows.ts';
 import { reportError } from '../error-reporting.ts';
 import { applyLanguage } from '../i18n.ts';
@@ -92,8 +94,6 @@ export function SettingsPopover() {
     .slice(0, 2)
     .toUpperCase();
 
-  // Spec 1 §2: hidden for carriers; the preferences are read and saved through the contact routes (EditContacts).
-  const mayEditNotifications = !self.organization.isCarrier && hasPermission(self, 'EditContacts');
   // A carrier's mirror also names its clients' drivers and trailers; a disabled one stays listed while removed.
   const removedChoice = (
     rows: readonly { id: number; organizationId: number; enabled: boolean; label: string }[],
@@ -241,7 +241,8 @@ export function SettingsPopover() {
                 data-testid="settings-removed-trailers"
               />
             </Stack>
-            {mayEditNotifications && (
+            {/* Spec 1 §2: hidden for carriers. */}
+            {!self.organization.isCarrier && (
               <Button
                 variant="default"
                 leftSection={<IconBell size={18} />}
@@ -272,8 +273,7 @@ export function SettingsPopover() {
       </Popover>
       {notificationsOpen && (
         <ContactPreferencesDialog
-          organizationId={self.activeOrganizationId}
-          contactId={self.contact.id}
+          endpoint={OWN_PREFERENCES_ENDPOINT}
           name={self.name}
           onClose={() => setNotificationsOpen(false)}
         />

@@ -21,55 +21,55 @@ import {
   withChannel,
 } from './preference-values.ts';
 
-const preferencesPath = (organizationId: number, contactId: number) =>
-  `/organizations/${organizationId}/contacts/${contactId}/notification-preferences`;
+/** Where a contact's preferences are read and replaced: the administration route, or the user's own. */
+export interface PreferencesEndpoint {
+  path: string;
+  saveMethod: 'POST' | 'PUT';
+}
 
-const contactPreferencesQueryKey = (organizationId: number, contactId: number) =>
-  ['contactPreferences', organizationId, contactId] as const;
+export const contactPreferencesEndpoint = (organizationId: number, contactId: number): PreferencesEndpoint => ({
+  path: `/organizations/${organizationId}/contacts/${contactId}/notification-preferences`,
+  saveMethod: 'POST',
+});
+
+/** The settings popover's: needs no contact permission. */
+export const OWN_PREFERENCES_ENDPOINT: PreferencesEndpoint = { path: '/self/notification-preferences', saveMethod: 'PUT' };
 
 /** A contact's notification preferences, read from the server (the mirror keeps only their count). */
-function useContactPreferences(organizationId: number, contactId: number) {
+function useContactPreferences(endpoint: PreferencesEndpoint) {
   return useQuery({
-    queryKey: contactPreferencesQueryKey(organizationId, contactId),
-    queryFn: ({ signal }) => apiRequest(preferencesPath(organizationId, contactId), contactPreferencesSchema, { signal }),
+    queryKey: ['contactPreferences', endpoint.path],
+    queryFn: ({ signal }) => apiRequest(endpoint.path, contactPreferencesSchema, { signal }),
     staleTime: 0,
     meta: { persist: false },
   });
 }
 
-function useSaveContactPreferences(organizationId: number, contactId: number) {
+function useSaveContactPreferences(endpoint: PreferencesEndpoint) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: ContactPreference[]) =>
-      apiRequest(preferencesPath(organizationId, contactId), contactPreferencesSchema, { method: 'POST', body }),
-    onSuccess: (saved) => queryClient.setQueryData(contactPreferencesQueryKey(organizationId, contactId), saved),
+      apiRequest(endpoint.path, contactPreferencesSchema, { method: endpoint.saveMethod, body }),
+    onSuccess: (saved) => queryClient.setQueryData(['contactPreferences', endpoint.path], saved),
   });
 }
 
 /** The contact preferences dialog (sms icon of users and contacts). */
 export function ContactPreferencesDialog({
-  organizationId,
-  contactId,
+  endpoint,
   name,
   onClose,
 }: {
-  organizationId: number;
-  contactId: number;
+  endpoint: PreferencesEndpoint;
   name: string;
   onClose: () => void;
 }) {
   const { t } = useTranslation('people');
-  const preferences = useContactPreferences(organizationId, contactId);
+  const preferences = useContactPreferences(endpoint);
   return (
     <Modal opened onClose={onClose} title={t('preferences.title', { name })} size="xl" data-testid="contact-preferences">
       {preferences.data ? (
-        <PreferencesEditor
-          organizationId={organizationId}
-          contactId={contactId}
-          name={name}
-          answered={preferences.data}
-          onClose={onClose}
-        />
+        <PreferencesEditor endpoint={endpoint} name={name} answered={preferences.data} onClose={onClose} />
       ) : preferences.isError || preferences.fetchStatus === 'paused' ? (
         <Alert color="yellow" role="status">
           {t('preferences.needsConnection')}
@@ -85,21 +85,19 @@ export function ContactPreferencesDialog({
 
 /** The event types by group, a checkbox per channel, the all/none toggles, and Save. */
 function PreferencesEditor({
-  organizationId,
-  contactId,
+  endpoint,
   name,
   answered,
   onClose,
 }: {
-  organizationId: number;
-  contactId: number;
+  endpoint: PreferencesEndpoint;
   name: string;
   answered: ContactPreference[];
   onClose: () => void;
 }) {
   const { t } = useTranslation('people');
   const [selection, setSelection] = useState(() => shownSelection(answered));
-  const save = useSaveContactPreferences(organizationId, contactId);
+  const save = useSaveContactPreferences(endpoint);
   const eventLabels: Record<ShownEventKey, string> = {
     stopEta: t('eventTypes.stopEta'),
     stopEtaDelayed: t('eventTypes.stopEtaDelayed'),

@@ -7,7 +7,7 @@ import { type AdminContext, useAdminContext } from '../use-admin-context.ts';
 import { useCellFormat } from '../use-cell-format.ts';
 import { peopleErrorMessage } from '../users/people-errors.ts';
 import { ContactForm } from './contact-form.tsx';
-import { ContactPreferencesDialog } from './contact-preferences-dialog.tsx';
+import { ContactPreferencesDialog, contactPreferencesEndpoint } from './contact-preferences-dialog.tsx';
 
 /**
  * /manage-company/contacts (spec 2 §2): contacts from the mirror; one without a preference is shown
@@ -53,7 +53,11 @@ function Contacts({ context }: { context: AdminContext }) {
       itemName={(row) => row.name}
       renderForm={(row, close) => <ContactForm context={context} row={row} onClose={close} />}
       renderContactPreferences={(row, close) => (
-        <ContactPreferencesDialog organizationId={context.organizationId} contactId={row.id} name={row.name} onClose={close} />
+        <ContactPreferencesDialog
+          endpoint={contactPreferencesEndpoint(context.organizationId, row.id)}
+          name={row.name}
+          onClose={close}
+        />
       )}
       warning={(row) => (row.preferenceCount === 0 ? t('contacts.noPreference') : null)}
       describeError={(error) => peopleErrorMessage(error, t)}

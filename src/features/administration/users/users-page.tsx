@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { UserRecord } from '#core/contract/people';
 import { ROLE_IDS, type RoleName } from '#core/domain/access';
 import { DRIVER_ROLE_ID } from '#core/domain/master-data/index';
-import { ContactPreferencesDialog } from '../contacts/contact-preferences-dialog.tsx';
+import { ContactPreferencesDialog, contactPreferencesEndpoint } from '../contacts/contact-preferences-dialog.tsx';
 import { MasterDataPage } from '../master-data-page.tsx';
 import type { ResourceColumn } from '../resource-table/table-rows.ts';
 import { type AdminContext, useAdminContext } from '../use-admin-context.ts';
@@ -56,8 +56,7 @@ function Users({ context }: { context: AdminContext }) {
       hasDowntime={(row) => row.roleIds.includes(DRIVER_ROLE_ID)}
       renderContactPreferences={(row, close) => (
         <ContactPreferencesDialog
-          organizationId={context.organizationId}
-          contactId={row.contactId}
+          endpoint={contactPreferencesEndpoint(context.organizationId, row.contactId)}
           name={row.name}
           onClose={close}
         />
