@@ -189,6 +189,38 @@ test('a dispatcher keeps his own notification preferences and removed drivers fr
   await expect(popover.getByTestId('settings-resource-preferences')).toContainText(driverName);
 });
 
+test('offline, the user form says the username and the password email wait for a connection', async ({ page, playwright }) => {
+  const api = await DispatchApi.signIn(playwright.request, 'admin');
+  const self = await api.self();
+  const username = `offline.${randomUUID().slice(0, 8)}`;
+  const created = await api.context.post(`/api/organizations/${self.activeOrganizationId}/users`, {
+    data: {
+      username,
+      roleIds: [2],
+      contact: {
+        name: username,
+        contactNotificationMethods: [{ notificationType: 'Email', destination: `${username}@example.com` }],
+      },
+    },
+  });
+  expect(created.status(), 'user created').toBe(201);
+
+  await signIn(page, 'admin');
+  await page.goto('/manage-company/users');
+  await page.getByTestId('users-search').fill(username);
+  await page.getByTestId('users-row').filter({ hasText: username }).getByTestId('users-edit').click();
+  const form = page.getByTestId('user-form');
+  await page.context().setOffline(true);
+  await form.getByLabel('Username').fill(`${username}.renamed`);
+  await expect(form.getByText('The username is checked once a connection is back.')).toBeVisible();
+  const passwordEmail = form.getByTestId('user-password-email');
+  await expect(passwordEmail).toHaveAttribute('aria-disabled', 'true');
+  await passwordEmail.hover();
+  await expect(page.getByRole('tooltip')).toContainText('connection');
+  await page.context().setOffline(false);
+  await api.dispose();
+});
+
 test.describe('at 768 px', () => {
   test.use({ viewport: { width: 768, height: 1024 }, hasTouch: true });
 

@@ -88,7 +88,13 @@ export function UserForm({ context, row, onClose }: { context: AdminContext; row
           value={values.username}
           onChange={(event) => set({ username: event.currentTarget.value })}
           rightSection={usernameCheck === 'checking' ? <Loader size="xs" aria-hidden /> : null}
-          description={usernameCheck === 'checking' ? t('users.checkingUsername') : undefined}
+          description={
+            usernameCheck === 'checking'
+              ? t('users.checkingUsername')
+              : usernameCheck === 'offline'
+                ? t('users.usernameCheckNeedsConnection')
+                : undefined
+          }
           error={form.dirty || !form.isNew ? message(errors.username) : undefined}
           data-testid="user-username"
         />

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { usernameAvailableSchema } from '#core/contract/people';
 import { usernameKey, usernameProblem } from '#core/domain/master-data/index';
 import { apiRequest } from '#src/data/api-client.ts';
+import { useOnlineStatus } from '#src/data/online-status.ts';
 import type { UsernameCheck } from './user-values.ts';
 
 /** Spec 2 §5 and §9: the username is asked of the server 2000 ms after the last keystroke. */
@@ -11,11 +12,12 @@ export const USERNAME_CHECK_DEBOUNCE_MS = 2000;
 
 /**
  * Whether the typed username is free (`GET /api/users/username`): 'checking' from the keystroke
- * until the answer, so Save waits for it; 'idle' for the user's own current name, a name the form
- * already refuses, or offline (the save needs a connection anyway).
+ * until the answer, so Save waits for it; 'idle' for the user's own current name or a name the form
+ * already refuses; 'offline' while no connection can answer (the server still refuses a taken name).
  */
 export function useUsernameCheck(username: string, ownUsername: string | null): UsernameCheck {
   const [settled] = useDebouncedValue(username, USERNAME_CHECK_DEBOUNCE_MS);
+  const online = useOnlineStatus();
   const needsCheck = usernameProblem(username) === null && usernameKey(username) !== usernameKey(ownUsername ?? '');
   const query = useQuery({
     queryKey: ['usernameAvailable', usernameKey(settled)],
@@ -26,7 +28,8 @@ export function useUsernameCheck(username: string, ownUsername: string | null): 
     gcTime: 0,
     meta: { persist: false },
   });
-  if (!needsCheck || query.fetchStatus === 'paused') return 'idle';
+  if (!needsCheck) return 'idle';
+  if (!online || query.fetchStatus === 'paused') return 'offline';
   if (settled !== username || query.isFetching || query.data === undefined) return 'checking';
   return query.data ? 'available' : 'taken';
 }

@@ -90,7 +90,7 @@ export function disabledRoleIds(roleIds: readonly number[]): number[] {
 /** The password is typed only when no activation email can be sent (spec 2 §4). */
 export const needsPassword = (values: UserValues) => !hasEmail(values.contact);
 
-export type UsernameCheck = 'idle' | 'checking' | 'available' | 'taken';
+export type UsernameCheck = 'idle' | 'checking' | 'available' | 'taken' | 'offline';
 
 export interface UserErrors {
   username?: FieldError;
