@@ -47,7 +47,12 @@ beforeAll(async () => {
 beforeEach(() => savePreferences.mockClear());
 afterEach(cleanup);
 
-function renderTable(rows: Truck[] | undefined, actions = everything, preferences: Preferences = {}) {
+function renderTable(
+  rows: Truck[] | undefined,
+  actions = everything,
+  preferences: Preferences = {},
+  rowOptions: { hasDowntime?: (row: Truck) => boolean; warning?: (row: Truck) => string | null } = {},
+) {
   const queryClient = new QueryClient();
   queryClient.setQueryData(['self'], { id: 7, preferences });
   const onCreate = vi.fn();
@@ -66,6 +71,7 @@ function renderTable(rows: Truck[] | undefined, actions = everything, preference
           onEdit={() => {}}
           onDowntime={() => {}}
           onDelete={onDelete}
+          {...rowOptions}
         />
       </MantineProvider>
     </QueryClientProvider>,
@@ -125,5 +131,23 @@ describe('the resource table', () => {
     expect(await screen.findByText('Delete T-1?')).toBeTruthy();
     fireEvent.click(screen.getByTestId('delete-confirm'));
     await waitFor(() => expect(onDelete).toHaveBeenCalledWith(expect.objectContaining({ name: 'T-1' })));
+  });
+
+  it('offers downtime only on the rows that take it, and shows a warned row red with its reason', () => {
+    renderTable(
+      trucks(3),
+      everything,
+      {},
+      {
+        hasDowntime: (row) => row.id !== 3,
+        warning: (row) => (row.id === 1 ? 'Nothing reaches T-1' : null),
+      },
+    );
+    expect(screen.getByRole('button', { name: 'Downtime of T-1' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Downtime of T-3' })).toBeNull();
+    const [warned, plain] = screen.getAllByTestId('trucks-row');
+    expect(warned?.getAttribute('data-warning')).toBe('true');
+    expect(screen.getByRole('img', { name: 'Nothing reaches T-1' })).toBeTruthy();
+    expect(plain?.hasAttribute('data-warning')).toBe(false);
   });
 });
