@@ -221,6 +221,29 @@ test('offline, the user form says the username and the password email wait for a
   await api.dispose();
 });
 
+test('a loading team is created with a member and lists its members', async ({ page }) => {
+  const name = `Night crew ${randomUUID().slice(0, 8)}`;
+  await signIn(page, 'admin');
+  await page.goto('/manage-company/loading-teams');
+  await page.getByTestId('loadingTeams-create').first().click();
+  const form = page.getByTestId('loading-team-form');
+  await form.getByTestId('loading-team-name').fill(name);
+  await form.getByTestId('loading-team-email').fill('not an address');
+  await expect(form.getByText('Enter a valid email address')).toBeVisible();
+  await expect(form.getByTestId('loading-team-form-save')).toBeDisabled();
+  await form.getByTestId('loading-team-email').fill('night@example.com');
+  await form.getByTestId('loading-team-members').click();
+  const member = page.getByRole('option').first();
+  const memberName = (await member.textContent()) ?? '';
+  await member.click();
+  // The multi-select stays open for more members: leaving it closes it.
+  await form.getByTestId('loading-team-name').click();
+  await form.getByTestId('loading-team-form-save').click();
+  await expect(form).toBeHidden();
+  await page.getByTestId('loadingTeams-search').fill(name);
+  await expect(page.getByTestId('loadingTeams-row').filter({ hasText: name })).toContainText(memberName);
+});
+
 test.describe('at 768 px', () => {
   test.use({ viewport: { width: 768, height: 1024 }, hasTouch: true });
 
