@@ -25,7 +25,7 @@ function NotificationsWhenShown() {
   );
 }
 
-/** The theme with every dialog's and drawer's close button named in the user's language (it is an icon). */
+/** The theme with every dialog's, drawer's and toast's close button named in the user's language (it is an icon). */
 function useTranslatedTheme() {
   const { t } = useTranslation();
   return useMemo(() => {
@@ -34,6 +34,7 @@ function useTranslatedTheme() {
       components: {
         Modal: { defaultProps: { closeButtonProps } },
         Drawer: { defaultProps: { closeButtonProps } },
+        Notification: { defaultProps: { closeButtonProps } },
       },
     });
   }, [t]);

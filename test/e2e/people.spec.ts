@@ -147,6 +147,8 @@ test('a contact’s phone is refused when invalid and stored normalised, and its
 
   await row.getByTestId('contacts-contact-preferences').click();
   const dialog = page.getByTestId('contact-preferences');
+  await expect(dialog.getByTestId('preference-stopEta-Text')).toBeVisible();
+  await expectNoSeriousViolations(page, 'the contact preferences dialog');
   await dialog.getByTestId('preference-stopEta-Text').check();
   await dialog.getByTestId('contact-preferences-save').click();
   await expect(dialog).toBeHidden();
@@ -242,6 +244,16 @@ test('a loading team is created with a member and lists its members', async ({ p
   await expect(form).toBeHidden();
   await page.getByTestId('loadingTeams-search').fill(name);
   await expect(page.getByTestId('loadingTeams-row').filter({ hasText: name })).toContainText(memberName);
+});
+
+test('the administrator cannot delete his own user, and is told so in his language', async ({ page }) => {
+  await signIn(page, 'admin');
+  await page.goto('/manage-company/users');
+  await page.getByTestId('users-search').fill('admin');
+  const own = page.getByTestId('users-row').filter({ has: page.getByRole('cell', { name: 'admin', exact: true }) });
+  await own.getByTestId('users-delete').click();
+  await page.getByTestId('delete-confirm').click();
+  await expect(page.getByTestId('delete-error')).toHaveText('You cannot delete your own user.');
 });
 
 test.describe('at 768 px', () => {
