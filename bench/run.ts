@@ -18,6 +18,7 @@ import { measurePlanning } from './planning.ts';
 import { measurePlanningInWorker } from './planning-worker.ts';
 import { measureRouteMatrix } from './route-matrix.ts';
 import { measureLargeCompany } from './sync.ts';
+import { measureAdministration } from './administration.ts';
 
 const REPO_ROOT = path.resolve(import.meta.dirname, '..');
 const COLD_HOME_RUNS = 7;
@@ -87,6 +88,7 @@ async function main() {
     await stopServer(server);
     server = null;
     const largeCompany = await measureLargeCompany(browser, REPO_ROOT, log);
+    const administration = await measureAdministration(browser, REPO_ROOT, log);
     log('planning rules in Node');
     const planning = await measurePlanning();
     const routeMatrix = await measureRouteMatrix(REPO_ROOT, log);
@@ -103,6 +105,7 @@ async function main() {
       homeInteractiveWarmMs,
       loginApiMs,
       ...largeCompany,
+      administration,
       planning,
       planningWorker,
       routeMatrix,
