@@ -19,6 +19,7 @@ import { registerMasterDataRoutes } from './features/master-data/master-data.rou
 import { registerOnboardingRoutes } from './features/onboarding/onboarding.routes.ts';
 import { registerLoadActionRoutes } from './features/orders/load-actions.routes.ts';
 import { registerOrderRoutes } from './features/orders/orders.routes.ts';
+import { registerNotificationConfigRoutes } from './features/notification-configs/notification-configs.routes.ts';
 import { registerPeopleRoutes } from './features/people/people.routes.ts';
 import { registerPlanningRoutes } from './features/planning/planning.routes.ts';
 import { registerReferenceRoutes } from './features/reference/reference.routes.ts';
@@ -81,6 +82,7 @@ const FEATURE_ROUTES = [
   registerReferenceRoutes,
   registerMasterDataRoutes,
   registerPeopleRoutes,
+  registerNotificationConfigRoutes,
   registerServiceAccountRoutes,
   registerCompanyRoutes,
   registerCompaniesRoutes,

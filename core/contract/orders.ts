@@ -186,6 +186,7 @@ export const changeEntitySchema = z.enum([
   'user',
   'contact',
   'loadingTeam',
+  'notificationConfig',
 ]);
 export type ChangeEntity = z.infer<typeof changeEntitySchema>;
 

@@ -211,6 +211,45 @@ export const loadingTeamMembers = pgTable(
   ],
 );
 
+/**
+ * Notification configurations (spec 2 §3): who is told of one event type, narrowed by optional
+ * filters (null: no filter). The filters' ids are checked as the organization's when written.
+ */
+export const notificationConfigs = pgTable(
+  'notification_configs',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    organizationId: integer('organization_id')
+      .notNull()
+      .references(() => organizations.id),
+    notificationEventTypeId: integer('notification_event_type_id').notNull(),
+    stopCargoTypeIds: integer('stop_cargo_type_ids').array(),
+    trailerCargoTypeIds: integer('trailer_cargo_type_ids').array(),
+    destinationSiteIds: integer('destination_site_ids').array(),
+    originSiteIds: integer('origin_site_ids').array(),
+    customerIds: integer('customer_ids').array(),
+    ...versioned,
+  },
+  (table) => [index('notification_configs_organization_idx').on(table.organizationId)],
+);
+
+/** The contacts a notification configuration tells; a deleted contact leaves its configurations. */
+export const notificationConfigContacts = pgTable(
+  'notification_config_contacts',
+  {
+    notificationConfigId: integer('notification_config_id')
+      .notNull()
+      .references(() => notificationConfigs.id, { onDelete: 'cascade' }),
+    contactId: integer('contact_id')
+      .notNull()
+      .references(() => contacts.id, { onDelete: 'cascade' }),
+  },
+  (table) => [
+    primaryKey({ columns: [table.notificationConfigId, table.contactId] }),
+    index('notification_config_contacts_contact_idx').on(table.contactId),
+  ],
+);
+
 /** Server-side sessions: the cookie holds a random token, the table holds its SHA-256. */
 export const sessions = pgTable(
   'sessions',

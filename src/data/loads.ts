@@ -129,7 +129,8 @@ export type MirrorList =
   | 'carriers'
   | 'users'
   | 'contacts'
-  | 'loadingTeams';
+  | 'loadingTeams'
+  | 'notificationConfigs';
 
 /** The lists a load's table row names (its places, cargo, customers and resources). */
 export const LOAD_REFERENCE_LISTS = [

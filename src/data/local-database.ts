@@ -41,6 +41,7 @@ class LocalDatabase extends Dexie {
   users!: EntityTable<MirrorRow, 'id'>;
   contacts!: EntityTable<MirrorRow, 'id'>;
   loadingTeams!: EntityTable<MirrorRow, 'id'>;
+  notificationConfigs!: EntityTable<MirrorRow, 'id'>;
   conflicts!: EntityTable<ConflictRow, 'id'>;
 
   constructor() {
@@ -64,6 +65,8 @@ class LocalDatabase extends Dexie {
     this.version(3).stores({ downtime: 'id, [resourceType+resourceId]' });
     // The administration tables of users, contacts and loading teams (only fed to who may view them).
     this.version(4).stores({ users: 'id', contacts: 'id', loadingTeams: 'id' });
+    // Notification configurations (only fed to who may view them).
+    this.version(5).stores({ notificationConfigs: 'id' });
   }
 }
 

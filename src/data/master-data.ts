@@ -28,6 +28,11 @@ import {
   type UserRecord,
   userRecordSchema,
 } from '#core/contract/people';
+import {
+  type NotificationConfigInput,
+  type NotificationConfigRecord,
+  notificationConfigRecordSchema,
+} from '#core/contract/notification-configs';
 import { ApiError, apiRequest } from './api-client.ts';
 import { localDatabase } from './local-database.ts';
 import type { RefusedChange } from './sync/outbox.ts';
@@ -45,6 +50,7 @@ interface RowOf {
   users: UserRecord;
   contacts: ContactRecord;
   loadingTeams: LoadingTeamRecord;
+  notificationConfigs: NotificationConfigRecord;
 }
 
 interface InputOf {
@@ -54,6 +60,7 @@ interface InputOf {
   users: UserInput;
   contacts: ContactInput;
   loadingTeams: LoadingTeamInput;
+  notificationConfigs: NotificationConfigInput;
 }
 
 export type MasterDataCollection = keyof RowOf;
@@ -66,6 +73,7 @@ const SCHEMAS: { [Collection in MasterDataCollection]: z.ZodType<RowOf[Collectio
   users: userRecordSchema,
   contacts: contactRecordSchema,
   loadingTeams: loadingTeamRecordSchema,
+  notificationConfigs: notificationConfigRecordSchema,
 };
 
 /** The mirror store is named in camel case, the API collection in kebab case (spec 2 §7). */
@@ -76,6 +84,7 @@ const API_COLLECTIONS: Record<MasterDataCollection, string> = {
   users: 'users',
   contacts: 'contacts',
   loadingTeams: 'loading-teams',
+  notificationConfigs: 'notification-configs',
 };
 
 /** What a form saves: a new row (no id) or an update based on the version it was opened with. */
@@ -134,6 +143,7 @@ export const QUEUED_OFFLINE: ReadonlySet<MasterDataCollection> = new Set([
   'customers',
   'contacts',
   'loadingTeams',
+  'notificationConfigs',
 ]);
 
 export const MASTER_DATA_CHANGE_KEY = ['master-data', 'change'] as const;

@@ -6,6 +6,7 @@ import type { AuthContext } from '#server/plugins/auth';
 import { listDowntimes } from '#server/features/master-data/downtime.service';
 import { visibleContacts } from '#server/features/people/contacts.service';
 import { visibleLoadingTeams } from '#server/features/people/loading-teams.service';
+import { visibleNotificationConfigs } from '#server/features/notification-configs/notification-configs.service';
 import { visibleUsers } from '#server/features/people/users.service';
 import { loadOrdersByIds } from '#server/features/orders/orders.service';
 import * as lists from '#server/features/reference/reference.service';
@@ -24,6 +25,7 @@ const FEED_ENTITIES: ChangeEntity[] = [
   'user',
   'contact',
   'loadingTeam',
+  'notificationConfig',
 ];
 
 export interface Cursor {
@@ -110,6 +112,7 @@ const LOADERS: Record<ChangeEntity, RowLoader> = {
   user: visibleUsers,
   contact: visibleContacts,
   loadingTeam: visibleLoadingTeams,
+  notificationConfig: visibleNotificationConfigs,
 };
 
 /** The rows as they are now; a row that no longer exists or is no longer visible is a deletion. */

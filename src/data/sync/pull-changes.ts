@@ -42,6 +42,7 @@ function tableFor(entity: ChangeEntity): Table<any, number> {
     user: localDatabase.users,
     contact: localDatabase.contacts,
     loadingTeam: localDatabase.loadingTeams,
+    notificationConfig: localDatabase.notificationConfigs,
   };
   return tables[entity];
 }

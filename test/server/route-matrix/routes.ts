@@ -272,6 +272,55 @@ const MASTER_DATA_ROUTES: Record<string, MatrixEntry> = {
   },
 };
 
+/** A notification configuration naming one of each of the organization's records its filters take. */
+const notificationConfigBody = (world: MatrixWorld) => ({
+  notificationEventTypeId: 3,
+  contactIds: [world.own.contactId],
+  stopCargoTypeIds: [world.own.cargoTypeId],
+  destinationSiteIds: [world.own.destinationId],
+  originSiteIds: [world.own.originId],
+  customerIds: [world.own.customerId],
+});
+const NOTIFICATION_CONFIG_BODY_IDS = [
+  foreign('body.contactIds', 'contact', BESIDE_OWN),
+  foreign('body.destinationSiteIds.0', 'location'),
+  foreign('body.originSiteIds.0', 'location'),
+  foreign('body.customerIds.0', 'customer'),
+];
+const createdNotificationConfig = (world: MatrixWorld) =>
+  world.call<{ id: number; version: number }>(
+    'admin',
+    'POST',
+    `/api/organizations/${world.organizations.prairie}/notification-configs`,
+    notificationConfigBody(world),
+  );
+const NOTIFICATION_CONFIG_ROUTES: Record<string, MatrixEntry> = {
+  'POST /api/organizations/:orgId/notification-configs': {
+    access: PAGE_RULES['admin.notificationConfigs'],
+    example: (world) => ({ params: { orgId: world.organizations.prairie }, body: notificationConfigBody(world) }),
+    // Prairie Feed is offered every cargo type, so the cargo type filters have no foreign variant.
+    foreignIds: [foreign('params.orgId', 'organization'), ...NOTIFICATION_CONFIG_BODY_IDS],
+  },
+  'PUT /api/organizations/:orgId/notification-configs/:id': {
+    access: PAGE_RULES['admin.notificationConfigs'],
+    example: async (world) => {
+      const record = await createdNotificationConfig(world);
+      return {
+        params: { orgId: world.organizations.prairie, id: record.id },
+        body: { ...notificationConfigBody(world), version: record.version },
+      };
+    },
+    foreignIds: [foreign('params.orgId', 'organization'), foreign('params.id', 'notificationConfig')],
+  },
+  'DELETE /api/organizations/:orgId/notification-configs/:id': {
+    access: PAGE_RULES['admin.notificationConfigs'],
+    example: async (world) => ({
+      params: { orgId: world.organizations.prairie, id: (await createdNotificationConfig(world)).id },
+    }),
+    foreignIds: [foreign('params.orgId', 'organization'), foreign('params.id', 'notificationConfig')],
+  },
+};
+
 const serviceAccountRule = (permission: PermissionName): PageRule => ({ features: ['ServerAPI'], permissions: [permission] });
 const COMPANY_AND_SERVICE_ACCOUNT_ROUTES: Record<string, MatrixEntry> = {
   'GET /api/organizations/:orgId': {
@@ -599,6 +648,7 @@ export const MATRIX: Record<string, MatrixEntry> = {
   },
   ...MASTER_DATA_ROUTES,
   ...PEOPLE_ROUTES,
+  ...NOTIFICATION_CONFIG_ROUTES,
   ...COMPANY_AND_SERVICE_ACCOUNT_ROUTES,
   ...COMPANIES_ROUTES,
   'GET /api/orders/delivery-tickets': {

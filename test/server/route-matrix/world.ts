@@ -23,7 +23,8 @@ export type ForeignKind =
   | 'downtime'
   | 'serviceAccount'
   | 'contact'
-  | 'loadingTeam';
+  | 'loadingTeam'
+  | 'notificationConfig';
 
 /**
  * What the declarations build requests from: the demo world seen by Prairie Feed (whose
@@ -150,6 +151,12 @@ export async function loadMatrixWorld(test: TestApp): Promise<MatrixWorld> {
     loadingTeam: await oneId(test, "insert into loading_teams (organization_id, name) values ($1, 'Foreign team') returning id", [
       littleCreek,
     ]),
+    // The demo has no notification configuration: Little Creek Farms gets one.
+    notificationConfig: await oneId(
+      test,
+      'insert into notification_configs (organization_id, notification_event_type_id) values ($1, 5) returning id',
+      [littleCreek],
+    ),
     // The demo data has no service account; Little Creek gets one for the matrix.
     serviceAccount: await oneId(
       test,

@@ -25,6 +25,8 @@ const PERMISSIONS: Partial<Record<ResourceType, ResourcePermissions>> = {
   contact: { create: 'CreateContacts', edit: 'EditContacts', delete: 'DeleteContacts' },
   user: { create: 'CreateUser', edit: 'EditUser', delete: 'DeleteUser' },
   loadingTeam: { create: 'CreateLoadingTeams', edit: 'EditLoadingTeams', delete: 'DeleteLoadingTeams' },
+  // Spec 2 §2: their page already needs ViewNotificationConfigs, and editing them is editing the company.
+  notificationConfig: { create: 'EditCompany', edit: 'EditCompany', delete: 'EditCompany' },
 };
 
 /** Spec 2 §2: downtime is kept for equipment and people, never these. */
