@@ -17,7 +17,7 @@ import {
 import { IconBell, IconLogout } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type ContactSettingsUpdate, DRAFTS_SORT_ORDERS, type Preferences } from '#core/contract/user';
 import { LANGUAGES, TIMEZONES } from '#core/domain/locale';
@@ -25,13 +25,16 @@ import { UNIT_SYSTEMS, WEIGHT_UNITS } from '#core/domain/units';
 import { useQueuedChanges } from '#src/data/loads.ts';
 import { useOnlineStatus } from '#src/data/online-status.ts';
 import { saveContactSettings, savePreferences, selfQuery } from '#src/data/session-queries.ts';
-import {
-  ContactPreferencesDialog,
-  OWN_PREFERENCES_ENDPOINT,
-} from '#src/features/administration/contacts/contact-preferences-dialog.tsx';
 import { useReferenceRows } from '#src/features/loads/actions/reference-rows.ts';
 import { reportError } from '../error-reporting.ts';
 import { applyLanguage } from '../i18n.ts';
+
+// The preferences dialog brings the contact contract (and the phone library): loaded when first opened.
+const OwnPreferencesDialog = lazy(() =>
+  import('#src/features/administration/contacts/contact-preferences-dialog.tsx').then((module) => ({
+    default: module.OwnPreferencesDialog,
+  })),
+);
 
 /** Sort orders are stored as `field:direction`; i18next reads ':' as a namespace separator, so keys are camel case. */
 function sortOrderKey(order: string) {
@@ -272,11 +275,9 @@ export function SettingsPopover() {
         </Popover.Dropdown>
       </Popover>
       {notificationsOpen && (
-        <ContactPreferencesDialog
-          endpoint={OWN_PREFERENCES_ENDPOINT}
-          name={self.name}
-          onClose={() => setNotificationsOpen(false)}
-        />
+        <Suspense fallback={null}>
+          <OwnPreferencesDialog name={self.name} onClose={() => setNotificationsOpen(false)} />
+        </Suspense>
       )}
     </>
   );

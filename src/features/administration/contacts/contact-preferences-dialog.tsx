@@ -33,7 +33,7 @@ export const contactPreferencesEndpoint = (organizationId: number, contactId: nu
 });
 
 /** The settings popover's: needs no contact permission. */
-export const OWN_PREFERENCES_ENDPOINT: PreferencesEndpoint = { path: '/self/notification-preferences', saveMethod: 'PUT' };
+const OWN_PREFERENCES_ENDPOINT: PreferencesEndpoint = { path: '/self/notification-preferences', saveMethod: 'PUT' };
 
 /** A contact's notification preferences, read from the server (the mirror keeps only their count). */
 function useContactPreferences(endpoint: PreferencesEndpoint) {
@@ -218,4 +218,9 @@ function PreferencesEditor({
       </Group>
     </Stack>
   );
+}
+
+/** The signed-in user's own preferences (settings popover), loaded with this module only when opened. */
+export function OwnPreferencesDialog({ name, onClose }: { name: string; onClose: () => void }) {
+  return <ContactPreferencesDialog endpoint={OWN_PREFERENCES_ENDPOINT} name={name} onClose={onClose} />;
 }
