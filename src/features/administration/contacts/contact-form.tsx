@@ -24,7 +24,7 @@ export function ContactForm({
     collection: 'contacts',
     organizationId: context.organizationId,
     row,
-    toValues: (contact) => contactValues(contact, context.self.contact),
+    toValues: (contact) => contactValues(contact, context.self.organization),
     toInput: contactInput,
     nameOf: (contact) => contact.name,
     onSaved: onClose,

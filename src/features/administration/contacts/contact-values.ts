@@ -22,7 +22,7 @@ export interface ContactValues {
   enabled: boolean;
 }
 
-/** Where a new contact's settings come from: the creating user's (spec 2 §3 "default from the organization"). */
+/** Where a new contact's settings come from: the organization's (spec 2 §3). */
 export interface ContactDefaults {
   language: Language;
   timezone: Timezone;

@@ -41,7 +41,7 @@ export function UserForm({ context, row, onClose }: { context: AdminContext; row
     collection: 'users',
     organizationId: context.organizationId,
     row,
-    toValues: (user) => userValues(user, self.contact),
+    toValues: (user) => userValues(user, self.organization),
     toInput: (values) => userInput(values, passwordShown),
     nameOf: (user) => user.name,
     onSaved: onClose,
