@@ -33,6 +33,7 @@ import { Route as AppManageCompanyCompaniesRouteImport } from './routes/_app/man
 import { Route as AppManageCompanyContactsRouteImport } from './routes/_app/manage-company/contacts'
 import { Route as AppManageCompanyCustomersRouteImport } from './routes/_app/manage-company/customers'
 import { Route as AppManageCompanyLoadingTeamsRouteImport } from './routes/_app/manage-company/loading-teams'
+import { Route as AppManageCompanyNotificationConfigsRouteImport } from './routes/_app/manage-company/notification-configs'
 import { Route as AppManageCompanyPermissionsRouteImport } from './routes/_app/manage-company/permissions'
 import { Route as AppManageCompanyServiceAccountsRouteImport } from './routes/_app/manage-company/service-accounts'
 import { Route as AppManageCompanySettingsRouteImport } from './routes/_app/manage-company/settings'
@@ -164,6 +165,12 @@ const AppManageCompanyLoadingTeamsRoute =
     path: '/manage-company/loading-teams',
     getParentRoute: () => AppRoute,
   } as any)
+const AppManageCompanyNotificationConfigsRoute =
+  AppManageCompanyNotificationConfigsRouteImport.update({
+    id: '/manage-company/notification-configs',
+    path: '/manage-company/notification-configs',
+    getParentRoute: () => AppRoute,
+  } as any)
 const AppManageCompanyPermissionsRoute =
   AppManageCompanyPermissionsRouteImport.update({
     id: '/manage-company/permissions',
@@ -229,6 +236,7 @@ export interface FileRoutesByFullPath {
   '/manage-company/contacts': typeof AppManageCompanyContactsRoute
   '/manage-company/customers': typeof AppManageCompanyCustomersRoute
   '/manage-company/loading-teams': typeof AppManageCompanyLoadingTeamsRoute
+  '/manage-company/notification-configs': typeof AppManageCompanyNotificationConfigsRoute
   '/manage-company/permissions': typeof AppManageCompanyPermissionsRoute
   '/manage-company/service-accounts': typeof AppManageCompanyServiceAccountsRoute
   '/manage-company/settings': typeof AppManageCompanySettingsRoute
@@ -261,6 +269,7 @@ export interface FileRoutesByTo {
   '/manage-company/contacts': typeof AppManageCompanyContactsRoute
   '/manage-company/customers': typeof AppManageCompanyCustomersRoute
   '/manage-company/loading-teams': typeof AppManageCompanyLoadingTeamsRoute
+  '/manage-company/notification-configs': typeof AppManageCompanyNotificationConfigsRoute
   '/manage-company/permissions': typeof AppManageCompanyPermissionsRoute
   '/manage-company/service-accounts': typeof AppManageCompanyServiceAccountsRoute
   '/manage-company/settings': typeof AppManageCompanySettingsRoute
@@ -295,6 +304,7 @@ export interface FileRoutesById {
   '/_app/manage-company/contacts': typeof AppManageCompanyContactsRoute
   '/_app/manage-company/customers': typeof AppManageCompanyCustomersRoute
   '/_app/manage-company/loading-teams': typeof AppManageCompanyLoadingTeamsRoute
+  '/_app/manage-company/notification-configs': typeof AppManageCompanyNotificationConfigsRoute
   '/_app/manage-company/permissions': typeof AppManageCompanyPermissionsRoute
   '/_app/manage-company/service-accounts': typeof AppManageCompanyServiceAccountsRoute
   '/_app/manage-company/settings': typeof AppManageCompanySettingsRoute
@@ -329,6 +339,7 @@ export interface FileRouteTypes {
     | '/manage-company/contacts'
     | '/manage-company/customers'
     | '/manage-company/loading-teams'
+    | '/manage-company/notification-configs'
     | '/manage-company/permissions'
     | '/manage-company/service-accounts'
     | '/manage-company/settings'
@@ -361,6 +372,7 @@ export interface FileRouteTypes {
     | '/manage-company/contacts'
     | '/manage-company/customers'
     | '/manage-company/loading-teams'
+    | '/manage-company/notification-configs'
     | '/manage-company/permissions'
     | '/manage-company/service-accounts'
     | '/manage-company/settings'
@@ -394,6 +406,7 @@ export interface FileRouteTypes {
     | '/_app/manage-company/contacts'
     | '/_app/manage-company/customers'
     | '/_app/manage-company/loading-teams'
+    | '/_app/manage-company/notification-configs'
     | '/_app/manage-company/permissions'
     | '/_app/manage-company/service-accounts'
     | '/_app/manage-company/settings'
@@ -585,6 +598,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppManageCompanyLoadingTeamsRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/manage-company/notification-configs': {
+      id: '/_app/manage-company/notification-configs'
+      path: '/manage-company/notification-configs'
+      fullPath: '/manage-company/notification-configs'
+      preLoaderRoute: typeof AppManageCompanyNotificationConfigsRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/manage-company/permissions': {
       id: '/_app/manage-company/permissions'
       path: '/manage-company/permissions'
@@ -653,6 +673,7 @@ interface AppRouteChildren {
   AppManageCompanyContactsRoute: typeof AppManageCompanyContactsRoute
   AppManageCompanyCustomersRoute: typeof AppManageCompanyCustomersRoute
   AppManageCompanyLoadingTeamsRoute: typeof AppManageCompanyLoadingTeamsRoute
+  AppManageCompanyNotificationConfigsRoute: typeof AppManageCompanyNotificationConfigsRoute
   AppManageCompanyPermissionsRoute: typeof AppManageCompanyPermissionsRoute
   AppManageCompanyServiceAccountsRoute: typeof AppManageCompanyServiceAccountsRoute
   AppManageCompanySettingsRoute: typeof AppManageCompanySettingsRoute
@@ -679,6 +700,8 @@ const AppRouteChildren: AppRouteChildren = {
   AppManageCompanyContactsRoute: AppManageCompanyContactsRoute,
   AppManageCompanyCustomersRoute: AppManageCompanyCustomersRoute,
   AppManageCompanyLoadingTeamsRoute: AppManageCompanyLoadingTeamsRoute,
+  AppManageCompanyNotificationConfigsRoute:
+    AppManageCompanyNotificationConfigsRoute,
   AppManageCompanyPermissionsRoute: AppManageCompanyPermissionsRoute,
   AppManageCompanyServiceAccountsRoute: AppManageCompanyServiceAccountsRoute,
   AppManageCompanySettingsRoute: AppManageCompanySettingsRoute,
