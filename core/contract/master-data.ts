@@ -92,7 +92,7 @@ export type CustomerUpdate = z.input<typeof customerUpdateSchema>;
  * language. Tractors and trailers can be disabled instead (their `enabled` flag); customers have none.
  */
 export const IN_USE_RULE = 'inUse';
-export const RECORD_USES = ['loads', 'drivers', 'sites'] as const;
+export const RECORD_USES = ['loads', 'drivers', 'sites', 'notificationConfigs'] as const;
 export type RecordUse = (typeof RECORD_USES)[number];
 
 /** `/organizations/{orgId}/{collection}/{id}`. */

@@ -72,6 +72,18 @@ async function lockedNotificationConfig(tx: Transaction, orgId: number, id: numb
   return row;
 }
 
+/**
+ * How many configurations tell the contact: deleting it is refused while any does, since a
+ * configuration left without its contacts would tell no one.
+ */
+export async function configurationsNamingContact(tx: Queryable, contactId: number) {
+  const [row] = await tx
+    .select({ count: sql<number>`count(*)::int` })
+    .from(notificationConfigContacts)
+    .where(eq(notificationConfigContacts.contactId, contactId));
+  return row?.count ?? 0;
+}
+
 /** The stored columns; an empty filter is stored as none. */
 function columnsOf(input: NotificationConfigFields) {
   return {

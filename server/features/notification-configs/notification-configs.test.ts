@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { NotificationConfigInput, NotificationConfigRecord } from '#core/contract/notification-configs';
 import { ROLE_IDS } from '#core/domain/access';
-import { contacts, customers, locations, permissions, rolePermissions } from '#server/db/schema';
+import { contacts, customers, locations, permissions, rolePermissions, users } from '#server/db/schema';
 import { pullChanges, pullChangesUntil } from '#test/server/change-feed';
 import { seededOrganizationIds } from '#test/server/seeded';
 import { createTestApp, signInAs, type TestApp } from '#test/server/test-app';
@@ -162,6 +162,27 @@ describe('notification configurations', () => {
     const refused = await call('freemium', 'POST', `/organizations/${littleCreek}/notification-configs`, littleCreekConfig);
     expect(refused.statusCode).toBe(400);
     expect(issuesOf(refused).map((issue) => issue.path)).toEqual(['body.trailerCargoTypeIds.0']);
+  });
+
+  it('keep the contacts they tell: deleting such a contact, or the user holding it, is refused as in use', async () => {
+    const contact = await call('admin', 'POST', `/organizations/${prairie}/contacts`, { name: 'Scale house' });
+    const contactId = (contact.json() as { id: number }).id;
+    const record = (await call('admin', 'POST', url(), config({ contactIds: [contactId] }))).json() as NotificationConfigRecord;
+    const refused = await call('admin', 'DELETE', `/organizations/${prairie}/contacts/${contactId}`);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error).toMatchObject({ rule: 'inUse', issues: [{ path: 'uses.notificationConfigs', message: '1' }] });
+
+    const [held] = await test.database.db
+      .select({ contactId: users.contactId, id: users.id })
+      .from(users)
+      .where(eq(users.username, 'sitemanager'));
+    await call('admin', 'PUT', `${url()}/${record.id}`, { ...config({ contactIds: [held?.contactId as number] }), version: 1 });
+    const refusedUser = await call('admin', 'DELETE', `/organizations/${prairie}/users/${held?.id}`);
+    expect(refusedUser.statusCode).toBe(409);
+    expect(refusedUser.json().error.issues).toContainEqual({ path: 'uses.notificationConfigs', message: '1' });
+
+    expect((await call('admin', 'DELETE', `${url()}/${record.id}`)).statusCode).toBe(200);
+    expect((await call('admin', 'DELETE', `/organizations/${prairie}/contacts/${contactId}`)).statusCode).toBe(200);
   });
 
   it('of another organization are not found, and need ViewNotificationConfigs and EditCompany outside carriers', async () => {

@@ -12,10 +12,12 @@ import type { Database, Queryable, Transaction } from '#server/db/database';
 import { contactPreferences, contacts, organizations, users } from '#server/db/schema';
 import {
   assertActiveOrganization,
+  assertUnused,
   mirrorWrite,
   type RecordMirrorChanges,
   staleVersion,
 } from '#server/features/master-data/records';
+import { configurationsNamingContact } from '#server/features/notification-configs/notification-configs.service';
 import type { AuthContext } from '#server/plugins/auth';
 import { HttpError, notFound } from '#server/plugins/error-handler';
 import type { RealtimePublisher } from '#server/plugins/realtime';
@@ -183,6 +185,7 @@ export async function deleteContact(db: Database, realtime: RealtimePublisher, a
           rule: 'userContact',
         },
       );
+    assertUnused('contact', { notificationConfigs: await configurationsNamingContact(tx, id) });
     await record([{ entity: 'contact', id, op: 'delete', organizationIds: [orgId] }]);
     await tx.delete(contacts).where(eq(contacts.id, id));
   });

@@ -13,6 +13,7 @@ import {
   type RecordMirrorChanges,
   staleVersion,
 } from '#server/features/master-data/records';
+import { configurationsNamingContact } from '#server/features/notification-configs/notification-configs.service';
 import { issueActivation, type OnboardingMail, setUserPassword } from '#server/features/onboarding/onboarding.service';
 import type { AuthContext } from '#server/plugins/auth';
 import { badRequest, forbidden, HttpError, notFound } from '#server/plugins/error-handler';
@@ -287,7 +288,10 @@ export async function deleteUser(db: Database, realtime: RealtimePublisher, auth
       })
       .from(users)
       .where(eq(users.id, id));
-    assertUnused('user', { loads: loads?.count ?? 0 });
+    assertUnused('user', {
+      loads: loads?.count ?? 0,
+      notificationConfigs: await configurationsNamingContact(tx, current.contactId),
+    });
     await recordDowntimeDeletions(tx, record, orgId, eq(downtimes.driverId, id));
     const teams = await tx
       .select({ id: loadingTeamMembers.loadingTeamId })

@@ -154,6 +154,7 @@ function deleteRefusal(
     loads: (count) => t('inUse.loads', { uses: count }),
     drivers: (count) => t('inUse.drivers', { uses: count }),
     sites: (count) => t('inUse.sites', { uses: count }),
+    notificationConfigs: (count) => t('inUse.notificationConfigs', { uses: count }),
   };
   const uses = (error.body.issues ?? []).flatMap((issue) => {
     const use = issue.path.replace(/^uses\./, '');
