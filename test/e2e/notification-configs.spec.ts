@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test } from './fixtures.ts';
 import { signIn } from './pages/app.ts';
+import { expectNoSeriousViolations } from './pages/axe.ts';
 import { DispatchApi } from './pages/loads.ts';
 
 /**
@@ -22,6 +23,8 @@ test('a notification configuration is created with a contact and a cargo type fi
 
   await signIn(page, 'admin');
   await page.goto('/manage-company/notification-configs');
+  await expect(page.getByTestId('notificationConfigs-page')).toBeVisible();
+  await expectNoSeriousViolations(page, 'the notification configurations page');
   await page.getByTestId('notificationConfigs-create').first().click();
   const form = page.getByRole('dialog', { name: 'Create notification configuration' });
   const eventType = form.getByTestId('notification-config-event-type');
@@ -32,6 +35,7 @@ test('a notification configuration is created with a contact and a cargo type fi
   await expect(eventType).toHaveValue('En route from origin');
   await expect(form.getByText('Choose at least one contact to notify.')).toBeVisible();
   await expect(save).toBeDisabled();
+  await expectNoSeriousViolations(page, 'the notification configuration form');
 
   await stopCargoTypes.click();
   await page.getByRole('option', { name: 'Bulk Feed', exact: true }).click();
@@ -63,6 +67,7 @@ test('a notification configuration is created with a contact and a cargo type fi
   await expect(row).toHaveCount(1);
   await expect(row).toContainText('Stop ETA');
   await expect(row).toContainText('Bulk Feed');
+  await expectNoSeriousViolations(page, 'the notification configurations table');
 
   // The mirror keeps it across a reload.
   await page.reload();
