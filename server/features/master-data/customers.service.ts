@@ -4,6 +4,7 @@ import type { customerInputSchema } from '#core/contract/master-data';
 import type { Database, Queryable, Transaction } from '#server/db/database';
 import { customers, locations, orders, stops } from '#server/db/schema';
 import { customerColumns } from '#server/features/reference/reference.service';
+import { configurationsFilteringCustomer } from '#server/features/notification-configs/notification-configs.service';
 import type { AuthContext } from '#server/plugins/auth';
 import type { RealtimePublisher } from '#server/plugins/realtime';
 import { notFound } from '#server/plugins/error-handler';
@@ -91,7 +92,11 @@ export async function deleteCustomer(db: Database, realtime: RealtimePublisher, 
       .select({ count: countDistinct(locations.id) })
       .from(locations)
       .where(eq(locations.customerId, id));
-    assertUnused('customer', { loads: loads?.count ?? 0, sites: sites?.count ?? 0 });
+    assertUnused('customer', {
+      loads: loads?.count ?? 0,
+      sites: sites?.count ?? 0,
+      notificationConfigs: await configurationsFilteringCustomer(tx, id),
+    });
     await record([{ entity: 'customer', id, op: 'delete', organizationIds: [orgId] }]);
     await tx.delete(customers).where(eq(customers.id, id));
   });

@@ -84,6 +84,18 @@ export async function configurationsNamingContact(tx: Queryable, contactId: numb
   return row?.count ?? 0;
 }
 
+/**
+ * How many configurations filter on the customer: deleting it is refused while any does, since
+ * dropping it from a filter would widen what the configuration reports (an emptied filter matches all).
+ */
+export async function configurationsFilteringCustomer(tx: Queryable, customerId: number) {
+  const [row] = await tx
+    .select({ count: sql<number>`count(*)::int` })
+    .from(notificationConfigs)
+    .where(sql`${customerId} = any(${notificationConfigs.customerIds})`);
+  return row?.count ?? 0;
+}
+
 /** The stored columns; an empty filter is stored as none. */
 function columnsOf(input: NotificationConfigFields) {
   return {

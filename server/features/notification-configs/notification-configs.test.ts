@@ -185,6 +185,17 @@ describe('notification configurations', () => {
     expect((await call('admin', 'DELETE', `/organizations/${prairie}/contacts/${contactId}`)).statusCode).toBe(200);
   });
 
+  it('keep the customers they filter on: deleting such a customer is refused as in use', async () => {
+    const customer = await call('admin', 'POST', `/organizations/${prairie}/customers`, { customerName: 'Filtered Farms' });
+    const customerId = (customer.json() as { id: number }).id;
+    const record = (await call('admin', 'POST', url(), config({ customerIds: [customerId] }))).json() as NotificationConfigRecord;
+    const refused = await call('admin', 'DELETE', `/organizations/${prairie}/customers/${customerId}`);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error).toMatchObject({ rule: 'inUse', issues: [{ path: 'uses.notificationConfigs', message: '1' }] });
+    expect((await call('admin', 'DELETE', `${url()}/${record.id}`)).statusCode).toBe(200);
+    expect((await call('admin', 'DELETE', `/organizations/${prairie}/customers/${customerId}`)).statusCode).toBe(200);
+  });
+
   it('of another organization are not found, and need ViewNotificationConfigs and EditCompany outside carriers', async () => {
     const other = await call('freemium', 'POST', `/organizations/${littleCreek}/notification-configs`, {
       contactIds: [foreign.contact],
