@@ -73,4 +73,10 @@ test('a notification configuration is created with a contact and a cargo type fi
   await page.reload();
   await page.getByTestId('notificationConfigs-search').fill(contactName);
   await expect(page.getByTestId('notificationConfigs-row').filter({ hasText: contactName })).toContainText('Bulk Feed');
+
+  // At 768 px only the event and contacts columns stay: nothing scrolls sideways.
+  await page.setViewportSize({ width: 768, height: 1024 });
+  await expect(page.getByTestId('notificationConfigs-table')).toBeVisible();
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  expect(overflow, 'the page scrolls sideways at 768 px').toBeLessThanOrEqual(0);
 });
