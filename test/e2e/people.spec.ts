@@ -58,7 +58,11 @@ test('a driver user created with an email activates, signs in, and the default t
   await save.click();
   await expect(form).toBeHidden();
   await page.getByTestId('users-search').fill(username);
-  await expect(page.getByTestId('users-row').filter({ hasText: username })).toBeVisible();
+  const created = page.getByTestId('users-row').filter({ hasText: username });
+  await expect(created).toBeVisible();
+  // The roles and enabled cells carry their translated labels.
+  await expect(created.getByRole('cell', { name: 'Driver', exact: true })).toBeVisible();
+  await expect(created.getByRole('cell', { name: 'Yes', exact: true })).toBeVisible();
 
   // The username is now taken: a second user with it cannot be saved.
   await page.getByTestId('users-create').first().click();

@@ -10,8 +10,11 @@ export function useCellFormat(weightUnit: WeightUnit): CellFormat {
   const { data: cargoTypes } = useMirrorList<{ id: number; label: string }>('cargoTypes');
   return useMemo(() => {
     const labels = new Map((cargoTypes ?? []).map((type) => [type.id, type.label]));
+    // Translated once: a table builds a cell per row, and 5,000 lookups cost tens of milliseconds.
+    const yes = t('yes');
+    const no = t('no');
     return {
-      yesNo: (value) => (value ? t('yes') : t('no')),
+      yesNo: (value) => (value ? yes : no),
       weight: (grams) => formatWeight(grams, weightUnit, i18n.language),
       cargoType: (id) => labels.get(id) ?? t('unknownCargoType', { id }),
     };
