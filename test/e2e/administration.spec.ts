@@ -89,8 +89,16 @@ for (const size of VIEWPORTS) {
       await page.keyboard.press('Enter');
       await page.keyboard.press('Enter');
       await expect(page.getByRole('columnheader', { name: 'Name' })).toHaveAttribute('aria-sort', 'descending');
-      const names = (await tractors.rows.locator('td:first-child').allTextContents()).map((name) => name.trim());
-      expect(names).toEqual([...names].sort((a, b) => b.localeCompare(a, 'en-US', { numeric: true, sensitivity: 'base' })));
+      // The rows follow the header a render later (a deferred value): poll.
+      const namesShown = async () => (await tractors.rows.locator('td:first-child').allTextContents()).map((name) => name.trim());
+      await expect
+        .poll(async () => {
+          const names = await namesShown();
+          return (
+            names.join() === [...names].sort((a, b) => b.localeCompare(a, 'en-US', { numeric: true, sensitivity: 'base' })).join()
+          );
+        })
+        .toBe(true);
 
       // The page size is remembered per table in the user's preferences.
       await page.getByTestId('tractors-page-size').click();

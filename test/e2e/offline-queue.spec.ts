@@ -118,6 +118,9 @@ test('a save made stale by someone else is rolled back on reconnect and kept to 
   await signIn(page, 'dispatcher');
   await page.goto('/loads');
   await expect(row(page, load.id)).toBeVisible();
+  // An installed app: the service worker holds the code the editor loads on first use.
+  await page.evaluate(async () => navigator.serviceWorker.ready);
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
   await context.setOffline(true);
   await expect(page.getByTestId('connection-state')).toHaveText('Offline', { timeout: 15_000 });
   await row(page, load.id).getByTestId('load-expand').click();
@@ -151,6 +154,9 @@ test('an assignment the server refuses on reconnect is rolled back with the reas
   await signIn(page, 'dispatcher');
   await page.goto('/loads');
   await expect(row(page, load.id)).toBeVisible();
+  // An installed app: the service worker holds the code the editor loads on first use.
+  await page.evaluate(async () => navigator.serviceWorker.ready);
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
   await context.setOffline(true);
   await expect(page.getByTestId('connection-state')).toHaveText('Offline', { timeout: 15_000 });
   await assignFirstDriver(page, [load.id]);
