@@ -213,6 +213,8 @@ export function ResourceTable<Row extends { id: number }>(props: ResourceTablePr
               return (
                 <Table.Th
                   key={column.key}
+                  // Titles wrap between words only ("Weight", not "Weigh|t"); cells may break long values.
+                  style={{ wordBreak: 'normal' }}
                   aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : undefined}
                 >
                   <UnstyledButton
@@ -283,8 +285,11 @@ export function ResourceTable<Row extends { id: number }>(props: ResourceTablePr
                 c={warning !== null ? 'red.9' : entry.enabled ? undefined : 'dimmed'}
               >
                 {shownColumns.map(({ column, index }, position) => (
-                  <Table.Td key={column.key}>
-                    {entry.texts[index]}
+                  // A long value (a trailer's cargo types) wraps within 20rem and shows two lines, the rest on hover.
+                  <Table.Td key={column.key} maw="20rem">
+                    <Text inherit span lineClamp={2} title={entry.texts[index] || undefined}>
+                      {entry.texts[index]}
+                    </Text>
                     {position === 0 && warning !== null && (
                       <Tooltip label={warning}>
                         <IconAlertTriangle size={14} aria-label={warning} role="img" style={{ marginInlineStart: 4 }} />
