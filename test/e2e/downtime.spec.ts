@@ -6,7 +6,7 @@ import { DispatchApi, LoadsTablePage, ownCarried, takeLoad } from './pages/loads
  * Downtime where dispatchers choose resources (issue 12): a driver whose downtime covers a load's
  * time is marked in the driver assignment panel, and in the resource scheduling dialog's choices.
  */
-test('a driver down at the load’s time is marked in the assign-driver panel and the scheduling dialog', async ({
+test('a driver with a weekly downtime at the load’s time is marked in the assign-driver panel and the scheduling dialog', async ({
   page,
   playwright,
 }) => {
@@ -18,10 +18,17 @@ test('a driver down at the load’s time is marked in the assign-driver panel an
     .sort((a, b) => a.name.localeCompare(b.name))
     .at(-1);
   if (!driver) throw new Error('no driver to take down');
-  // One time, from the day before the load for three days: it covers the load wherever its stops fall.
-  const dayBefore = new Date(Date.parse(load.date) - 86_400_000).toISOString().slice(0, 10);
+  // Weekly, every day from midnight for 23 h 59 min, starting the week before: it covers the load
+  // wherever its stops fall.
+  const weekBefore = new Date(Date.parse(load.date) - 7 * 86_400_000).toISOString().slice(0, 10);
   const created = await api.context.post(`/api/organizations/${self.activeOrganizationId}/drivers/${driver.id}/downtime`, {
-    data: { description: 'Road test', startDate: dayBefore, startTime: '00:00', durationMinutes: 3 * 24 * 60 },
+    data: {
+      description: 'Road test',
+      startDate: weekBefore,
+      startTime: '00:00',
+      durationMinutes: 24 * 60 - 1,
+      recurrenceDaysOfWeek: '1111111',
+    },
   });
   expect(created.status(), 'downtime created').toBe(201);
 
