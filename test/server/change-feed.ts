@@ -48,3 +48,17 @@ export async function pullChangesUntil<Row>(
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }
+
+/** Pulls from `since` until every wanted change is among those pulled (see pullChangesUntil). */
+export function pullChangesHaving<Row>(
+  app: FastifyInstance,
+  cookie: string,
+  since: string,
+  wanted: readonly { entity: string; id: number; op?: 'upsert' | 'delete' }[],
+) {
+  return pullChangesUntil<Row>(app, cookie, since, (changes) =>
+    wanted.every((want) =>
+      changes.some((change) => change.entity === want.entity && change.id === want.id && (!want.op || change.op === want.op)),
+    ),
+  );
+}

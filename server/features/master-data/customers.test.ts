@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Customer } from '#core/contract/master-data';
 import { ROLE_IDS } from '#core/domain/access';
 import { customers, orders, permissions, rolePermissions, stops } from '#server/db/schema';
-import { pullChanges, pullChangesUntil } from '#test/server/change-feed';
+import { pullChanges, pullChangesHaving, pullChangesUntil } from '#test/server/change-feed';
 import { seededOrganizationIds } from '#test/server/seeded';
 import { createTestApp, signInAs, type TestApp } from '#test/server/test-app';
 
@@ -58,12 +58,16 @@ describe('customers', () => {
     expect(stale.statusCode).toBe(409);
     expect(stale.json().error.current).toEqual({ ...customer, customerName: 'Boone Valley Beef LLC', version: 2 });
 
-    const feed = await pullChanges<Customer>(app, cookies.admin as string, cursor);
+    const feed = await pullChangesHaving<Customer>(app, cookies.admin as string, cursor, [
+      { entity: 'customer', id: customer.id },
+    ]);
     const change = feed.changes.find((entry) => entry.entity === 'customer' && entry.id === customer.id);
     expect(change?.row).toEqual({ ...customer, customerName: 'Boone Valley Beef LLC', version: 2 });
 
     expect((await call('admin', 'DELETE', `/organizations/${prairie}/customers/${customer.id}`)).statusCode).toBe(200);
-    const afterDelete = await pullChanges(app, cookies.admin as string, feed.cursor);
+    const afterDelete = await pullChangesHaving(app, cookies.admin as string, feed.cursor, [
+      { entity: 'customer', id: customer.id, op: 'delete' },
+    ]);
     expect(afterDelete.changes).toContainEqual({ entity: 'customer', id: customer.id, op: 'delete' });
   });
 

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Downtime } from '#core/contract/master-data';
 import { ROLE_IDS } from '#core/domain/access';
 import { contacts, downtimes, permissions, rolePermissions, tractors, trailers } from '#server/db/schema';
-import { pullChanges } from '#test/server/change-feed';
+import { pullChanges, pullChangesHaving, pullChangesUntil } from '#test/server/change-feed';
 import { seededDriver, seededOrganizationIds } from '#test/server/seeded';
 import { createTestApp, signInAs, type TestApp } from '#test/server/test-app';
 
@@ -99,13 +99,20 @@ describe('downtime', () => {
     ).json() as Downtime[];
     expect(fromStart.map((downtime) => downtime.id)).toContain(tractorDowntime.id);
 
-    const feed = await pullChanges<Downtime>(app, cookies.admin as string, cursor);
+    const feed = await pullChangesUntil<Downtime>(
+      app,
+      cookies.admin as string,
+      cursor,
+      (changes) => changes.filter((entry) => entry.entity === 'downtime').length >= 3,
+    );
     const change = feed.changes.find((entry) => entry.entity === 'downtime' && entry.id === tractorDowntime.id);
     expect(change?.row).toMatchObject({ resourceType: 'tractor', description: 'Tyres', version: 2 });
     expect(feed.changes.filter((entry) => entry.entity === 'downtime')).toHaveLength(3);
 
     expect((await call('admin', 'DELETE', `${own.tractor}/${tractorDowntime.id}`)).statusCode).toBe(200);
-    const afterDelete = await pullChanges(app, cookies.admin as string, feed.cursor);
+    const afterDelete = await pullChangesHaving(app, cookies.admin as string, feed.cursor, [
+      { entity: 'downtime', id: tractorDowntime.id, op: 'delete' },
+    ]);
     expect(afterDelete.changes).toContainEqual({ entity: 'downtime', id: tractorDowntime.id, op: 'delete' });
   });
 
@@ -130,7 +137,9 @@ describe('downtime', () => {
     const { cursor } = await pullChanges(app, cookies.admin as string);
     expect((await call('admin', 'DELETE', `/organizations/${prairie}/tractors/${tractorId}`)).statusCode).toBe(200);
     expect(await test.database.db.select().from(downtimes).where(eq(downtimes.tractorId, tractorId))).toEqual([]);
-    const feed = await pullChanges(app, cookies.admin as string, cursor);
+    const feed = await pullChangesHaving(app, cookies.admin as string, cursor, [
+      { entity: 'downtime', id: downtime.json().id, op: 'delete' },
+    ]);
     expect(feed.changes).toContainEqual({ entity: 'downtime', id: downtime.json().id, op: 'delete' });
   });
 

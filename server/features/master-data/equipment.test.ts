@@ -6,7 +6,7 @@ import type { Self } from '#core/contract/user';
 import { carrierEquipmentEditing } from '#core/domain/master-data/index';
 import { ROLE_IDS } from '#core/domain/access';
 import { carrierLinks, permissions, rolePermissions, tractors, trailers } from '#server/db/schema';
-import { pullChanges } from '#test/server/change-feed';
+import { pullChanges, pullChangesHaving } from '#test/server/change-feed';
 import { seededOrganizationIds } from '#test/server/seeded';
 import { createTestApp, signInAs, type TestApp } from '#test/server/test-app';
 
@@ -92,14 +92,16 @@ describe('tractors', () => {
     expect(stale.statusCode).toBe(409);
     expect(stale.json().error.current).toMatchObject({ id: tractor.id, enabled: false, version: 2 });
 
-    const feed = await pullChanges<Tractor>(app, cookies.admin as string, cursor);
+    const feed = await pullChangesHaving<Tractor>(app, cookies.admin as string, cursor, [{ entity: 'tractor', id: tractor.id }]);
     const change = feed.changes.find((entry) => entry.entity === 'tractor' && entry.id === tractor.id);
     expect(change?.row).toMatchObject({ enabled: false, make: 'Peterbilt', weight: pounds(18_000), version: 2 });
 
     const deleted = await call('admin', 'DELETE', `/organizations/${prairie}/tractors/${tractor.id}`);
     expect(deleted.statusCode).toBe(200);
     expect(await test.database.db.select().from(tractors).where(eq(tractors.id, tractor.id))).toEqual([]);
-    const afterDelete = await pullChanges(app, cookies.admin as string, feed.cursor);
+    const afterDelete = await pullChangesHaving(app, cookies.admin as string, feed.cursor, [
+      { entity: 'tractor', id: tractor.id, op: 'delete' },
+    ]);
     expect(afterDelete.changes).toContainEqual({ entity: 'tractor', id: tractor.id, op: 'delete' });
   });
 
@@ -255,12 +257,14 @@ describe('trailers', () => {
     expect(stale.statusCode).toBe(409);
     expect(stale.json().error.current).toMatchObject({ id: trailer.id, version: 2 });
 
-    const feed = await pullChanges<Trailer>(app, cookies.admin as string, cursor);
+    const feed = await pullChangesHaving<Trailer>(app, cookies.admin as string, cursor, [{ entity: 'trailer', id: trailer.id }]);
     const change = feed.changes.find((entry) => entry.entity === 'trailer' && entry.id === trailer.id);
     expect(change?.row).toMatchObject({ maxCargoWeight: valid.maxCargoWeight, weight: valid.weight, version: 2 });
 
     expect((await call('admin', 'DELETE', `${base()}/${trailer.id}`)).statusCode).toBe(200);
-    const afterDelete = await pullChanges(app, cookies.admin as string, feed.cursor);
+    const afterDelete = await pullChangesHaving(app, cookies.admin as string, feed.cursor, [
+      { entity: 'trailer', id: trailer.id, op: 'delete' },
+    ]);
     expect(afterDelete.changes).toContainEqual({ entity: 'trailer', id: trailer.id, op: 'delete' });
   });
 
