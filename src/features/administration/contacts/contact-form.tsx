@@ -35,14 +35,9 @@ export function ContactForm({
   const set = (change: Partial<ContactValues>) => setValues((previous) => ({ ...previous, ...change }));
   return (
     <FormModal
+      {...form.modal}
       title={form.isNew ? t('contacts.createTitle') : t('contacts.editTitle', { name: row?.name })}
-      isNew={form.isNew}
-      dirty={form.dirty}
       canSave={!hasErrors(errors)}
-      saving={form.saving}
-      worksOffline={form.worksOffline}
-      conflict={form.conflict}
-      onSave={form.save}
       onClose={onClose}
       testId="contact-form"
     >

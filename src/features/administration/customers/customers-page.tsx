@@ -41,14 +41,9 @@ function CustomerForm({ context, row, onClose }: { context: AdminContext; row: C
   const error = errors.customerName;
   return (
     <FormModal
+      {...form.modal}
       title={form.isNew ? t('customers.createTitle') : t('customers.editTitle', { name: row?.customerName })}
-      isNew={form.isNew}
-      dirty={form.dirty}
       canSave={!hasErrors(errors)}
-      saving={form.saving}
-      worksOffline={form.worksOffline}
-      conflict={form.conflict}
-      onSave={form.save}
       onClose={onClose}
       size="md"
       testId="customer-form"

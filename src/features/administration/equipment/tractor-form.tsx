@@ -30,14 +30,9 @@ export function TractorForm({ context, row, onClose }: { context: AdminContext; 
   };
   return (
     <FormModal
+      {...form.modal}
       title={form.isNew ? t('tractors.createTitle') : t('tractors.editTitle', { name: row?.userDisplayName })}
-      isNew={form.isNew}
-      dirty={form.dirty}
       canSave={!hasErrors(errors)}
-      saving={form.saving}
-      worksOffline={form.worksOffline}
-      conflict={form.conflict}
-      onSave={form.save}
       onClose={onClose}
       testId="tractor-form"
     >

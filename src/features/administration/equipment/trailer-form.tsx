@@ -63,14 +63,9 @@ export function TrailerForm({
 
   return (
     <FormModal
+      {...form.modal}
       title={form.isNew ? t('trailers.createTitle') : t('trailers.editTitle', { name: row?.userDisplayName })}
-      isNew={form.isNew}
-      dirty={form.dirty}
       canSave={!hasErrors(errors)}
-      saving={form.saving}
-      worksOffline={form.worksOffline}
-      conflict={form.conflict}
-      onSave={form.save}
       onClose={onClose}
       testId="trailer-form"
     >

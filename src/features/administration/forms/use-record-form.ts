@@ -84,7 +84,20 @@ export function useRecordForm<Collection extends MasterDataCollection, Values>(o
     }
   };
 
-  return { values, setValues, dirty, conflict, saving: mutation.isPending, save, isNew: base === null, worksOffline };
+  const isNew = base === null;
+  const saving = mutation.isPending;
+  return {
+    values,
+    setValues,
+    dirty,
+    conflict,
+    saving,
+    save,
+    isNew,
+    worksOffline,
+    /** What every FormModal takes from the form, spread into it. */
+    modal: { isNew, dirty, saving, worksOffline, conflict, onSave: save },
+  };
 }
 
 /** The server's reason (each field's, for a 400), else the error's own message. */

@@ -73,14 +73,9 @@ function LoadingTeamForm({
   );
   return (
     <FormModal
+      {...form.modal}
       title={form.isNew ? t('loadingTeams.createTitle') : t('loadingTeams.editTitle', { name: row?.name })}
-      isNew={form.isNew}
-      dirty={form.dirty}
       canSave={!errors.name && !errors.email}
-      saving={form.saving}
-      worksOffline={form.worksOffline}
-      conflict={form.conflict}
-      onSave={form.save}
       onClose={onClose}
       testId="loading-team-form"
     >

@@ -201,14 +201,9 @@ function NotificationConfigForm({
   });
   return (
     <FormModal
+      {...form.modal}
       title={form.isNew ? t('notifications:createTitle') : t('notifications:editTitle', { name: row && eventTypeName(row) })}
-      isNew={form.isNew}
-      dirty={form.dirty}
       canSave={errors.contactIds === null}
-      saving={form.saving}
-      worksOffline={form.worksOffline}
-      conflict={form.conflict}
-      onSave={form.save}
       onClose={onClose}
       testId="notification-config-form"
     >

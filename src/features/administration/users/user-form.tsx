@@ -69,13 +69,9 @@ export function UserForm({ context, row, onClose }: { context: AdminContext; row
 
   return (
     <FormModal
+      {...form.modal}
       title={form.isNew ? t('users.createTitle') : t('users.editTitle', { name: row?.name })}
-      isNew={form.isNew}
-      dirty={form.dirty}
       canSave={!hasUserErrors(errors) && usernameCheck !== 'checking'}
-      saving={form.saving}
-      conflict={form.conflict}
-      onSave={form.save}
       onClose={onClose}
       testId="user-form"
     >
