@@ -19,6 +19,7 @@ import { measurePlanningInWorker } from './planning-worker.ts';
 import { measureRouteMatrix } from './route-matrix.ts';
 import { measureLargeCompany } from './sync.ts';
 import { measureAdministration } from './administration.ts';
+import { measureServerLoad } from './load-test.ts';
 
 const REPO_ROOT = path.resolve(import.meta.dirname, '..');
 const COLD_HOME_RUNS = 7;
@@ -89,6 +90,7 @@ async function main() {
     server = null;
     const largeCompany = await measureLargeCompany(browser, REPO_ROOT, log);
     const administration = await measureAdministration(browser, REPO_ROOT, log);
+    const serverLoad = await measureServerLoad(REPO_ROOT, log);
     log('planning rules in Node');
     const planning = await measurePlanning();
     const routeMatrix = await measureRouteMatrix(REPO_ROOT, log);
@@ -106,6 +108,7 @@ async function main() {
       loginApiMs,
       ...largeCompany,
       administration,
+      serverLoad,
       planning,
       planningWorker,
       routeMatrix,
