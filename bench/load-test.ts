@@ -50,7 +50,7 @@ export interface KindFigures {
   requestsPerSecond: number;
   p50Ms: number;
   p99Ms: number;
-  /** Non-2xx answers, timeouts, socket errors and repeats not answered as replays. */
+  /** Non-2xx answers, timeouts, socket errors, and for writes the wrong answers of `WriteTally`. */
   errors: number;
 }
 
@@ -238,8 +238,11 @@ interface WriteKind {
 interface WriteTally {
   lanes: WriteLane[];
   replays: number;
-  /** Repeats answered without the replay header, or first deliveries answered with it. */
-  wrongReplays: number;
+  /**
+   * Wrong answers autocannon does not count: a 2xx repeat without the replay header, a first delivery
+   * answered as a replay, and any refusal of a write sent again after the run.
+   */
+  wrongAnswers: number;
 }
 
 /** `PUT /api/orders/{id}`: the whole load with its base version, a token in its last stop's notes. */
@@ -291,7 +294,7 @@ function writeTally(target: Target, owned: number[][]): WriteTally {
     pending: null,
     repeat: null,
   }));
-  return { lanes, replays: 0, wrongReplays: 0 };
+  return { lanes, replays: 0, wrongAnswers: 0 };
 }
 
 /** The request a writing connection sends next: the unanswered one again, a due repeat, or the next write. */
@@ -326,10 +329,10 @@ function recordAnswer(kind: WriteKind, tally: WriteTally, lane: WriteLane, statu
   const ok = status >= 200 && status < 300;
   if (delivery.repeat) {
     if (ok && replay) tally.replays++;
-    else if (ok) tally.wrongReplays++;
+    else if (ok) tally.wrongAnswers++;
     return;
   }
-  if (replay && !delivery.resent) tally.wrongReplays++;
+  if (replay && !delivery.resent) tally.wrongAnswers++;
   if (ok) {
     delivery.load.accepted++;
     delivery.load.lastToken = delivery.token;
@@ -384,7 +387,9 @@ async function settlePending(api: Api, kind: WriteKind, tally: WriteTally): Prom
         headers: { ...api.headers, 'content-type': 'application/json', 'idempotency-key': delivery.key },
         body: delivery.body,
       });
-      recordAnswer(kind, tally, lane, response.status, await response.text(), Object.fromEntries(response.headers));
+      const body = await response.text();
+      if (!response.ok && !inProgress(response.status, body)) tally.wrongAnswers++;
+      recordAnswer(kind, tally, lane, response.status, body, Object.fromEntries(response.headers));
     }
   }
   return settled;
@@ -414,14 +419,14 @@ function cannon(api: Api, connections: number, options: Partial<autocannon.Optio
   });
 }
 
-function kindFigures(kind: Kind, { result, latenciesMs }: Measured, wrongReplays = 0): KindFigures {
+function kindFigures(kind: Kind, { result, latenciesMs }: Measured, wrongAnswers = 0): KindFigures {
   return {
     connections: CONNECTIONS[kind],
     requests: latenciesMs.length,
     requestsPerSecond: Math.round(latenciesMs.length / result.duration),
     p50Ms: roundMs(percentile(latenciesMs, 0.5)),
     p99Ms: roundMs(percentile(latenciesMs, 0.99)),
-    errors: result.errors + result.non2xx + wrongReplays,
+    errors: result.errors + result.non2xx + wrongAnswers,
   };
 }
 
@@ -493,7 +498,7 @@ async function run(api: Api, databaseUrl: string, target: Target): Promise<Serve
 function writeFigures(kind: Kind, measured: Measured, tally: WriteTally): WriteFigures {
   const loads = tally.lanes.flatMap((lane) => lane.loads);
   return {
-    ...kindFigures(kind, measured, tally.wrongReplays),
+    ...kindFigures(kind, measured, tally.wrongAnswers),
     loads: loads.length,
     acceptedWrites: loads.reduce((sum, load) => sum + load.accepted, 0),
     replays: tally.replays,
