@@ -25,6 +25,8 @@ const configSchema = z.object({
   TRUST_PROXY: z.string().optional(),
   STATIC_DIR: z.string().default('./dist'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Days a deletion stays in the change log; a client whose cursor is older re-syncs (sync/compaction.ts). */
+  CHANGE_LOG_RETENTION_DAYS: z.coerce.number().int().min(1).max(36_500).default(30),
 });
 export type Config = z.infer<typeof configSchema>;
 

@@ -3,6 +3,7 @@ import { type RunningPostgres, startEmbeddedPostgres } from './db/embedded-postg
 import { DEMO_LOGINS, DEMO_PASSWORD, seedDemoIfEmpty } from './db/seed/demo-seed.ts';
 import { describeError, StartupError } from './db/startup-error.ts';
 import { buildApp } from './app.ts';
+import { scheduleChangeLogCompaction } from './features/sync/compaction.ts';
 import { pruneIdempotencyKeys } from './plugins/idempotency.ts';
 import { type Config, readConfig } from './config.ts';
 
@@ -46,6 +47,10 @@ async function main() {
     logger: true,
     realtime: { pool: database.pool },
   });
+  const stopCompaction = scheduleChangeLogCompaction(database.db, {
+    retentionDays: config.CHANGE_LOG_RETENTION_DAYS,
+    log: app.log,
+  });
   await listen(app, config);
   const url = config.PUBLIC_URL ?? `http://localhost:${config.PORT}`;
   const where = embedded ? `embedded PostgreSQL in ${embedded.location}` : 'PostgreSQL at DATABASE_URL';
@@ -62,6 +67,7 @@ async function main() {
     console.log(`\n${reason}, stopping`);
     // A connection that never ends must not keep the process alive.
     setTimeout(() => process.exit(1), SHUTDOWN_TIMEOUT_MS).unref();
+    stopCompaction();
     await app.close().catch(() => {});
     await database.close().catch(() => {});
     await embedded?.stop().catch(() => {});

@@ -191,14 +191,61 @@ export const changeEntitySchema = z.enum([
 export type ChangeEntity = z.infer<typeof changeEntitySchema>;
 
 /** A change-feed cursor: both parts are PostgreSQL bigints the feed handed out, so within JS's exact integers. */
-const CURSOR = /^(0|[1-9]\d{0,15})\.(0|[1-9]\d{0,15})$/;
+const FEED_CURSOR = /^(0|[1-9]\d{0,15})\.(0|[1-9]\d{0,15})$/;
+/** A snapshot cursor: `s<txid>.<entityIndex>.<lastId>`, where the snapshot of the current rows goes on. */
+const SNAPSHOT_CURSOR = /^s(0|[1-9]\d{0,15})\.(0|[1-9]\d{0,15})\.(0|[1-9]\d{0,15})$/;
+
+/** One range of loads a client mirrors: ISO instants with their offset, both ends included. */
+export interface ChangeWindowRange {
+  start: string;
+  end: string;
+}
+export type ChangeWindow = ChangeWindowRange[];
+const MAX_WINDOW_RANGES = 20;
+
+/** `window` as the URL carries it: `<start>_<end>` ranges separated by commas (`formatChangeWindow`). */
+export const changeWindowSchema = z.string().transform((value, ctx): ChangeWindow => {
+  const parts = value.split(',');
+  if (parts.length > MAX_WINDOW_RANGES) {
+    ctx.addIssue({ code: 'custom', message: `at most ${MAX_WINDOW_RANGES} ranges` });
+    return z.NEVER;
+  }
+  const ranges: ChangeWindow = [];
+  for (const part of parts) {
+    const [start = '', end = '', ...rest] = part.split('_');
+    if (rest.length || !instantSchema.safeParse(start).success || !instantSchema.safeParse(end).success) {
+      ctx.addIssue({ code: 'custom', message: 'each range is "<start instant>_<end instant>"' });
+      return z.NEVER;
+    }
+    if (Date.parse(start) > Date.parse(end)) {
+      ctx.addIssue({ code: 'custom', message: 'a range must not start after it ends' });
+      return z.NEVER;
+    }
+    ranges.push({ start, end });
+  }
+  return ranges;
+});
+
+export const formatChangeWindow = (window: ChangeWindow) => window.map((range) => `${range.start}_${range.end}`).join(',');
 
 export const changesQuerySchema = z.object({
   since: z
     .string()
-    .regex(CURSOR, { message: 'cursor is "<transaction>.<sequence>"', abort: true })
-    .refine((cursor) => cursor.split('.').every((part) => Number.isSafeInteger(Number(part))), 'cursor is out of range')
+    .refine((cursor) => FEED_CURSOR.test(cursor) || SNAPSHOT_CURSOR.test(cursor), {
+      message: 'cursor is "<transaction>.<sequence>" or "s<transaction>.<entity>.<id>"',
+      abort: true,
+    })
+    .refine(
+      (cursor) =>
+        cursor
+          .replace(/^s/, '')
+          .split('.')
+          .every((part) => Number.isSafeInteger(Number(part))),
+      'cursor is out of range',
+    )
     .optional(),
+  /** Loads outside it are answered as deletions (drafts are always in it); absent, every load. */
+  window: changeWindowSchema.optional(),
   limit: queryInt(1, 1000).default(500),
 });
 
@@ -213,4 +260,6 @@ export const changesAnswerSchema = z.object({
   changes: z.array(changeSchema),
   cursor: z.string(),
   hasMore: z.boolean(),
+  /** The first page of a snapshot of the current rows: the client empties its mirror before applying it. */
+  reset: z.boolean().optional(),
 });

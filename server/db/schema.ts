@@ -553,6 +553,9 @@ export const orders = pgTable(
   (table) => [
     index('orders_organization_date_idx').on(table.organizationId, table.date),
     index('orders_transporting_date_idx').on(table.transportingOrganizationId, table.date),
+    // A windowed snapshot reads drafts besides the dated loads (sync/snapshot.ts).
+    index('orders_organization_draft_idx').on(table.organizationId).where(sql`${table.isDraft}`),
+    index('orders_transporting_draft_idx').on(table.transportingOrganizationId).where(sql`${table.isDraft}`),
   ],
 );
 
@@ -618,7 +621,25 @@ export const changeLog = pgTable(
     op: text('op', { enum: ['upsert', 'delete'] }).notNull(),
     changedAt: timestamp('changed_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index('change_log_organization_txid_idx').on(table.organizationId, table.txid, table.seq)],
+  (table) => [
+    index('change_log_organization_txid_idx').on(table.organizationId, table.txid, table.seq),
+    // Each row's entries in order: compaction ranks them, a snapshot lists the rows an organization sees.
+    index('change_log_row_idx').on(table.organizationId, table.entity, table.entityId, table.txid, table.seq),
+  ],
+);
+
+/**
+ * One row: the greatest change-log position (txid, seq) whose deletion compaction removed
+ * (sync/compaction.ts). A feed cursor below it may have missed that deletion, so it re-syncs. Only grows.
+ */
+export const changeLogHorizon = pgTable(
+  'change_log_horizon',
+  {
+    only: boolean('only').primaryKey().default(true),
+    txid: bigint('txid', { mode: 'number' }).notNull().default(0),
+    seq: bigint('seq', { mode: 'number' }).notNull().default(0),
+  },
+  (table) => [check('change_log_horizon_one_row', sql`${table.only}`)],
 );
 
 /**

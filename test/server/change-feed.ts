@@ -9,21 +9,36 @@ export interface FeedChange<Row = Record<string, unknown>> {
   row?: Row;
 }
 
-/** Every page of the change feed from `since` (everything without it), as the signed-in `cookie` sees it. */
-export async function pullChanges<Row>(app: FastifyInstance, cookie: string, since?: string) {
+/** A page of `GET /api/sync/changes`. */
+export interface FeedPage<Row = Record<string, unknown>> {
+  changes: FeedChange<Row>[];
+  cursor: string;
+  hasMore: boolean;
+  reset?: boolean;
+}
+
+/**
+ * Every page of the change feed from `since` (a snapshot of everything without it), as the signed-in
+ * `cookie` sees it; `window` (the query's text) narrows the loads, `limit` sizes the pages.
+ */
+export async function pullChanges<Row>(
+  app: FastifyInstance,
+  cookie: string,
+  since?: string,
+  { window, limit = 100 }: { window?: string; limit?: number } = {},
+) {
   let cursor = since;
   const changes: FeedChange<Row>[] = [];
+  const pages: FeedPage<Row>[] = [];
   for (;;) {
-    const response = await app.inject({
-      method: 'GET',
-      url: `/api/sync/changes?limit=100${cursor ? `&since=${cursor}` : ''}`,
-      headers: { cookie },
-    });
+    const query = new URLSearchParams({ limit: String(limit), ...(cursor && { since: cursor }), ...(window && { window }) });
+    const response = await app.inject({ method: 'GET', url: `/api/sync/changes?${query}`, headers: { cookie } });
     expect(response.statusCode).toBe(200);
-    const page = response.json() as { changes: FeedChange<Row>[]; cursor: string; hasMore: boolean };
+    const page = response.json() as FeedPage<Row>;
+    pages.push(page);
     changes.push(...page.changes);
     cursor = page.cursor;
-    if (!page.hasMore) return { changes, cursor };
+    if (!page.hasMore) return { changes, cursor, pages };
   }
 }
 

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { changesAnswerSchema, changesQuerySchema } from '#core/contract/orders';
 import { type ServerContext, zodRoutes } from '#server/context';
 import { guard, requireAuth } from '#server/plugins/auth';
-import { parseCursor, pullChanges } from './sync.service.ts';
+import { pullChanges } from './sync.service.ts';
 
 export function registerSyncRoutes(app: FastifyInstance, { db }: ServerContext) {
   zodRoutes(app).get(
@@ -11,6 +11,6 @@ export function registerSyncRoutes(app: FastifyInstance, { db }: ServerContext) 
       schema: { tags: ['sync'], querystring: changesQuerySchema, response: { 200: changesAnswerSchema } },
       onRequest: guard(),
     },
-    async (request) => pullChanges(db, requireAuth(request), parseCursor(request.query.since), request.query.limit),
+    async (request) => pullChanges(db, requireAuth(request), request.query),
   );
 }

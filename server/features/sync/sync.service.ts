@@ -1,48 +1,61 @@
 import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
-import type { ChangeEntity } from '#core/contract/orders';
+import type { ChangeEntity, ChangeWindow } from '#core/contract/orders';
 import type { Queryable } from '#server/db/database';
 import { changeLog } from '#server/db/schema';
 import type { AuthContext } from '#server/plugins/auth';
-import { listDowntimes } from '#server/features/master-data/downtime.service';
-import { visibleContacts } from '#server/features/people/contacts.service';
-import { visibleLoadingTeams } from '#server/features/people/loading-teams.service';
-import { visibleNotificationConfigs } from '#server/features/notification-configs/notification-configs.service';
-import { visibleUsers } from '#server/features/people/users.service';
-import { loadOrdersByIds } from '#server/features/orders/orders.service';
-import * as lists from '#server/features/reference/reference.service';
-import { carriedCargoTypes, carriedCustomers, carriedLocations } from './carried-references.ts';
+import { type LogPosition, isBefore, readHorizon } from './compaction.ts';
+import { currentRows, FEED_ENTITIES } from './feed-rows.ts';
+import { pullSnapshot, type SnapshotCursor } from './snapshot.ts';
 
-const FEED_ENTITIES: ChangeEntity[] = [
-  'order',
-  'customer',
-  'location',
-  'tractor',
-  'trailer',
-  'driver',
-  'cargoType',
-  'carrier',
-  'downtime',
-  'user',
-  'contact',
-  'loadingTeam',
-  'notificationConfig',
-];
+/** A `since` as the contract checked it: a feed position, or where a snapshot goes on. */
+export type Since = ({ kind: 'feed' } & LogPosition) | ({ kind: 'snapshot' } & SnapshotCursor);
 
-export interface Cursor {
-  txid: number;
-  seq: number;
+export function parseSince(value: string | undefined): Since | null {
+  if (!value) return null;
+  if (value.startsWith('s')) {
+    const [txid = 0, entityIndex = 0, lastId = 0] = value.slice(1).split('.').map(Number);
+    return { kind: 'snapshot', txid, entityIndex, lastId };
+  }
+  const [txid = 0, seq = 0] = value.split('.').map(Number);
+  return { kind: 'feed', txid, seq };
 }
 
-export function parseCursor(value: string | undefined): Cursor {
-  if (!value) return { txid: 0, seq: 0 };
-  const [txid, seq] = value.split('.').map(Number);
-  return { txid: txid ?? 0, seq: seq ?? 0 };
-}
-
-export const formatCursor = (cursor: Cursor) => `${cursor.txid}.${cursor.seq}`;
+const formatCursor = (cursor: LogPosition) => `${cursor.txid}.${cursor.seq}`;
 
 /**
- * Changes since `cursor` for the active organization.
+ * `GET /api/sync/changes`: a snapshot of the current rows for a first sync, for a snapshot cursor, and
+ * for a feed cursor below the compaction horizon (which may have missed a deletion compaction removed);
+ * else the change feed. With a window, loads outside it are answered as deletions or left out.
+ */
+export async function pullChanges(
+  db: Queryable,
+  auth: AuthContext,
+  query: { since?: string; limit: number; window?: ChangeWindow },
+) {
+  const since = parseSince(query.since);
+  if (since?.kind === 'snapshot') {
+    const expired = isBefore({ txid: since.txid, seq: 0 }, await readHorizon(db));
+    return pullSnapshot(db, auth, expired ? null : since, query.limit, query.window);
+  }
+  if (!since) return pullSnapshot(db, auth, null, query.limit, query.window);
+  const entries = await feedEntries(db, auth, since, query.limit);
+  // Read after the entries: a compaction committed before they were read shows here, so a client never
+  // moves its cursor past a deletion that compaction removed without being told to start again.
+  if (isBefore(since, await readHorizon(db))) return pullSnapshot(db, auth, null, query.limit, query.window);
+  const hasMore = entries.length > query.limit;
+  const page = entries.slice(0, query.limit);
+  const last = page.at(-1);
+  // Several writes to one row collapse into one change carrying the row as it is now.
+  const latest = new Map<string, { entity: ChangeEntity; id: number }>();
+  for (const entry of page)
+    latest.set(`${entry.entity}:${entry.entityId}`, { entity: entry.entity as ChangeEntity, id: entry.entityId });
+  const changes = await currentRows(db, auth, [...latest.values()], query.window);
+  return { changes, cursor: formatCursor(last ?? since), hasMore };
+}
+
+/**
+ * Change-log entries after `since` for the active organization, one more than `limit` (to tell whether
+ * more follow).
  *
  * Why the cursor is (transaction id, sequence) and not the sequence alone: `seq` is taken when a
  * row is inserted, but transactions commit in any order, so seq 11 may be visible while seq 10 is
@@ -52,15 +65,14 @@ export const formatCursor = (cursor: Cursor) => `${cursor.txid}.${cursor.seq}`;
  * transaction that has not yet written will get a larger id, so nothing can appear later below
  * the cursor. Rows are ordered by (txid, seq) and the cursor is the last row handed out.
  */
-export async function pullChanges(db: Queryable, auth: AuthContext, since: Cursor, limit: number) {
+function feedEntries(db: Queryable, auth: AuthContext, since: LogPosition, limit: number) {
   const visible = or(eq(changeLog.organizationId, auth.organizationId), isNull(changeLog.organizationId));
-  const entries = await db
+  return db
     .select({
       txid: changeLog.txid,
       seq: changeLog.seq,
       entity: changeLog.entity,
       entityId: changeLog.entityId,
-      op: changeLog.op,
     })
     .from(changeLog)
     .where(
@@ -73,59 +85,4 @@ export async function pullChanges(db: Queryable, auth: AuthContext, since: Curso
     )
     .orderBy(changeLog.txid, changeLog.seq)
     .limit(limit + 1);
-  const hasMore = entries.length > limit;
-  const page = entries.slice(0, limit);
-  const last = page.at(-1);
-  const cursor = last ? { txid: last.txid, seq: last.seq } : since;
-
-  // Several writes to one row collapse into one change carrying the row as it is now.
-  const latest = new Map<string, { entity: ChangeEntity; id: number }>();
-  for (const entry of page)
-    latest.set(`${entry.entity}:${entry.entityId}`, { entity: entry.entity as ChangeEntity, id: entry.entityId });
-  const changes = await currentRows(db, auth, [...latest.values()]);
-  return { changes, cursor: formatCursor(cursor), hasMore };
-}
-
-type RowLoader = (db: Queryable, auth: AuthContext, ids: number[]) => Promise<{ id: number }[]>;
-
-const byIds =
-  (list: (db: Queryable, auth: AuthContext) => Promise<{ id: number }[]>): RowLoader =>
-  async (db, auth, ids) =>
-    (await list(db, auth)).filter((row) => ids.includes(row.id));
-
-/** The organization's own rows, then those of other organizations its carried loads name. */
-const ownOrCarried =
-  (own: RowLoader, carried: RowLoader): RowLoader =>
-  async (db, auth, ids) => [...(await own(db, auth, ids)), ...(await carried(db, auth, ids))];
-
-const LOADERS: Record<ChangeEntity, RowLoader> = {
-  order: loadOrdersByIds,
-  customer: ownOrCarried(byIds(lists.listCustomers), carriedCustomers),
-  location: ownOrCarried(byIds(lists.listLocations), carriedLocations),
-  tractor: byIds(lists.listTractors),
-  trailer: byIds(lists.listTrailers),
-  driver: byIds(lists.listDrivers),
-  cargoType: ownOrCarried(byIds(lists.listCargoTypes), carriedCargoTypes),
-  carrier: byIds(lists.listCarriers),
-  downtime: byIds(listDowntimes),
-  // The administration tables' rows, only to callers with the matching View permission.
-  user: visibleUsers,
-  contact: visibleContacts,
-  loadingTeam: visibleLoadingTeams,
-  notificationConfig: visibleNotificationConfigs,
-};
-
-/** The rows as they are now; a row that no longer exists or is no longer visible is a deletion. */
-async function currentRows(db: Queryable, auth: AuthContext, wanted: { entity: ChangeEntity; id: number }[]) {
-  const changes: { entity: ChangeEntity; id: number; op: 'upsert' | 'delete'; row?: unknown }[] = [];
-  for (const entity of FEED_ENTITIES) {
-    const ids = wanted.filter((change) => change.entity === entity).map((change) => change.id);
-    if (!ids.length) continue;
-    const rows = new Map((await LOADERS[entity](db, auth, ids)).map((row) => [row.id, row]));
-    for (const id of ids) {
-      const row = rows.get(id);
-      changes.push(row ? { entity, id, op: 'upsert', row } : { entity, id, op: 'delete' });
-    }
-  }
-  return changes;
 }

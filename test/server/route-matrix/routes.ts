@@ -618,7 +618,9 @@ export const MATRIX: Record<string, MatrixEntry> = {
 
   'GET /api/sync/changes': {
     access: {},
-    example: () => ({ query: { since: '0.0', limit: 50 } }),
+    example: () => ({
+      query: { since: '0.0', limit: 50, window: '2026-11-22T06:00:00.000Z_2026-11-29T05:59:59.999Z' },
+    }),
     foreignIds: { none: 'a cursor, not an id' },
   },
 
