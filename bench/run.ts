@@ -20,6 +20,7 @@ import { measureRouteMatrix } from './route-matrix.ts';
 import { measureLargeCompany } from './sync.ts';
 import { measureAdministration } from './administration.ts';
 import { measureServerLoad } from './load-test.ts';
+import { measureChangeLogCompaction } from './change-log.ts';
 
 const REPO_ROOT = path.resolve(import.meta.dirname, '..');
 const COLD_HOME_RUNS = 7;
@@ -91,6 +92,7 @@ async function main() {
     const largeCompany = await measureLargeCompany(browser, REPO_ROOT, log);
     const administration = await measureAdministration(browser, REPO_ROOT, log);
     const serverLoad = await measureServerLoad(REPO_ROOT, log);
+    const changeLogCompaction = await measureChangeLogCompaction(log);
     log('planning rules in Node');
     const planning = await measurePlanning();
     const routeMatrix = await measureRouteMatrix(REPO_ROOT, log);
@@ -109,6 +111,7 @@ async function main() {
       ...largeCompany,
       administration,
       serverLoad,
+      changeLogCompaction,
       planning,
       planningWorker,
       routeMatrix,
