@@ -1,11 +1,12 @@
 import { and, eq, sql } from 'drizzle-orm';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyBaseLogger } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { changeLog, customers } from '#server/db/schema';
 import { type FeedChange, pullChanges, pullChangesUntil } from '#test/server/change-feed';
 import { seededOrganizationIds } from '#test/server/seeded';
 import { createTestApp, signInAs, type TestApp } from '#test/server/test-app';
-import { type Compaction, compactChangeLog, readHorizon } from './compaction.ts';
+import { type Compaction, compactChangeLog, readHorizon, scheduleChangeLogCompaction } from './compaction.ts';
 
 let test: TestApp;
 let cookie: string;
@@ -131,6 +132,21 @@ describe('change-log compaction', () => {
     // The horizon only grows.
     await compactChangeLog(test.database.db, { now: new Date(), ...RETENTION });
     expect(await readHorizon(test.database.db)).toEqual({ txid: tombstone?.txid, seq: tombstone?.seq });
+  });
+
+  it('compacts as soon as it is scheduled and logs what it removed', async () => {
+    const log = { info: vi.fn(), error: vi.fn() };
+    const stop = scheduleChangeLogCompaction(test.database.db, { ...RETENTION, log: log as unknown as FastifyBaseLogger });
+    try {
+      await vi.waitFor(() => expect(log.info).toHaveBeenCalled(), { timeout: 15_000 });
+      expect(log.info).toHaveBeenCalledWith(
+        expect.objectContaining({ collapsed: expect.any(Number), tombstones: expect.any(Number) }),
+        'change log compacted',
+      );
+      expect(log.error).not.toHaveBeenCalled();
+    } finally {
+      stop();
+    }
   });
 
   it('runs on one node at a time', async () => {
