@@ -1,5 +1,5 @@
 import { type QueryClient, queryOptions, replaceEqualDeep, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useMemo, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { localDatabase, type MirrorRow } from './local-database.ts';
 import { selfQuery } from './session-queries.ts';
 import { z } from 'zod';
@@ -16,6 +16,10 @@ import {
 } from './sync/load-overlay.ts';
 import { realIdOf, SAVE_LOAD_KEY } from './sync/outbox.ts';
 import { queuedChangesStore } from './sync/queued-changes.ts';
+import { openedWeeksStore } from './sync/loads-window.ts';
+import { mirrorWindow, windowCovers } from './sync/mirror-window.ts';
+import { openWeekInMirror } from './sync/sync-engine.ts';
+import { useOnlineStatus } from './online-status.ts';
 
 export { inputFromOrder, type LoadChangeVariables, type LoadCommand } from './sync/load-overlay.ts';
 
@@ -94,12 +98,50 @@ export async function applyOrderChangesToWeeks(queryClient: QueryClient, upserts
 }
 
 /**
+ * Whether the mirror holds a range's loads. Drafts are all kept; loads only for the window's weeks
+ * (sync/mirror-window.ts). A week outside it is read in from the server when opened online
+ * ('opening'), and is 'notOnDevice' offline or when that read failed (`retry` tries again).
+ */
+export type RangeOnDevice = 'onDevice' | 'opening' | 'notOnDevice';
+
+function useRangeOnDevice(filter: LoadsFilter, zone: string) {
+  const opened = useSyncExternalStore(openedWeeksStore.subscribe, openedWeeksStore.getSnapshot);
+  const online = useOnlineStatus();
+  const { startDate, endDate, isDraft } = filter;
+  const covered = useMemo(
+    () => isDraft || windowCovers(mirrorWindow(opened, new Date(), zone), { start: startDate, end: endDate }),
+    [opened, zone, startDate, endDate, isDraft],
+  );
+  const [failedRange, setFailedRange] = useState<string | null>(null);
+  const rangeKey = `${startDate}_${endDate}`;
+  const failed = failedRange === rangeKey;
+  // Back online: a read that failed (offline, or the server) is tried again.
+  useEffect(() => {
+    if (online) setFailedRange(null);
+  }, [online]);
+  // An opened week already kept is only marked as used, so the weeks in use are the last to go.
+  useEffect(() => {
+    if (isDraft || !online || failed) return;
+    let current = true;
+    openWeekInMirror({ start: startDate, end: endDate }).catch(() => {
+      if (current) setFailedRange(rangeKey);
+    });
+    return () => {
+      current = false;
+    };
+  }, [isDraft, online, failed, startDate, endDate, rangeKey]);
+  const state: RangeOnDevice = covered ? 'onDevice' : online && !failed ? 'opening' : 'notOnDevice';
+  return { state, retry: useCallback(() => setFailedRange(null), []) };
+}
+
+/**
  * Loads of a date range from the mirror (at once, offline too), with the queued changes laid
  * over them. The sync engine refreshes the mirror from the network and invalidates ['mirror'].
  */
-export function useLoads(filter: LoadsFilter, organizationId: number) {
+export function useLoads(filter: LoadsFilter, organizationId: number, zone: string) {
   const queued = useQueuedChanges();
-  const mirror = useQuery(mirrorLoadsQuery(filter));
+  const onDevice = useRangeOnDevice(filter, zone);
+  const mirror = useQuery({ ...mirrorLoadsQuery(filter), enabled: onDevice.state === 'onDevice' });
   const { startDate, endDate, isDraft } = filter;
   // Once per change of the mirror or the queue, not per render: a week can hold 10,000 loads.
   const rows = useMemo(
@@ -116,7 +158,7 @@ export function useLoads(filter: LoadsFilter, organizationId: number) {
         : undefined,
     [mirror.data, queued, organizationId, isDraft, startDate, endDate],
   );
-  return { ...mirror, data: rows };
+  return { ...mirror, data: onDevice.state === 'onDevice' ? rows : undefined, onDevice };
 }
 
 export type MirrorList =

@@ -90,11 +90,14 @@ export async function clearLocalData() {
   });
 }
 
-/** Only the mirror and its cursor, keeping the saved query cache (and its queued writes). */
+/** The weeks opened beyond the current and next one, most recent first (sync/mirror-window.ts). */
+export const OPENED_WEEKS_KEY = 'sync.window.opened';
+
+/** Only the mirror, its cursor and its window, keeping the saved query cache (and its queued writes). */
 export async function clearMirror() {
   const mirrorTables = localDatabase.tables.filter((table) => table.name !== 'keyValue');
   await localDatabase.transaction('rw', [...mirrorTables, localDatabase.keyValue], async () => {
     await Promise.all(mirrorTables.map((table) => table.clear()));
-    await localDatabase.keyValue.bulkDelete(['sync.cursor', 'sync.lastSyncedAt', 'sync.scope']);
+    await localDatabase.keyValue.bulkDelete(['sync.cursor', 'sync.lastSyncedAt', 'sync.scope', OPENED_WEEKS_KEY]);
   });
 }

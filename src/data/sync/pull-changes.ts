@@ -1,9 +1,11 @@
 import type { Table } from 'dexie';
 import { z } from 'zod';
 import type { ChangeEntity, Order } from '#core/contract/orders';
-import { changeEntitySchema, changesAnswerSchema } from '#core/contract/orders';
+import { changeEntitySchema, changesAnswerSchema, formatChangeWindow } from '#core/contract/orders';
 import { apiRequest } from '../api-client.ts';
 import { clearMirror, localDatabase } from '../local-database.ts';
+import { forgetOpenedWeeks } from './loads-window.ts';
+import type { DateRange } from './mirror-window.ts';
 
 const PAGE_SIZE = 1000;
 
@@ -53,7 +55,7 @@ async function readMeta(key: string) {
 
 /** What one pull wrote to the mirror, so cached reads of it can follow without reading it again. */
 export interface PulledChanges {
-  /** The mirror was emptied first (another user or company): every cached read of it is void. */
+  /** The mirror was emptied first (another user or company, or a re-sync): every cached read of it is void. */
   reset: boolean;
   orderUpserts: Order[];
   orderDeletions: number[];
@@ -63,19 +65,26 @@ export interface PulledChanges {
 
 /**
  * Pulls the change feed into the mirror until it is caught up. The mirror belongs to one user in
- * one company: another scope starts it again from nothing. Each page is applied in one IndexedDB
- * transaction together with its cursor, so an interrupted pull resumes where it stopped.
+ * one company: another scope starts it again from nothing. Loads come only for the `window` (the
+ * weeks kept, and the drafts): the feed answers a load outside it as a deletion. Each page is
+ * applied in one IndexedDB transaction together with its cursor, so an interrupted pull resumes
+ * where it stopped. A first pull, or one whose cursor predates the server's compaction of its
+ * change log, gets a snapshot whose first page says `reset`: the mirror's rows are replaced, while
+ * the queued changes (kept in the persisted query cache) and the conflicts stay.
  */
-export async function pullChanges(owner: string): Promise<PulledChanges> {
+export async function pullChanges(owner: string, window: DateRange[]): Promise<PulledChanges> {
   const pulled: PulledChanges = { reset: false, orderUpserts: [], orderDeletions: [], otherEntities: false };
   const scope = mirrorScope(owner);
   if ((await readMeta('sync.scope')) !== scope) {
     await clearMirror();
+    forgetOpenedWeeks();
     await localDatabase.keyValue.put({ key: 'sync.scope', value: scope });
     pulled.reset = true;
   }
   const fetchPage = (cursor: string | undefined) =>
-    apiRequest('/sync/changes', feedPageSchema, { query: { since: cursor, limit: PAGE_SIZE } });
+    apiRequest('/sync/changes', feedPageSchema, {
+      query: { since: cursor, limit: PAGE_SIZE, window: formatChangeWindow(window) },
+    });
   let next = fetchPage(await readMeta('sync.cursor'));
   for (;;) {
     const page = await next;
@@ -83,6 +92,7 @@ export async function pullChanges(owner: string): Promise<PulledChanges> {
     // Pages are still applied in order, each with its own cursor, so an interruption loses nothing.
     if (page.hasMore) next = fetchPage(page.cursor);
     await applyPage(page);
+    if (page.reset) pulled.reset = true;
     for (const change of page.changes) {
       if (change.entity !== 'order') pulled.otherEntities = true;
       else if (change.op === 'upsert') pulled.orderUpserts.push(change.row as Order);
@@ -94,6 +104,7 @@ export async function pullChanges(owner: string): Promise<PulledChanges> {
 
 async function applyPage(page: z.infer<typeof changesAnswerSchema>) {
   await localDatabase.transaction('rw', [...localDatabase.tables], async () => {
+    if (page.reset) await Promise.all(MIRRORED_ENTITIES.map((entity) => tableFor(entity as ChangeEntity).clear()));
     const byEntity = new Map<ChangeEntity, typeof page.changes>();
     for (const change of page.changes) {
       const changes = byEntity.get(change.entity);

@@ -4,6 +4,11 @@ import { followCompanyChange } from '../company.ts';
 import { connectRealtime } from '../realtime.ts';
 import { markStopTouched } from '../touched-stops.ts';
 import { applyOrderChangesToWeeks } from '../loads.ts';
+import { selfQuery } from '../session-queries.ts';
+import { formatChangeWindow } from '#core/contract/orders';
+import { DEFAULT_TIMEZONE } from '#core/domain/locale';
+import { currentWindow, fetchWeekIntoMirror, restoreOpenedWeeks, touchOpenedWeek, trimToWindow } from './loads-window.ts';
+import { type DateRange, windowCovers } from './mirror-window.ts';
 import { lastSyncedAt, type PulledChanges, pullChanges } from './pull-changes.ts';
 
 /** The slow fallback; realtime pokes and reconnects pull sooner. */
@@ -55,7 +60,33 @@ async function followPulledChanges(queryClient: QueryClient, pulled: PulledChang
 export interface SyncEngine {
   /** Pull now (coalesced with a pull already running). */
   pull: () => Promise<void>;
+  /** Brings a week outside the window into the mirror (online), then pulls; rejects when it cannot be read. */
+  openWeek: (range: DateRange) => Promise<void>;
   stop: () => void;
+}
+
+let activeEngine: SyncEngine | null = null;
+const engineWaiters = new Set<(engine: SyncEngine) => void>();
+
+/**
+ * Opens a week in the mirror through the running sync engine (waiting for it to start: a screen's
+ * effects run before the shell's). Weeks already in the window are only marked as used.
+ */
+export function openWeekInMirror(range: DateRange): Promise<void> {
+  if (activeEngine) return activeEngine.openWeek(range);
+  return new Promise((resolve, reject) => {
+    engineWaiters.add((engine) => engine.openWeek(range).then(resolve, reject));
+  });
+}
+
+/** Runs mirror writes that must not interleave (a pull, reading a week in) one after the other. */
+function createMirrorLock() {
+  let tail: Promise<unknown> = Promise.resolve();
+  return <T>(task: () => Promise<T>): Promise<T> => {
+    const run = tail.then(task);
+    tail = run.catch(() => undefined);
+    return run;
+  };
 }
 
 /**
@@ -66,7 +97,28 @@ export function startSync(queryClient: QueryClient, scope: string): SyncEngine {
   let running: Promise<void> | null = null;
   let again = false;
   let stopped = false;
+  // The window the mirror was last trimmed to: a change (a new week began, a week left the opened
+  // ones) removes the loads no longer kept before the next pull.
+  let trimmedTo: string | null = null;
+  const withMirrorLock = createMirrorLock();
+  const zone = () => queryClient.getQueryData(selfQuery.queryKey)?.contact.timezone ?? DEFAULT_TIMEZONE;
   void lastSyncedAt().then((at) => setStatus({ lastSyncedAt: at }));
+
+  const trim = async (window: DateRange[]) => {
+    const key = formatChangeWindow(window);
+    if (key === trimmedTo) return;
+    const removed = await trimToWindow(window);
+    trimmedTo = key;
+    if (removed.length) await applyOrderChangesToWeeks(queryClient, [], removed);
+  };
+
+  const pullOnce = () =>
+    withMirrorLock(async () => {
+      await restoreOpenedWeeks();
+      const window = currentWindow(zone());
+      await trim(window);
+      return pullChanges(scope, window);
+    });
 
   const pull = (): Promise<void> => {
     if (stopped) return Promise.resolve();
@@ -79,7 +131,7 @@ export function startSync(queryClient: QueryClient, scope: string): SyncEngine {
       try {
         do {
           again = false;
-          const pulled = await pullChanges(scope);
+          const pulled = await pullOnce();
           setStatus({ lastSyncedAt: await lastSyncedAt() });
           await followPulledChanges(queryClient, pulled);
         } while (again && !stopped);
@@ -92,6 +144,22 @@ export function startSync(queryClient: QueryClient, scope: string): SyncEngine {
       }
     })();
     return running;
+  };
+
+  const openWeek = async (range: DateRange) => {
+    const loads = await withMirrorLock(async () => {
+      await restoreOpenedWeeks();
+      if (windowCovers(currentWindow(zone()), range)) {
+        await touchOpenedWeek(range);
+        return null;
+      }
+      const stored = await fetchWeekIntoMirror(range);
+      await trim(currentWindow(zone()));
+      return stored;
+    });
+    if (!loads) return;
+    await applyOrderChangesToWeeks(queryClient, loads, []);
+    void pull();
   };
 
   void pull();
@@ -111,13 +179,19 @@ export function startSync(queryClient: QueryClient, scope: string): SyncEngine {
     onCompanyChanged: (event) => void followCompanyChange(queryClient, event),
     onConnected: () => void pull(),
   });
-  return {
+  const engine: SyncEngine = {
     pull,
+    openWeek,
     stop: () => {
+      if (activeEngine === engine) activeEngine = null;
       stopped = true;
       unsubscribe();
       clearInterval(timer);
       disconnect();
     },
   };
+  activeEngine = engine;
+  for (const waiter of engineWaiters) waiter(engine);
+  engineWaiters.clear();
+  return engine;
 }

@@ -45,7 +45,7 @@ const lists: Record<string, unknown[]> = {
 vi.mock('#src/data/loads.ts', () => ({
   useLoadCommands: () => (load: { id: number }, command: LoadCommand) => sent.push({ loadId: load.id, command }),
   useMirrorList: (list: string) => ({ data: lists[list] ?? [] }),
-  useLoads: () => ({ data: weekLoads }),
+  useLoads: () => ({ data: weekLoads, onDevice: { state: 'onDevice', retry: () => {} } }),
 }));
 
 vi.mock('#src/data/load-details.ts', () => ({

@@ -104,6 +104,7 @@ function SchedulingForm({ load, onClose, onCancel, onDirtyChange, format }: Sche
   const weekLoads = useLoads(
     { startDate: week.start.toISOString(), endDate: week.end.toISOString(), isDraft: false },
     organizationId,
+    format.timezone,
   ).data;
   const candidate = { ...load, ...choice };
   const clashes = duplicateResources([candidate, ...(weekLoads ?? []).filter((other) => other.id !== load.id)]).filter((found) =>

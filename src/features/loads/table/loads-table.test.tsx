@@ -13,6 +13,8 @@ import { LoadsTable } from './loads-table.tsx';
 import { makeLoad, makeStop } from './table-fixtures.test-support.ts';
 
 let weekLoads: Order[] | undefined = [];
+let weekOnDevice: 'onDevice' | 'opening' | 'notOnDevice' = 'onDevice';
+const retryOpening = vi.fn();
 const savePreferences = vi.fn(async (_client: unknown, _userId: number, preferences: Preferences) => preferences);
 
 const lists: Record<string, unknown[]> = {
@@ -28,7 +30,7 @@ const lists: Record<string, unknown[]> = {
 };
 
 vi.mock('#src/data/loads.ts', () => ({
-  useLoads: () => ({ data: weekLoads }),
+  useLoads: () => ({ data: weekLoads, onDevice: { state: weekOnDevice, retry: retryOpening } }),
   useMirrorList: (list: string) => ({ data: lists[list], isPending: false }),
 }));
 
@@ -63,6 +65,7 @@ beforeAll(async () => {
 
 beforeEach(() => {
   savePreferences.mockClear();
+  weekOnDevice = 'onDevice';
 });
 
 afterEach(cleanup);
@@ -117,6 +120,16 @@ describe('LoadsTable', () => {
     renderTable();
     expect(screen.getAllByTestId('skeleton-row')).toHaveLength(5);
     expect(rows()).toHaveLength(0);
+  });
+
+  it('says a week outside the mirror is not on this device, rather than loading forever or showing it empty', () => {
+    weekLoads = undefined;
+    weekOnDevice = 'notOnDevice';
+    renderTable();
+    const state = screen.getByTestId('week-not-on-device');
+    expect(state.textContent).toContain('This week is not on this device');
+    expect(screen.queryAllByTestId('skeleton-row')).toHaveLength(0);
+    expect(screen.queryByTestId('no-records')).toBeNull();
   });
 
   it('shows the no-records state for an empty week', () => {

@@ -16,7 +16,15 @@ import {
 } from '@mantine/core';
 import { useElementSize, useMergedRef } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
-import { IconCalendarEvent, IconFilterOff, IconPlus, IconSearch, IconTruckOff } from '@tabler/icons-react';
+import {
+  IconCalendarEvent,
+  IconCloudOff,
+  IconFilterOff,
+  IconPlus,
+  IconRefresh,
+  IconSearch,
+  IconTruckOff,
+} from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -107,7 +115,7 @@ export function LoadsTable({ table, title, week: weekValue, focusLoadId, onWeekC
     () => ({ startDate: week.start.toISOString(), endDate: week.end.toISOString(), isDraft: table === 'drafts' }),
     [week, table],
   );
-  const loads = useLoads(range, self?.activeOrganizationId ?? 0);
+  const loads = useLoads(range, self?.activeOrganizationId ?? 0, timezone);
   const orders = useStableList(loads.data);
   const { lookups, options, ready } = useLoadLookups();
 
@@ -310,7 +318,9 @@ export function LoadsTable({ table, title, week: weekValue, focusLoadId, onWeekC
   const [creating, setCreating] = useState(false);
   const createState = self ? loadActionStates({ subject: self, page: table, selected: [], online }).create : undefined;
   const canEdit = !!self && hasPermission(self, 'EditOrder');
-  const loading = !orders || !ready;
+  // A week outside the mirror's window that could not be read in (offline): said, not skeletons.
+  const notOnDevice = loads.onDevice.state === 'notOnDevice';
+  const loading = !notOnDevice && (!orders || !ready);
   const filtering = hasActiveFilters(filters);
   const pageSizes = [...new Set([...PAGE_SIZES, pageSize])].sort((a, b) => a - b);
   const first = total === 0 ? 0 : (currentPage - 1) * pageSize + 1;
@@ -408,7 +418,36 @@ export function LoadsTable({ table, title, week: weekValue, focusLoadId, onWeekC
                   ))}
                 </Table.Tr>
               ))}
-            {!loading && total === 0 && (
+            {notOnDevice && (
+              <Table.Tr>
+                <Table.Td colSpan={columns.length}>
+                  <EmptyState
+                    icon={<IconCloudOff size={32} />}
+                    title={t('notOnDevice.title')}
+                    description={t('notOnDevice.description')}
+                    data-testid="week-not-on-device"
+                  >
+                    <Group justify="center" gap="sm" mt="sm">
+                      {online && (
+                        <Button variant="light" leftSection={<IconRefresh size={16} />} onClick={loads.onDevice.retry}>
+                          {t('notOnDevice.retry')}
+                        </Button>
+                      )}
+                      {!isCurrentWeek && (
+                        <Button
+                          variant="light"
+                          leftSection={<IconCalendarEvent size={16} />}
+                          onClick={() => onWeekChange(undefined)}
+                        >
+                          {t('empty.currentWeek')}
+                        </Button>
+                      )}
+                    </Group>
+                  </EmptyState>
+                </Table.Td>
+              </Table.Tr>
+            )}
+            {!loading && !notOnDevice && total === 0 && (
               <Table.Tr>
                 <Table.Td colSpan={columns.length}>
                   <EmptyState
@@ -448,6 +487,7 @@ export function LoadsTable({ table, title, week: weekValue, focusLoadId, onWeekC
               </Table.Tr>
             )}
             {!loading &&
+              !notOnDevice &&
               renderedRows.map((row) => (
                 <LoadTableRow
                   key={row.id}
