@@ -18,6 +18,7 @@ import { measurePlanning } from './planning.ts';
 import { measurePlanningInWorker } from './planning-worker.ts';
 import { measureRouteMatrix } from './route-matrix.ts';
 import { measureLargeCompany } from './sync.ts';
+import { measureWindowedMirror } from './sync-window.ts';
 import { measureAdministration } from './administration.ts';
 import { measureServerLoad } from './load-test.ts';
 import { measureChangeLogCompaction } from './change-log.ts';
@@ -90,6 +91,7 @@ async function main() {
     await stopServer(server);
     server = null;
     const largeCompany = await measureLargeCompany(browser, REPO_ROOT, log);
+    const windowedMirror = await measureWindowedMirror(browser, REPO_ROOT, log);
     const administration = await measureAdministration(browser, REPO_ROOT, log);
     const serverLoad = await measureServerLoad(REPO_ROOT, log);
     const changeLogCompaction = await measureChangeLogCompaction(log);
@@ -109,6 +111,7 @@ async function main() {
       homeInteractiveWarmMs,
       loginApiMs,
       ...largeCompany,
+      windowedMirror,
       administration,
       serverLoad,
       changeLogCompaction,
