@@ -10,6 +10,8 @@ const configSchema = z.object({
   HOST: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().url().optional(),
+  /** Database clients per node; unset, that of the embedded or shared database (`poolSize`, db/database.ts). */
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(1000).optional(),
   REPLICA_DATABASE_URL: z.string().url().optional(),
   DEMO: booleanFlag.default(true),
   ROUTING_URL: z.string().url().optional(),

@@ -1,4 +1,4 @@
-import { connectDatabase, type DatabaseHandle, migrateDatabase } from './db/database.ts';
+import { connectDatabase, type DatabaseHandle, migrateDatabase, poolSize } from './db/database.ts';
 import { type RunningPostgres, startEmbeddedPostgres } from './db/embedded-postgres.ts';
 import { DEMO_LOGINS, DEMO_PASSWORD, seedDemoIfEmpty } from './db/seed/demo-seed.ts';
 import { describeError, StartupError } from './db/startup-error.ts';
@@ -32,7 +32,7 @@ async function main() {
     });
     connectionString = embedded.connectionString();
   }
-  const database = connectDatabase(connectionString);
+  const database = connectDatabase(connectionString, { max: poolSize(config, embedded !== null) });
   if (config.DATABASE_URL) await checkConnection(database.pool, config.DATABASE_URL);
   await migrateDatabase(database.db);
   const seeded = config.DEMO ? await seedDemoIfEmpty(database.db) : false;

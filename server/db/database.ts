@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import type { Config } from '#server/config';
 import * as schema from './schema.ts';
 
 /** With its pool: a route may stream a query's rows (orders-json.ts). */
@@ -17,8 +18,20 @@ export interface DatabaseHandle {
   close: () => Promise<void>;
 }
 
+/**
+ * Clients per node unless DATABASE_POOL_SIZE says otherwise. A request waits for a client up to four
+ * times and a transaction keeps its own while Node serves others: at 20, 50 busy connections kept about
+ * 25 queries queued (bench `serverLoad`). The embedded PostgreSQL (max_connections 200) serves one node;
+ * one at DATABASE_URL may serve several, whose pools must fit its max_connections together.
+ */
+export const DEFAULT_POOL_SIZE = { embedded: 50, shared: 20 } as const;
+
+export function poolSize(config: Pick<Config, 'DATABASE_POOL_SIZE'>, embedded: boolean): number {
+  return config.DATABASE_POOL_SIZE ?? (embedded ? DEFAULT_POOL_SIZE.embedded : DEFAULT_POOL_SIZE.shared);
+}
+
 export function connectDatabase(connectionString: string, options: { max?: number } = {}): DatabaseHandle {
-  const pool = new pg.Pool({ connectionString, max: options.max ?? 20 });
+  const pool = new pg.Pool({ connectionString, max: options.max ?? DEFAULT_POOL_SIZE.shared });
   // An idle client's error (the server restarting) must not crash the process, nor that of a client
   // held out of the pool (the realtime adapter's LISTEN connection; it reconnects on 'end').
   pool.on('error', () => {});
