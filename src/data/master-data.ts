@@ -35,7 +35,7 @@ import {
 } from '#core/contract/notification-configs';
 import { ApiError, apiRequest } from './api-client.ts';
 import { localDatabase } from './local-database.ts';
-import type { RefusedChange } from './sync/outbox.ts';
+import { type RefusedChange, retryUnlessRefused } from './sync/outbox.ts';
 
 /**
  * Writes of the administration pages (spec 2 §7), sent to the server: the pages read the mirror,
@@ -184,7 +184,7 @@ export function registerMasterDataOutbox(queryClient: QueryClient, onRefused: (r
     mutationFn: (variables: QueuedMasterDataChange) => sendQueuedChange(variables),
     meta: { reportsOwnErrors: true },
     // Network failures and 5xx wait and try again (paused while offline); a definitive refusal leaves the queue.
-    retry: (failures, error) => !(error instanceof ApiError && error.isDefinitive) && failures < 50,
+    retry: retryUnlessRefused,
     retryDelay: (failures) => Math.min(1000 * 2 ** failures, 30_000),
     onError: async (error, variables: QueuedMasterDataChange) => {
       if (!(error instanceof ApiError) || !error.isDefinitive) return;

@@ -172,5 +172,13 @@ test('an assignment the server refuses on reconnect is rolled back with the reas
   expect(now?.transportedByUserId).toBeNull();
   await openQueue(page);
   await expect(page.getByTestId('queued-count')).toHaveText('Waiting to be sent: 0');
+  // The refusal is kept on this device: it is still listed after a reload, until dismissed.
+  await page.reload();
+  await openQueue(page);
+  const refusal = page.getByTestId('refusal');
+  await expect(refusal).toHaveCount(1);
+  await expect(refusal).toContainText('PF-REFUSED-1');
+  await page.getByTestId('queue-list').getByRole('button', { name: 'Discard' }).click();
+  await expect(refusal).toHaveCount(0);
   await admin.dispose();
 });

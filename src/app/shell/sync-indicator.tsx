@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { dismissConflict, getMirroredLoad, useConflicts, useQueuedChanges, useSaveLoad } from '#src/data/loads.ts';
 import { useOnlineStatus } from '#src/data/online-status.ts';
 import { selfQuery } from '#src/data/session-queries.ts';
+import { dismissRefusal, REFUSALS_QUERY_KEY, useRefusals } from '#src/data/sync/refusals.ts';
 import { useSyncStatus } from '#src/data/sync/use-sync-engine.ts';
 import type { LoadChangeVariables } from '#src/data/loads.ts';
 import { useQueueDrainNotice } from '../queue-drain-notice.ts';
@@ -39,19 +40,20 @@ function useRelativeTime() {
   };
 }
 
-/** Header sync state: online or offline, queued changes (a list on click), conflicts, last synced. */
+/** Header sync state: online or offline, queued changes (a list on click), conflicts, refusals, last synced. */
 export function SyncIndicator() {
   const { t, i18n } = useTranslation('sync');
   const online = useOnlineStatus();
   const queued = useQueuedChanges();
   const conflicts = useConflicts().data ?? [];
+  const refusals = useRefusals().data ?? [];
   const { lastSyncedAt } = useSyncStatus();
   const relative = useRelativeTime();
   const saveLoad = useSaveLoad();
   const queryClient = useQueryClient();
   const timezone = useQuery(selfQuery).data?.contact.timezone;
   useQueueDrainNotice(online, queued);
-  const pendingCount = queued.length + conflicts.length;
+  const pendingCount = queued.length + conflicts.length + refusals.length;
   // One formatter per language and timezone (the account's, as in the tables): the queue list can
   // hold hundreds of lines and re-renders as they are sent.
   const timeFormat = useMemo(
@@ -74,7 +76,12 @@ export function SyncIndicator() {
       <Popover width={320} position="bottom-end" shadow="md" withArrow>
         <Popover.Target>
           <Tooltip label={lastSyncedAt ? t('lastSynced', { time: relative(lastSyncedAt) }) : t('neverSynced')}>
-            <Indicator label={pendingCount} size={18} disabled={pendingCount === 0} color={conflicts.length ? 'orange' : 'blue'}>
+            <Indicator
+              label={pendingCount}
+              size={18}
+              disabled={pendingCount === 0}
+              color={refusals.length ? 'red' : conflicts.length ? 'orange' : 'blue'}
+            >
               <ActionIcon
                 variant="subtle"
                 size="lg"
@@ -125,6 +132,32 @@ export function SyncIndicator() {
                       </Button>
                     </Group>
                   </Stack>
+                ))}
+              </>
+            )}
+            {refusals.length > 0 && (
+              <>
+                <Divider />
+                <Text size="sm" fw={600}>
+                  {t('refusals')}
+                </Text>
+                {refusals.map((refusal) => (
+                  <Group gap="xs" wrap="nowrap" justify="space-between" key={refusal.idempotencyKey}>
+                    <Text size="sm" data-testid="refusal" data-idempotency-key={refusal.idempotencyKey}>
+                      {t('refusalLine', { load: refusal.label, reason: refusal.reason })}
+                    </Text>
+                    <Button
+                      size="compact-xs"
+                      variant="subtle"
+                      onClick={() =>
+                        void dismissRefusal(refusal.idempotencyKey).then(() =>
+                          queryClient.invalidateQueries({ queryKey: REFUSALS_QUERY_KEY }),
+                        )
+                      }
+                    >
+                      {t('dismiss')}
+                    </Button>
+                  </Group>
                 ))}
               </>
             )}

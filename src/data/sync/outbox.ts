@@ -1,10 +1,11 @@
-import type { QueryClient } from '@tanstack/react-query';
+import type { MutationCache, QueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { type Order, orderSchema } from '#core/contract/orders';
 import { ApiError, apiRequest, type RequestOptions } from '../api-client.ts';
 import { localDatabase } from '../local-database.ts';
 import { unmergeAnswerSchema } from '#core/contract/planning-actions';
 import type { LoadChangeVariables, LoadCommandVariables, PlanningVariables, SaveLoadVariables } from './load-overlay.ts';
+import { recordRefusal } from './refusals.ts';
 
 export const SAVE_LOAD_KEY = ['loads', 'save'] as const;
 
@@ -45,9 +46,24 @@ async function remember(loadId: number, baseVersion: number, saved: Order) {
   });
 }
 
+/** The queue, so a change naming a load still being created can tell "not yet" from "never". */
+let queue: MutationCache | null = null;
+
+/** Whether a queued create or merge will give this provisional id its real id. */
+function creationQueued(provisionalId: number) {
+  return (queue?.getAll() ?? []).some((mutation) => {
+    if (mutation.state.status !== 'pending') return false;
+    const change = mutation.state.variables as LoadChangeVariables | undefined;
+    if (change?.kind === 'create') return change.loadId === provisionalId;
+    return change?.kind === 'planning' && change.action.kind === 'merge' && change.action.provisionalId === provisionalId;
+  });
+}
+
 /** The server id of a queued change's load: a provisional id is sent as the real one once its create was accepted. */
 function serverIdOf(loadId: number) {
   const id = loadId < 0 ? realIds.get(loadId) : loadId;
+  // A merged draft is created in its first source's queue, so a change to it may run first: it waits and tries again.
+  if (id === undefined && creationQueued(loadId)) throw new Error(`load ${loadId} is not created yet`);
   if (id === undefined) {
     throw new ApiError(422, {
       code: 'rule_violation',
@@ -77,6 +93,7 @@ function commandRequest(id: number, variables: LoadCommandVariables): [string, R
 
 async function sendCommand(variables: LoadCommandVariables): Promise<Order | null> {
   const id = serverIdOf(variables.loadId);
+  const chainVersion = baseVersionFor(id, variables.baseVersion);
   const [path, options] = commandRequest(id, variables);
   const answer = await apiRequest(path, loadListSchema, {
     ...options,
@@ -89,7 +106,10 @@ async function sendCommand(variables: LoadCommandVariables): Promise<Order | nul
   const saved = answer.find((load) => load.id === id);
   if (!saved) throw new Error(`the answer to ${path} did not include load ${id}`);
   await localDatabase.orders.put(saved);
-  await remember(id, variables.baseVersion, saved);
+  // A command applies to whatever version the load has: only when it followed our own last write
+  // may later saves build on its version. Otherwise someone else wrote in between, and those saves
+  // must still answer 409 instead of overwriting that write.
+  if (saved.version === chainVersion + 1) await remember(id, variables.baseVersion, saved);
   return saved;
 }
 
@@ -200,33 +220,56 @@ export interface RefusedChange {
 }
 
 /**
+ * Network failures, 5xx and anything else that is not a final refusal wait and try again, however
+ * often (paused while offline): a change that cannot be sent yet stays queued, it never vanishes.
+ */
+export function retryUnlessRefused(_failures: number, error: unknown) {
+  return !(error instanceof ApiError && error.isDefinitive);
+}
+
+/**
  * Registers the load-change mutation (saves and commands) before the persisted cache is restored
  * (OFFLINE-NOTES 2), so queued changes restored after a reload know how to send themselves.
  */
 export function registerOutbox(queryClient: QueryClient, onRefused: (refusal: RefusedChange) => void) {
+  queue = queryClient.getMutationCache();
   queryClient.setMutationDefaults(SAVE_LOAD_KEY, {
     mutationFn: (variables: LoadChangeVariables) => sendChange(variables),
     meta: { reportsOwnErrors: true },
-    // Network failures and 5xx wait and try again (paused while offline); a definitive refusal leaves the queue.
-    retry: (failures, error) => !(error instanceof ApiError && error.isDefinitive) && failures < 50,
-    retryDelay: (failures) => Math.min(1000 * 2 ** failures, 30_000),
+    retry: retryUnlessRefused,
+    // A network failure tries again after a second: the app is marked offline by then, so the retry
+    // pauses and goes the moment the connection returns instead of sleeping out a long backoff.
+    retryDelay: (failures, error) =>
+      error instanceof ApiError && error.isNetworkError ? 1000 : Math.min(1000 * 2 ** failures, 30_000),
+    // Awaited before the change leaves the queue, so the refusal is stored on this device first.
     onError: async (error, variables: LoadChangeVariables) => {
       if (!(error instanceof ApiError) || !error.isDefinitive) return;
       const parsed = error.status === 409 ? orderSchema.safeParse(error.body?.current) : null;
       const current = parsed?.success ? parsed.data : null;
       const conflict = current !== null && (variables.kind === 'create' || variables.kind === 'update');
-      if (conflict) {
-        // Show the server's version and keep what the user tried, so it can be re-applied.
-        await localDatabase.orders.put(current);
-        await localDatabase.conflicts.add({
-          loadId: current.id,
-          label: variables.label,
-          attempted: variables.input,
-          serverVersion: current.version,
+      const refusal = { label: variables.label, reason: error.message, conflict };
+      const tables = [localDatabase.orders, localDatabase.conflicts, localDatabase.keyValue];
+      const isNew = await localDatabase.transaction('rw', tables, async () => {
+        const stored = await recordRefusal({
+          ...refusal,
+          idempotencyKey: variables.idempotencyKey,
           at: new Date().toISOString(),
         });
-      }
-      onRefused({ label: variables.label, reason: error.message, conflict });
+        if (stored && conflict) {
+          // Show the server's version and keep what the user tried, so it can be re-applied.
+          await localDatabase.orders.put(current);
+          await localDatabase.conflicts.add({
+            loadId: current.id,
+            label: variables.label,
+            attempted: variables.input,
+            serverVersion: current.version,
+            at: new Date().toISOString(),
+          });
+        }
+        return stored;
+      });
+      // A refusal replayed after a reload is already listed: no second notice.
+      if (isNew) onRefused(refusal);
       refreshMirrorSoon(queryClient);
     },
     // Not awaited: a returned refetch would keep the mutation pending until it ends (OFFLINE-NOTES 8).
