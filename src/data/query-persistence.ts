@@ -9,9 +9,12 @@ const PERSIST_MAX_AGE = 365 * 24 * 60 * 60 * 1000;
 /** Never change while writes may be queued: a new buster deletes everything saved (OFFLINE-NOTES 5). */
 const PERSIST_BUSTER = 'dispatch-v1';
 
+/** The key-value row holding the saved cache (queued changes included). */
+export const PERSISTED_CACHE_KEY = 'dispatch-query-cache';
+
 const queryPersister = createAsyncStoragePersister({
   storage: indexedDbStorage,
-  key: 'dispatch-query-cache',
+  key: PERSISTED_CACHE_KEY,
   // The default 1 s throttle drops the newest write on a quick reload (OFFLINE-NOTES 4).
   throttleTime: 100,
 });

@@ -1,7 +1,7 @@
 import { AppShell, Burger, Group, Title, UnstyledButton } from '@mantine/core';
 import { useDisclosure, useLocalStorage, useMediaQuery } from '@mantine/hooks';
 import { Link, Outlet, useNavigate } from '@tanstack/react-router';
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CompanySwitcher } from './company-switcher.tsx';
 import { SettingsPopover } from './settings-popover.tsx';
@@ -17,6 +17,16 @@ import { selfQuery } from '#src/data/session-queries.ts';
 import { useSyncEngine } from '#src/data/sync/use-sync-engine.ts';
 
 const MAIN_CONTENT_ID = 'main-content';
+
+/** The chaos harness's bridge (ARCHITECTURE, Tests): its chunk is never downloaded unless this device opts in. */
+const AutomationBridge = lazy(() => import('../automation/automation-bridge.tsx'));
+const automationOn = (() => {
+  try {
+    return localStorage.getItem('dispatch.automation') === 'on';
+  } catch {
+    return false;
+  }
+})();
 const NAVIGATION_WIDTH = 240;
 const RAIL_WIDTH = 64;
 
@@ -101,6 +111,11 @@ export function AppLayout() {
         <Outlet />
         <UpdatePrompt />
       </AppShell.Main>
+      {automationOn && (
+        <Suspense fallback={null}>
+          <AutomationBridge />
+        </Suspense>
+      )}
     </AppShell>
   );
 }
