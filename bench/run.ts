@@ -21,6 +21,7 @@ import { measureLargeCompany } from './sync.ts';
 import { measureWindowedMirror } from './sync-window.ts';
 import { measureAdministration } from './administration.ts';
 import { measureServerLoad } from './load-test.ts';
+import { measureChaos } from './chaos.ts';
 import { measureChangeLogCompaction } from './change-log.ts';
 
 const REPO_ROOT = path.resolve(import.meta.dirname, '..');
@@ -94,6 +95,8 @@ async function main() {
     const windowedMirror = await measureWindowedMirror(browser, REPO_ROOT, log);
     const administration = await measureAdministration(browser, REPO_ROOT, log);
     const serverLoad = await measureServerLoad(REPO_ROOT, log);
+    log('chaos harness');
+    const chaos = await measureChaos(browser, REPO_ROOT, log);
     const changeLogCompaction = await measureChangeLogCompaction(log);
     log('planning rules in Node');
     const planning = await measurePlanning();
@@ -114,6 +117,7 @@ async function main() {
       windowedMirror,
       administration,
       serverLoad,
+      chaos,
       changeLogCompaction,
       planning,
       planningWorker,

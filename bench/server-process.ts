@@ -32,11 +32,18 @@ export interface BenchServer {
  * The server's own output goes to our stderr so stdout stays a single JSON object.
  * With `databaseUrl` it uses that PostgreSQL instead of starting the embedded one in `dataDir`.
  */
-export async function startServer(repoRoot: string, dataDir: string, port: number, databaseUrl?: string): Promise<BenchServer> {
+export async function startServer(
+  repoRoot: string,
+  dataDir: string,
+  port: number,
+  databaseUrl?: string,
+  /** A copy of the build to serve instead of ./dist, which builds in the shared working tree may replace during a long run. */
+  staticDir?: string,
+): Promise<BenchServer> {
   const started = performance.now();
   const child = spawn(process.execPath, ['--import', 'tsx', path.join('server', 'main.ts')], {
     cwd: repoRoot,
-    env: benchEnv(dataDir, port, databaseUrl),
+    env: { ...benchEnv(dataDir, port, databaseUrl), ...(staticDir ? { STATIC_DIR: staticDir } : {}) },
     stdio: ['ignore', process.stderr, process.stderr],
   });
   const server = { child, baseUrl: `http://localhost:${port}`, startMs: 0 };
