@@ -52,16 +52,20 @@ export default function AutomationBridge() {
   const organizationId = useQuery(selfQuery).data?.activeOrganizationId ?? 0;
 
   useEffect(() => {
+    /** Each asked id's load as shown, in the order asked; a provisional id finds its load once created too. */
     const shown = async (ids: number[]) => {
       const rows = await localDatabase.orders.toArray();
-      const wanted = new Set(ids);
-      return overlayQueued(rows, queuedChanges(queryClient), realIdOf, organizationId).filter(
-        (load) => wanted.has(load.id) && load.status !== 'Merged',
+      const byId = new Map(
+        overlayQueued(rows, queuedChanges(queryClient), realIdOf, organizationId).map((load) => [load.id, load]),
       );
+      return ids.flatMap((asked) => {
+        const load = byId.get(asked < 0 ? (realIdOf(asked) ?? asked) : asked);
+        return load && load.status !== 'Merged' ? [{ asked, load }] : [];
+      });
     };
-    const one = async (id: number) => (await shown([id]))[0];
+    const one = async (id: number) => (await shown([id]))[0]?.load;
     const bridge: DispatchAutomation = {
-      loads: async (ids) => (await shown(ids)).map(toAutomationLoad),
+      loads: async (ids) => (await shown(ids)).map(({ asked, load }) => ({ ...toAutomationLoad(load), id: asked })),
       driverIds: async () =>
         ((await localDatabase.drivers.toArray()) as unknown as DriverChoice[])
           .filter((driver) => driver.enabled && driver.organizationId === organizationId)
@@ -85,18 +89,18 @@ export default function AutomationBridge() {
         return queuedBy(queryClient, () => sendCommand(load, { kind: 'assignDriver', assignment }, toAutomationLoad(load).label));
       },
       merge: async (loadIds) => {
-        // In the order given, as a selection would be.
-        const found = await shown(loadIds);
-        const drafts = loadIds.flatMap((id) => found.filter((load) => load.id === id));
+        const drafts = (await shown(loadIds)).map(({ load }) => load);
         if (drafts.length !== loadIds.length || !canMerge(drafts).allowed) return null;
         const merged = mergeDrafts(drafts);
-        return queuedBy(queryClient, () =>
-          planning.merge(
+        let mergedId = 0;
+        const key = queuedBy(queryClient, () => {
+          mergedId = planning.merge(
             drafts,
             merged,
             loadLabel(merged, (iso) => iso),
-          ),
-        );
+          );
+        });
+        return key ? { key, mergedId } : null;
       },
       remove: async (loadId) => {
         const load = await one(loadId);

@@ -22,14 +22,18 @@ export interface AutomationRefusal {
 }
 
 export interface DispatchAutomation {
-  /** The loads as the table shows them (mirror rows with the queued changes laid over), of these ids, Merged ones left out. */
+  /**
+   * The loads as the table shows them (mirror rows with the queued changes laid over), of these ids,
+   * Merged ones left out; each under the id asked for (a provisional id stays valid once the load is created).
+   */
   loads(ids: number[]): Promise<AutomationLoad[]>;
   /** The enabled drivers a load may be given. */
   driverIds(): Promise<number[]>;
   /** Each queues one change as its button does and answers the change's idempotency key (null: the load is not shown). */
   appendNote(loadId: number, token: string): Promise<string | null>;
   assignDriver(loadId: number, driverId: number): Promise<string | null>;
-  merge(loadIds: number[]): Promise<string | null>;
+  /** Also answers the merged draft's provisional id, which `loads` and the other calls accept until and after it is created. */
+  merge(loadIds: number[]): Promise<{ key: string; mergedId: number } | null>;
   remove(loadId: number): Promise<string | null>;
   /** Whether every one of these changes has left the queue or is stored on this device (the queue is saved within 100 ms). */
   kept(keys: string[]): Promise<boolean>;
