@@ -79,6 +79,16 @@ describe('queued changes over the mirror', () => {
     expect(after.map((load) => [load.id, load.transportedByUserId])).toEqual([[42, 3]]);
   });
 
+  it('shows a queued edit under the version it was built on when the mirror already holds a newer row', () => {
+    // Someone else's write (version 2) reached the mirror while our edit from version 1 waits: an edit
+    // made from what is shown carries our content, so it must be based on 1 and answer 409, not overwrite 2.
+    const input = inputFromOrder(serverLoad);
+    const edit = queuedChange(7, { ...input, stops: input.stops.map((stop) => ({ ...stop, notes: 'ours' })) });
+    const [shown] = overlayQueued([{ ...serverLoad, version: 2 }], [edit], () => undefined, 1);
+    expect(shown?.stops[0]?.notes).toBe('ours');
+    expect(shown?.version).toBe(1);
+  });
+
   it('drops nothing and invents nothing for an update of a load the mirror no longer has', () => {
     expect(overlayQueued([], [queuedChange(8, inputFromOrder(serverLoad))], () => undefined, 1)).toEqual([]);
   });

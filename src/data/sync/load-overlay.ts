@@ -167,7 +167,10 @@ export function overlayQueued(
       continue;
     }
     if (change.kind === 'update' && !current) continue;
-    byId.set(id, applyInput(change.input, current, id, organizationId));
+    const next = applyInput(change.input, current, id, organizationId);
+    // The shown load keeps the version the change was built on, not a newer mirror row's: an edit
+    // made from this view carries the change's content, so it must conflict with a write it never saw.
+    byId.set(id, change.kind === 'update' ? { ...next, version: change.baseVersion } : next);
   }
   return [...byId.values()];
 }
@@ -195,7 +198,7 @@ function overlayPlanning(
     for (const item of action.items) {
       const id = realIdOf(item.loadId) ?? item.loadId;
       const current = byId.get(id);
-      if (current) byId.set(id, applyInput(item.input, current, id, organizationId));
+      if (current) byId.set(id, { ...applyInput(item.input, current, id, organizationId), version: item.baseVersion });
     }
   } else if (action.kind === 'unmerge') {
     byId.delete(action.mergedId);
