@@ -22,7 +22,7 @@ export interface ChaosBenchFigures {
   refusalsShown: number;
   secondClientEdits: number;
   durationS: number;
-  failingSeeds: { seed: number; problems: string[]; replay: string }[];
+  failingSeeds: { seed: number; problems: string[]; steps: string[]; replay: string }[];
 }
 
 /**
@@ -56,6 +56,7 @@ export async function measureChaos(browser: Browser, repoRoot: string, log: Log)
       for (const seed of seeds) {
         if (figures.runs % 25 === 0) log(`chaos: seed ${seed} (${figures.runs} of ${seeds.length} done)`);
         let problems: string[];
+        let steps: string[] = [];
         try {
           session ??= await ChaosSession.open({ browser, serverURL: server.baseUrl });
           const result = await runChaosSeed(session, {
@@ -71,13 +72,14 @@ export async function measureChaos(browser: Browser, repoRoot: string, log: Log)
           figures.refusalsShown += result.refusalsShown;
           figures.secondClientEdits += result.secondClientEdits;
           problems = result.problems;
+          steps = result.steps;
         } catch (error) {
           problems = [`the run failed: ${error instanceof Error ? error.message : String(error)}`];
         }
         figures.runs += 1;
         if (problems.length) {
           log(`chaos: seed ${seed} failed: ${problems.join('; ')}`);
-          figures.failingSeeds.push({ seed, problems, replay: replayCommand(seed) });
+          figures.failingSeeds.push({ seed, problems, steps, replay: replayCommand(seed) });
           // A failed run may leave changes queued: the next one starts from a new app.
           await session?.close();
           session = undefined;

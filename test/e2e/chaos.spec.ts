@@ -32,10 +32,11 @@ for (const seed of chaosSeeds(20)) {
         query: async (sql, parameters) => (await pool.query(sql, parameters)).rows,
         log: process.env.CHAOS_LOG ? (line) => console.log(`seed ${seed} ${line}`) : undefined,
       });
-      const { problems, ...figures } = result;
+      const { problems, steps: _steps, ...figures } = result;
       if (process.env.CHAOS_LOG) console.log(JSON.stringify(result));
       test.info().annotations.push({ type: 'chaos', description: JSON.stringify(figures) });
-      expect(problems, `seed ${seed} broke the queue's promises; replay: ${replayCommand(seed)}`).toEqual([]);
+      const story = `seed ${seed} broke the queue's promises; replay: ${replayCommand(seed)}\n${result.steps.join('\n')}`;
+      expect(problems, story).toEqual([]);
       expect(result.lost + result.duplicated).toBe(0);
       expect(result.refusalsShown).toBe(result.refused);
       expect(violations, 'Content-Security-Policy violations').toEqual([]);

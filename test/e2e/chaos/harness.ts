@@ -67,6 +67,8 @@ export interface ChaosResult extends ChaosFigures {
   faults: FaultCounts & { offline: number; reloads: number; closedTabs: number };
   /** Every broken promise found, each naming the change or load. */
   problems: string[];
+  /** What the run did, step by step with its time, to read beside a failure. */
+  steps: string[];
 }
 
 type ChangeKind = 'note' | 'assignDriver' | 'merge' | 'delete';
@@ -254,7 +256,11 @@ export class ChaosSession {
 export async function runChaosSeed(session: ChaosSession, options: ChaosOptions): Promise<ChaosResult> {
   const { seed, query } = options;
   const started = Date.now();
-  const log = (line: string) => options.log?.(`${((Date.now() - started) / 1000).toFixed(1)}s ${line}`);
+  const steps: string[] = [];
+  const log = (line: string) => {
+    steps.push(`${((Date.now() - started) / 1000).toFixed(1)}s ${line}`);
+    options.log?.(steps[steps.length - 1] ?? line);
+  };
   const random = seededRandom(seed);
   const counts = { ...session.proxy.counts };
   const initial = await createLoads(session.dispatcher, seed);
@@ -415,7 +421,7 @@ export async function runChaosSeed(session: ChaosSession, options: ChaosOptions)
       Object.entries(session.proxy.counts).map(([name, count]) => [name, count - counts[name as keyof FaultCounts]]),
     ) as unknown as FaultCounts;
     log('checked');
-    return { ...result, seed, secondClientEdits: secondClient.length, faults: { ...faults, ...counters } };
+    return { ...result, seed, secondClientEdits: secondClient.length, faults: { ...faults, ...counters }, steps };
   } finally {
     session.stopFaults();
   }
