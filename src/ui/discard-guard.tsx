@@ -20,18 +20,29 @@ export function useDiscardGuard(dirty: boolean, close: () => void): DiscardGuard
   const [asking, setAsking] = useState(false);
   // What the question's Discard does: close the dialog, or the caller's leave (collapse a row…).
   const leaveOnDiscard = useRef(close);
+  // The Escape that asks the question is still travelling to the window when React has already
+  // mounted the question (effects of a key press run at once), and the question's own Escape
+  // listener would close it on that same key press: it ignores closes until that event is over.
+  const askedThisEvent = useRef(false);
   const requestLeave = (leave: () => void) => {
     // An Escape while the question is open reaches the dialog too; the question answers it.
     if (asking) return;
     if (!dirty) return leave();
     leaveOnDiscard.current = leave;
+    askedThisEvent.current = true;
+    setTimeout(() => {
+      askedThisEvent.current = false;
+    });
     setAsking(true);
+  };
+  const keepEditing = () => {
+    if (!askedThisEvent.current) setAsking(false);
   };
   const requestClose = () => requestLeave(close);
   const confirmation = (
     <Modal
       opened={asking}
-      onClose={() => setAsking(false)}
+      onClose={keepEditing}
       title={t('discardGuard.title')}
       centered
       size="sm"

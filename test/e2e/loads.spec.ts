@@ -234,6 +234,12 @@ test.describe('as the dispatcher', () => {
     await expect(question).toBeHidden();
     await expect(editor.stop(1).getByTestId('stop-notes')).toHaveValue('Call before arrival');
 
+    // Focus is back on the driver field, whose list opens with it: Escape closes the list first, then asks again.
+    await expect(driver).toBeFocused();
+    await expect(page.getByRole('listbox')).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('listbox')).toBeHidden();
+    await expect(question).toBeHidden();
     await page.keyboard.press('Escape');
     await question.getByRole('button', { name: 'Discard' }).click();
     await expect(question).toBeHidden();

@@ -1,7 +1,7 @@
 import { ActionIcon, Badge, Button, Divider, Group, Indicator, Popover, ScrollArea, Stack, Text, Tooltip } from '@mantine/core';
 import { IconCloudUpload } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { dismissConflict, getMirroredLoad, useConflicts, useQueuedChanges, useSaveLoad } from '#src/data/loads.ts';
 import { useOnlineStatus } from '#src/data/online-status.ts';
@@ -61,6 +61,9 @@ export function SyncIndicator() {
     [i18n.language, timezone],
   );
   const time = (iso: string) => timeFormat.format(new Date(iso));
+  // Controlled so that Escape closes the list with focus still on its button (Mantine closes a
+  // popover on Escape only from inside its dropdown); a controlled target does not toggle by itself.
+  const [listOpened, setListOpened] = useState(false);
 
   const reapply = async (conflict: (typeof conflicts)[number]) => {
     const current = await getMirroredLoad(conflict.loadId);
@@ -73,7 +76,7 @@ export function SyncIndicator() {
       <Badge color={online ? 'teal' : 'orange'} variant="light" data-testid="connection-state" visibleFrom="xs">
         {online ? t('common:shell.online') : t('common:shell.offline')}
       </Badge>
-      <Popover width={320} position="bottom-end" shadow="md" withArrow>
+      <Popover width={320} position="bottom-end" shadow="md" withArrow opened={listOpened} onChange={setListOpened}>
         <Popover.Target>
           <Tooltip label={lastSyncedAt ? t('lastSynced', { time: relative(lastSyncedAt) }) : t('neverSynced')}>
             <Indicator
@@ -86,6 +89,11 @@ export function SyncIndicator() {
                 variant="subtle"
                 size="lg"
                 aria-label={t('queueButton', { total: pendingCount })}
+                aria-expanded={listOpened}
+                onClick={() => setListOpened((opened) => !opened)}
+                onKeyDown={(event) => {
+                  if (event.key === 'Escape') setListOpened(false);
+                }}
                 data-testid="queue-button"
               >
                 <IconCloudUpload size={22} />
