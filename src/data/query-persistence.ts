@@ -1,6 +1,10 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { createAsyncStoragePersister } from '@tanstack/query-async-storage-persister';
-import { persistQueryClientRestore, persistQueryClientSubscribe } from '@tanstack/react-query-persist-client';
+import {
+  persistQueryClientRestore,
+  persistQueryClientSave,
+  persistQueryClientSubscribe,
+} from '@tanstack/react-query-persist-client';
 import { watchConnectivity } from './connectivity.ts';
 import { indexedDbStorage } from './local-database.ts';
 
@@ -17,6 +21,16 @@ const queryPersister = createAsyncStoragePersister({
   key: PERSISTED_CACHE_KEY,
   // The default 1 s throttle drops the newest write on a quick reload (OFFLINE-NOTES 4).
   throttleTime: 100,
+});
+/**
+ * The same store, unthrottled: a change is saved the moment it is queued rather than up to 100 ms
+ * later, so a tab closed right after the click keeps it. The throttled saves that follow carry a
+ * state at least as new (they take the latest state of their calls).
+ */
+const queuedChangePersister = createAsyncStoragePersister({
+  storage: indexedDbStorage,
+  key: PERSISTED_CACHE_KEY,
+  throttleTime: 0,
 });
 
 /**
@@ -43,5 +57,14 @@ export async function restorePersistedCache(queryClient: QueryClient) {
   } catch {
     // A corrupt or unreadable store must not keep the app from starting.
   }
-  return persistQueryClientSubscribe(options);
+  const unsubscribe = persistQueryClientSubscribe(options);
+  const unsubscribeQueued = queryClient.getMutationCache().subscribe((event) => {
+    if (event.type === 'updated' && event.action.type === 'pending') {
+      void persistQueryClientSave({ ...options, persister: queuedChangePersister });
+    }
+  });
+  return () => {
+    unsubscribeQueued();
+    unsubscribe();
+  };
 }
