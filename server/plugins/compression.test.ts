@@ -40,7 +40,10 @@ describe('compressed API answers', () => {
     expect(compressed.headers['content-encoding']).toBe(encoding);
     expect(compressed.headers.vary).toContain('accept-encoding');
     expect(compressed.rawPayload.length).toBeLessThan(plain.rawPayload.length / 3);
-    expect(JSON.parse(decoded(compressed))).toEqual(plain.json());
+    // A snapshot's cursor is the feed position at the moment of asking, which other test files move.
+    const { cursor: _compressedCursor, ...compressedPage } = JSON.parse(decoded(compressed));
+    const { cursor: _plainCursor, ...plainPage } = plain.json();
+    expect(compressedPage).toEqual(plainPage);
   });
 
   it('prefers brotli when the client accepts both, as browsers do', async () => {
