@@ -173,6 +173,10 @@ export const ordersQuerySchema = z
     path: ['endDate'],
   });
 
+/**
+ * The kinds of rows the change feed carries. A snapshot cursor names a kind by its index in this list,
+ * so a new kind goes at the end: a client in the middle of a snapshot must find the same kinds in the same places.
+ */
 export const changeEntitySchema = z.enum([
   'order',
   'customer',

@@ -1,5 +1,5 @@
 import { and, eq, or, type SQL, sql } from 'drizzle-orm';
-import type { ChangeEntity, ChangeWindow } from '#core/contract/orders';
+import { type ChangeEntity, type ChangeWindow, changeEntitySchema } from '#core/contract/orders';
 import type { Queryable } from '#server/db/database';
 import { orders } from '#server/db/schema';
 import type { AuthContext } from '#server/plugins/auth';
@@ -12,25 +12,8 @@ import { loadOrdersByIds } from '#server/features/orders/orders.service';
 import * as lists from '#server/features/reference/reference.service';
 import { carriedCargoTypes, carriedCustomers, carriedLocations } from './carried-references.ts';
 
-/**
- * The kinds of rows the change feed carries. A snapshot cursor names a kind by its index here, so a
- * new kind goes at the end: a client in the middle of a snapshot must find the same kinds at the same places.
- */
-export const FEED_ENTITIES: ChangeEntity[] = [
-  'order',
-  'customer',
-  'location',
-  'tractor',
-  'trailer',
-  'driver',
-  'cargoType',
-  'carrier',
-  'downtime',
-  'user',
-  'contact',
-  'loadingTeam',
-  'notificationConfig',
-];
+/** The kinds of rows the change feed carries, in the contract's order (a snapshot cursor names a kind by its index). */
+export const FEED_ENTITIES: readonly ChangeEntity[] = changeEntitySchema.options;
 
 export interface FeedChange {
   entity: ChangeEntity;
