@@ -1,11 +1,10 @@
-import { rm } from 'node:fs/promises';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { ROLE_IDS } from '#core/domain/access';
 import { DEMO_PASSWORD } from '#server/db/seed/demo-seed';
 import { clickElement, findElement, typeInto } from './page-input.ts';
-import { type BenchServer, createDataDir, freePort, startServer, stopServer } from './server-process.ts';
+import { withServerOnOwnPostgres } from './own-postgres-server.ts';
 import { medianAndP90, roundMs } from './stats.ts';
-import { type SyncPostgres, startSyncPostgres, withClient } from './sync-database.ts';
+import { withClient } from './sync-database.ts';
 
 /** The company the administrator manages: Prairie Feed Co. grown to issue 12's size. */
 const COMPANY = 'Prairie Feed Co.';
@@ -59,19 +58,12 @@ type Log = (message: string) => void;
  * /manage-company/users in Chromium signed in as the administrator.
  */
 export async function measureAdministration(browser: Browser, repoRoot: string, log: Log): Promise<AdministrationFigures> {
-  const postgresDir = await createDataDir();
-  const dataDir = await createDataDir();
-  let postgres: SyncPostgres | null = null;
-  let server: BenchServer | null = null;
-  try {
-    log('administration: separate PostgreSQL and a server on it');
-    postgres = await startSyncPostgres(postgresDir);
-    server = await startServer(repoRoot, dataDir, await freePort(), postgres.databaseUrl);
+  return withServerOnOwnPostgres(repoRoot, log, 'administration', async ({ baseUrl, databaseUrl }) => {
     log(
       `administration: inserting ${SIZE.users} users, ${SIZE.tractors} tractors, ${SIZE.trailers} trailers, ${SIZE.customers} customers`,
     );
-    await insertCompany(postgres.databaseUrl);
-    const context = await signedInContext(browser, server.baseUrl);
+    await insertCompany(databaseUrl);
+    const context = await signedInContext(browser, baseUrl);
     try {
       log('administration: list routes and change feed');
       const listRoutesMs = await measureListRoutes(context);
@@ -82,12 +74,7 @@ export async function measureAdministration(browser: Browser, repoRoot: string, 
     } finally {
       await context.close();
     }
-  } finally {
-    if (server) await stopServer(server);
-    await postgres?.stop().catch((error: unknown) => log(`stopping PostgreSQL failed: ${error}`));
-    await rm(postgresDir, { recursive: true, force: true });
-    await rm(dataDir, { recursive: true, force: true });
-  }
+  });
 }
 
 /**

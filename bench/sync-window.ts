@@ -1,11 +1,10 @@
-import { rm } from 'node:fs/promises';
 import type { Browser, Page } from 'playwright-core';
 import { weekAtOffset, weekContaining } from '#core/domain/weeks';
 import { signedInState } from './browser.ts';
-import { type BenchServer, createDataDir, freePort, startServer, stopServer } from './server-process.ts';
+import { withServerOnOwnPostgres } from './own-postgres-server.ts';
 import { roundMs } from './stats.ts';
 import { measureFirstPull, type PullFigure } from './sync-browser.ts';
-import { countVisibleLoads, insertLoads, type SyncPostgres, startSyncPostgres, withClient } from './sync-database.ts';
+import { countVisibleLoads, insertLoads, withClient } from './sync-database.ts';
 
 /** Two years of loads: 78 weeks back, this week, 25 ahead, 962 loads a week (100,048 loads). */
 const FIRST_WEEK = -78;
@@ -74,30 +73,23 @@ async function openPreviousWeek(page: Page): Promise<number> {
  * week, the next one, the drafts), and a week outside it opens online on demand.
  */
 export async function measureWindowedMirror(browser: Browser, repoRoot: string, log: Log): Promise<WindowedMirrorFigures> {
-  const postgresDir = await createDataDir();
-  const dataDir = await createDataDir();
-  let postgres: SyncPostgres | null = null;
-  let server: BenchServer | null = null;
-  try {
-    log('windowed mirror: separate PostgreSQL and a server on it');
-    postgres = await startSyncPostgres(postgresDir);
-    server = await startServer(repoRoot, dataDir, await freePort(), postgres.databaseUrl);
+  return withServerOnOwnPostgres(repoRoot, log, 'windowed mirror', async ({ baseUrl, databaseUrl }) => {
     const now = Date.now();
     log(`windowed mirror: inserting ${LOADS_PER_WEEK} loads in each of ${LAST_WEEK - FIRST_WEEK + 1} weeks`);
     for (let week = FIRST_WEEK; week <= LAST_WEEK; week++) {
-      await insertLoads(postgres.databaseUrl, LOADS_PER_WEEK, new Date(now + week * 7 * 86_400_000));
+      await insertLoads(databaseUrl, LOADS_PER_WEEK, new Date(now + week * 7 * 86_400_000));
     }
-    const loadsInCompany = await countVisibleLoads(postgres.databaseUrl);
-    const state = await signedInState(browser, server.baseUrl);
+    const loadsInCompany = await countVisibleLoads(databaseUrl);
+    const state = await signedInState(browser, baseUrl);
     const context = await browser.newContext({
-      baseURL: server.baseUrl,
+      baseURL: baseUrl,
       storageState: state,
       serviceWorkers: 'block',
       bypassCSP: true,
     });
     try {
       const session = (await (await context.request.get('/api/session')).json()) as { user: { contact: { timezone: string } } };
-      const inWindow = await loadsInWindow(postgres.databaseUrl, session.user.contact.timezone);
+      const inWindow = await loadsInWindow(databaseUrl, session.user.contact.timezone);
       log(`windowed mirror: first sync of ${inWindow} loads in the window, of ${loadsInCompany}`);
       const { page, figure } = await measureFirstPull(context, '/loads', inWindow, GOALS_MS.firstSync);
       await page.waitForTimeout(QUIET_MS);
@@ -127,10 +119,5 @@ export async function measureWindowedMirror(browser: Browser, repoRoot: string, 
     } finally {
       await context.close();
     }
-  } finally {
-    if (server) await stopServer(server);
-    await postgres?.stop().catch((error: unknown) => log(`stopping PostgreSQL failed: ${error}`));
-    await rm(postgresDir, { recursive: true, force: true });
-    await rm(dataDir, { recursive: true, force: true });
-  }
+  });
 }

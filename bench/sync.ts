@@ -1,7 +1,6 @@
-import { rm } from 'node:fs/promises';
 import type { Browser, BrowserContext } from 'playwright-core';
 import { signedInState } from './browser.ts';
-import { type BenchServer, createDataDir, freePort, startServer, stopServer } from './server-process.ts';
+import { withServerOnOwnPostgres } from './own-postgres-server.ts';
 import { measureDeltaPull, measureFirstPull, measureReplay, type PullFigure, type ReplayFigure } from './sync-browser.ts';
 import { measureExports } from './exports.ts';
 import { type BulkScheduleUiFigure, measureBulkScheduleInUi } from './planning-ui.ts';
@@ -11,7 +10,7 @@ import {
   measureWeekQuery,
   type WeekQueryFigure,
 } from './loads-table.ts';
-import { assignDrivers, countVisibleLoads, insertLoads, type SyncPostgres, startSyncPostgres } from './sync-database.ts';
+import { assignDrivers, countVisibleLoads, insertLoads } from './sync-database.ts';
 import { measureWire, type WireFigures } from './wire.ts';
 
 const LOADS = 10_000;
@@ -43,24 +42,12 @@ type Log = (message: string) => void;
  * the replay of queued saves, in Chromium signed in as the dispatcher.
  */
 export async function measureLargeCompany(browser: Browser, repoRoot: string, log: Log): Promise<LargeCompanyFigures> {
-  const postgresDir = await createDataDir();
-  const dataDir = await createDataDir();
-  let postgres: SyncPostgres | null = null;
-  let server: BenchServer | null = null;
-  try {
-    log('sync: separate PostgreSQL and a server on it');
-    postgres = await startSyncPostgres(postgresDir);
-    server = await startServer(repoRoot, dataDir, await freePort(), postgres.databaseUrl);
+  return withServerOnOwnPostgres(repoRoot, log, 'sync', async ({ baseUrl, databaseUrl }) => {
     log(`sync: inserting ${LOADS} loads`);
-    const ids = await insertLoads(postgres.databaseUrl, LOADS);
-    const visible = await countVisibleLoads(postgres.databaseUrl);
-    return await measureFigures(browser, server.baseUrl, postgres.databaseUrl, ids, visible, log);
-  } finally {
-    if (server) await stopServer(server);
-    await postgres?.stop().catch((error: unknown) => log(`stopping PostgreSQL failed: ${error}`));
-    await rm(postgresDir, { recursive: true, force: true });
-    await rm(dataDir, { recursive: true, force: true });
-  }
+    const ids = await insertLoads(databaseUrl, LOADS);
+    const visible = await countVisibleLoads(databaseUrl);
+    return measureFigures(browser, baseUrl, databaseUrl, ids, visible, log);
+  });
 }
 
 /** Every tenth generated load gets a driver behind the page's back; others, in between, are assigned offline. */

@@ -1,6 +1,5 @@
-import type { Route } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
-import { signIn } from './pages/app.ts';
+import { goOffline, signIn } from './pages/app.ts';
 import { DispatchApi } from './pages/loads.ts';
 
 interface CustomerRow {
@@ -15,7 +14,6 @@ interface CustomerRow {
  */
 test('a customer edited offline is marked as waiting, survives a reload and is saved once on reconnect', async ({
   page,
-  context,
   playwright,
 }) => {
   const api = await DispatchApi.signIn(playwright.request, 'admin');
@@ -28,15 +26,8 @@ test('a customer edited offline is marked as waiting, survives a reload and is s
   await page.goto('/manage-company/customers');
   const rows = page.getByTestId('customers-row');
   await expect(rows.filter({ hasText: customer.customerName }).first()).toBeVisible();
-  await page.evaluate(async () => navigator.serviceWorker.ready);
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
 
-  // Chromium's offline emulation lets a request through now and then right after a reload, so the
-  // API is also refused outright while the test is offline.
-  const refuse = (route: Route) => route.abort('internetdisconnected');
-  await context.route('**/api/**', refuse);
-  await context.setOffline(true);
-  await expect(page.getByTestId('connection-state')).toHaveText('Offline', { timeout: 15_000 });
+  const goOnline = await goOffline(page);
   // Creating still needs the server; editing a stored row does not.
   await expect(page.getByTestId('customers-create').first()).toHaveAttribute('aria-disabled', 'true');
   await page.getByTestId('customers-search').fill(customer.customerName);
@@ -59,8 +50,7 @@ test('a customer edited offline is marked as waiting, survives a reload and is s
   await expect(rows.filter({ hasText: renamed })).toHaveAttribute('data-pending', 'true');
   expect((await customersNow()).find((row) => row.id === customer.id)?.customerName).toBe(customer.customerName);
 
-  await context.unroute('**/api/**', refuse);
-  await context.setOffline(false);
+  await goOnline();
   await expect(rows.filter({ hasText: renamed })).not.toHaveAttribute('data-pending', 'true', { timeout: 20_000 });
   await expect
     .poll(async () => (await customersNow()).find((row) => row.id === customer.id))
@@ -73,7 +63,6 @@ test('a customer edited offline is marked as waiting, survives a reload and is s
 
 test('a queued customer edit that someone else overtook is rolled back with a notice, and the stored name shows', async ({
   page,
-  context,
   playwright,
 }) => {
   const api = await DispatchApi.signIn(playwright.request, 'admin');
@@ -88,11 +77,7 @@ test('a queued customer edit that someone else overtook is rolled back with a no
   await page.goto('/manage-company/customers');
   const rows = page.getByTestId('customers-row');
   await expect(rows.filter({ hasText: customer.customerName }).first()).toBeVisible();
-  await page.evaluate(async () => navigator.serviceWorker.ready);
-  const refuse = (route: Route) => route.abort('internetdisconnected');
-  await context.route('**/api/**', refuse);
-  await context.setOffline(true);
-  await expect(page.getByTestId('connection-state')).toHaveText('Offline', { timeout: 15_000 });
+  const goOnline = await goOffline(page);
   await page.getByTestId('customers-search').fill(customer.customerName);
   await rows
     .filter({ hasText: customer.customerName })
@@ -110,8 +95,7 @@ test('a queued customer edit that someone else overtook is rolled back with a no
   });
   expect(overtaken.status()).toBe(200);
 
-  await context.unroute('**/api/**', refuse);
-  await context.setOffline(false);
+  await goOnline();
   await expect(page.getByText(`Your change to ${customer.customerName} was not saved`)).toBeVisible({ timeout: 20_000 });
   await expect(page.getByText('Someone else changed it first.', { exact: false })).toBeVisible();
   await page.getByTestId('customers-search').fill(theirs);

@@ -1,9 +1,9 @@
-import type { Page, Route } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { inputFromOrder, type Order } from '#core/contract/orders';
 import { isoDateInZone, weekAtOffset } from '#core/domain/weeks';
 import { makeLoad } from '../fixtures/loads.ts';
 import { expect, test } from './fixtures.ts';
-import { signIn } from './pages/app.ts';
+import { goOffline, signIn } from './pages/app.ts';
 import { DispatchApi } from './pages/loads.ts';
 
 const HOURS_PER_WEEK = 7 * 24;
@@ -35,7 +35,6 @@ const mirrored = (page: Page, id: number) =>
  */
 test('a week outside the window opens online, is kept for offline use, and a week never opened says so offline', async ({
   page,
-  context,
   playwright,
 }) => {
   const api = await DispatchApi.signIn(playwright.request, 'dispatcher');
@@ -86,10 +85,7 @@ test('a week outside the window opens online, is kept for offline use, and a wee
   expect(await mirrored(page, neverOpened.id)).toBe(false);
 
   // Offline: the opened week still shows; a week never opened says it is not on this device.
-  const refuse = (route: Route) => route.abort('internetdisconnected');
-  await context.route('**/api/**', refuse);
-  await context.setOffline(true);
-  await expect(page.getByTestId('connection-state')).toHaveText('Offline', { timeout: 15_000 });
+  const goOnline = await goOffline(page);
   await page.reload();
   await expect(row(page, opened.id)).toContainText(renamed);
   await page.goto(`/loads?week=${weekParam(9)}`);
@@ -98,8 +94,7 @@ test('a week outside the window opens online, is kept for offline use, and a wee
   await expect(row(page, neverOpened.id)).toHaveCount(0);
 
   // Back online, the week opens by itself.
-  await context.unroute('**/api/**', refuse);
-  await context.setOffline(false);
+  await goOnline();
   await expect(row(page, neverOpened.id)).toBeVisible({ timeout: 20_000 });
   await expect(page.getByTestId('week-not-on-device')).toHaveCount(0);
 });

@@ -1,8 +1,8 @@
-import type { Page, Route } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { compactChangeLog } from '#server/features/sync/compaction';
 import { createOpenLoads } from '../fixtures/loads.ts';
 import { expect, test } from './fixtures.ts';
-import { signIn } from './pages/app.ts';
+import { goOffline, signIn } from './pages/app.ts';
 import { DispatchApi } from './pages/loads.ts';
 import { connectServerDatabase } from './pages/onboarding.ts';
 
@@ -15,7 +15,6 @@ const row = (page: Page, id: number) => page.locator(`[data-testid=load-row][dat
  */
 test('a device whose cursor predates compaction re-syncs and still sends its queued change once', async ({
   page,
-  context,
   playwright,
 }) => {
   const api = await DispatchApi.signIn(playwright.request, 'dispatcher');
@@ -25,13 +24,8 @@ test('a device whose cursor predates compaction re-syncs and still sends its que
   await signIn(page, 'dispatcher');
   await page.goto('/loads');
   await expect(row(page, deleted.id)).toBeVisible();
-  await page.evaluate(async () => navigator.serviceWorker.ready);
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
 
-  const refuse = (route: Route) => route.abort('internetdisconnected');
-  await context.route('**/api/**', refuse);
-  await context.setOffline(true);
-  await expect(page.getByTestId('connection-state')).toHaveText('Offline', { timeout: 15_000 });
+  const goOnline = await goOffline(page);
 
   // Offline: assign a driver to one load (queued on the device).
   await row(page, kept.id).getByTestId('load-select').check();
@@ -55,8 +49,7 @@ test('a device whose cursor predates compaction re-syncs and still sends its que
   }
   await expect(row(page, deleted.id)).toBeVisible();
 
-  await context.unroute('**/api/**', refuse);
-  await context.setOffline(false);
+  await goOnline();
   // The snapshot replaced the mirror: the deleted load is gone, the queued assignment was sent once.
   await expect(row(page, deleted.id)).toHaveCount(0, { timeout: 20_000 });
   await expect.poll(async () => (await api.load(kept.id))?.status, { timeout: 20_000 }).toBe('Assigned');

@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type Page, type Route } from '@playwright/test';
 
 export const DEMO_PASSWORD = 'Demo-pass1';
 
@@ -66,4 +66,24 @@ export async function signIn(page: Page, username: string) {
   const shell = new Shell(page);
   await shell.expectSignedIn();
   return shell;
+}
+
+/**
+ * Takes the page's browser context offline once the service worker controls the page (else code
+ * loaded later could not come from its cache). Chromium's offline emulation lets a request through
+ * now and then right after a reload (OFFLINE-NOTES "Testing offline"), so the API is refused by
+ * route as well. Answers the way back online.
+ */
+export async function goOffline(page: Page): Promise<() => Promise<void>> {
+  const context = page.context();
+  await page.evaluate(async () => navigator.serviceWorker.ready);
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+  const refuse = (route: Route) => route.abort('internetdisconnected');
+  await context.route('**/api/**', refuse);
+  await context.setOffline(true);
+  await expect(page.getByTestId('connection-state')).toHaveText('Offline', { timeout: 15_000 });
+  return async () => {
+    await context.unroute('**/api/**', refuse);
+    await context.setOffline(false);
+  };
 }
