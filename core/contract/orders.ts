@@ -230,6 +230,13 @@ export const changeWindowSchema = z.string().transform((value, ctx): ChangeWindo
   return ranges;
 });
 
+/** Whether a load belongs to a window: every draft does, other loads by their date, both ends included. */
+export function inChangeWindow(window: readonly ChangeWindowRange[], load: { date: string; isDraft: boolean }): boolean {
+  if (load.isDraft) return true;
+  const at = Date.parse(load.date);
+  return window.some((range) => Date.parse(range.start) <= at && at <= Date.parse(range.end));
+}
+
 export const formatChangeWindow = (window: ChangeWindow) => window.map((range) => `${range.start}_${range.end}`).join(',');
 
 export const changesQuerySchema = z.object({

@@ -52,7 +52,7 @@ export const LOADERS: Record<ChangeEntity, RowLoader> = {
   notificationConfig: visibleNotificationConfigs,
 };
 
-/** What makes a load part of a window, one term each: it is a draft, or its date lies in a range (ends included). */
+/** `inChangeWindow` (core/contract/orders.ts) in SQL, one term each: a draft, or a date in a range (ends included). */
 function windowTerms(window: ChangeWindow): SQL[] {
   return [
     sql`${orders.isDraft}`,

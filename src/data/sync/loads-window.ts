@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { type Order, orderSchema } from '#core/contract/orders';
+import { inChangeWindow, type Order, orderSchema } from '#core/contract/orders';
 import { apiRequest } from '../api-client.ts';
 import { localDatabase, OPENED_WEEKS_KEY } from '../local-database.ts';
-import { type DateRange, inWindow, mirrorWindow, withOpenedRange } from './mirror-window.ts';
+import { type DateRange, mirrorWindow, withOpenedRange } from './mirror-window.ts';
 
 const openedWeeksSchema = z.array(z.object({ start: z.string(), end: z.string() }));
 
@@ -71,7 +71,7 @@ export async function trimToWindow(window: readonly DateRange[]): Promise<number
             : to === null
               ? dates.above(from)
               : dates.between(from, to, false, false);
-      removed.push(...((await gap.filter((order) => !inWindow(window, order)).primaryKeys()) as number[]));
+      removed.push(...((await gap.filter((order) => !inChangeWindow(window, order)).primaryKeys()) as number[]));
     }
     await localDatabase.orders.bulkDelete(removed);
   });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { inWindow, mergeRanges, mirrorWindow, OPENED_WEEKS_KEPT, windowCovers, withOpenedRange } from './mirror-window.ts';
+import { inChangeWindow } from '#core/contract/orders';
+import { mergeRanges, mirrorWindow, OPENED_WEEKS_KEPT, windowCovers, withOpenedRange } from './mirror-window.ts';
 
 const ZONE = 'America/Chicago';
 // Wednesday 25 November 2026, noon in Chicago.
@@ -33,10 +34,10 @@ describe('the weeks the mirror keeps', () => {
 
   it('keeps the drafts whatever their date, and loads by date inclusive at both ends', () => {
     const window = mirrorWindow([], NOW, ZONE);
-    expect(inWindow(window, { date: LAST_YEAR.start, isDraft: true })).toBe(true);
-    expect(inWindow(window, { date: LAST_YEAR.start, isDraft: false })).toBe(false);
-    expect(inWindow(window, { date: THIS_WEEK.start, isDraft: false })).toBe(true);
-    expect(inWindow(window, { date: NEXT_WEEK.end, isDraft: false })).toBe(true);
+    expect(inChangeWindow(window, { date: LAST_YEAR.start, isDraft: true })).toBe(true);
+    expect(inChangeWindow(window, { date: LAST_YEAR.start, isDraft: false })).toBe(false);
+    expect(inChangeWindow(window, { date: THIS_WEEK.start, isDraft: false })).toBe(true);
+    expect(inChangeWindow(window, { date: NEXT_WEEK.end, isDraft: false })).toBe(true);
   });
 
   it('remembers the most recently opened weeks first, without repeats, up to the limit', () => {

@@ -1,4 +1,5 @@
 import type { ChangeWindowRange } from '#core/contract/orders';
+
 import { weekAtOffset, weekContaining } from '#core/domain/weeks';
 
 /**
@@ -47,9 +48,4 @@ export function mirrorWindow(opened: readonly DateRange[], now: Date, zone: stri
 /** Whether every load of `range` is in the window (the window's ranges are merged). */
 export function windowCovers(window: readonly DateRange[], range: DateRange): boolean {
   return window.some((kept) => kept.start <= range.start && range.end <= kept.end);
-}
-
-/** Whether a load of this date belongs to the window (drafts always do). */
-export function inWindow(window: readonly DateRange[], load: { date: string; isDraft: boolean }): boolean {
-  return load.isDraft || window.some((kept) => kept.start <= load.date && load.date <= kept.end);
 }
