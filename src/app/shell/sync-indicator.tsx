@@ -78,7 +78,10 @@ export function SyncIndicator() {
       </Badge>
       <Popover width={320} position="bottom-end" shadow="md" withArrow opened={listOpened} onChange={setListOpened}>
         <Popover.Target>
-          <Tooltip label={lastSyncedAt ? t('lastSynced', { time: relative(lastSyncedAt) }) : t('neverSynced')}>
+          <Tooltip
+            label={lastSyncedAt ? t('lastSynced', { time: relative(lastSyncedAt) }) : t('neverSynced')}
+            disabled={listOpened}
+          >
             <Indicator
               label={pendingCount}
               size={18}
