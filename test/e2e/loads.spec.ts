@@ -557,6 +557,8 @@ async function expectQueued(page: Page, total: number) {
   if (!(await page.getByTestId('queue-list').isVisible())) await page.getByTestId('queue-button').click();
   await expect(page.getByTestId('queued-count')).toHaveText(`Waiting to be sent: ${total}`, { timeout: 20_000 });
   await page.keyboard.press('Escape');
+  // Closed for good: a list still fading out would count as open to the next call, which would then not open it.
+  await expect(page.getByTestId('queue-list')).toBeHidden();
 }
 
 test.describe('offline, as the dispatcher', () => {
