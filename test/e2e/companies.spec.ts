@@ -107,3 +107,48 @@ test('cargo types keep Save disabled with the coverage warning, and a saved carr
   await expect(carriers.getByRole('checkbox', { name: 'Swift Haul Carriers active' })).toBeEnabled();
   await expectNoSeriousViolations(page, 'the carriers dialog');
 });
+
+test('a carrier that does not carry the company’s cargo types is refused, naming the missing types', async ({
+  page,
+  request,
+}) => {
+  const name = `Bare Haul ${Date.now()}`;
+  // A new carrier company, offered no cargo type yet, made before the page reads (and keeps) the company list.
+  const signedIn = await request.post('/api/session', { data: { username: 'platform', password: 'Demo-pass1' } });
+  expect(signedIn.status()).toBe(200);
+  const created = await request.post('/api/organizations', {
+    data: {
+      name,
+      language: 'en-US',
+      timezone: 'America/Chicago',
+      units: 'Imperial',
+      unitsWeight: 'Pound',
+      tier: 'Standard',
+      isCarrier: true,
+      latitude: 41.6,
+      longitude: -93.6,
+    },
+  });
+  expect(created.status()).toBe(201);
+  const cargoTypes = (await (await request.get(`/api/organizations/${(await created.json()).id}/cargo-config`)).json())
+    .cargoTypes as { label: string }[];
+
+  await signIn(page, 'platform');
+  await page.goto('/manage-company/companies');
+  await page.getByTestId('companies-search').fill('Prairie');
+  await page.getByTestId('companies-row').filter({ hasText: 'Prairie Feed Co.' }).getByTestId('companies-edit').click();
+  await page.getByTestId('company-carriers').click();
+  const carriers = page.getByTestId('carriers-dialog');
+  await carriers.getByRole('checkbox', { name: `${name} enabled` }).click({ force: true });
+  await carriers.getByTestId('carriers-save').click();
+  const refusal = carriers.getByTestId('carrier-coverage-refused');
+  await expect(refusal).toContainText('Not saved: a carrier must carry every cargo type of this company');
+  await expect(refusal).toContainText(`Carrier ${name} does not carry: `);
+  // Prairie Feed is offered every cargo type of the catalogue, each named.
+  for (const cargoType of cargoTypes) await expect(refusal).toContainText(cargoType.label);
+  await expectNoSeriousViolations(page, 'the refused carriers dialog');
+  const companies = (await (await request.get('/api/organizations')).json()) as { id: number; name: string }[];
+  const prairie = companies.find((company) => company.name === 'Prairie Feed Co.');
+  const links = (await (await request.get(`/api/organizations/${prairie?.id}/carriers`)).json()) as { name: string }[];
+  expect(links.map((link) => link.name)).not.toContain(name);
+});

@@ -295,6 +295,46 @@ export async function listCompanyCarriers(db: Queryable, orgId: number): Promise
 }
 
 /**
+ * A new carrier must carry every cargo type the company is offered (spec 2 §5, the rule the cargo
+ * types dialog keeps): else 422 `cargoCoverage`, one issue per carrier naming the cargo types it lacks.
+ * The carriers' rows are share-locked so that a carrier's cargo save waits for this link, and sees it.
+ */
+async function assertNewCarriersCoverCargo(tx: Queryable, orgId: number, carrierIds: number[]) {
+  if (!carrierIds.length) return;
+  const names = await tx
+    .select({ id: organizations.id, name: organizations.name })
+    .from(organizations)
+    .where(inArray(organizations.id, carrierIds))
+    .for('share');
+  const cargo = await offeredCargoTypeIds(tx, [orgId, ...carrierIds]);
+  const carriers = carrierIds.map((id) => ({
+    organizationId: id,
+    name: names.find((row) => row.id === id)?.name ?? '',
+    cargoTypeIds: cargo.get(id) ?? [],
+  }));
+  const problems = cargoCoverageProblems(cargo.get(orgId) ?? [], { clients: [], carriers });
+  if (!problems.length) return;
+  const labels = await tx
+    .select({ id: cargoTypes.id, label: cargoTypes.label })
+    .from(cargoTypes)
+    .where(inArray(cargoTypes.id, [...new Set(problems.flatMap((problem) => problem.cargoTypeIds))]));
+  const label = (id: number) => labels.find((row) => row.id === id)?.label ?? String(id);
+  const sentences = problems.map((problem) => `${problem.name} does not carry: ${problem.cargoTypeIds.map(label).join(', ')}`);
+  throw new HttpError(
+    422,
+    ERROR_CODES.ruleViolation,
+    `A carrier must carry every cargo type of the company. ${sentences.join('. ')}`,
+    {
+      rule: CARGO_COVERAGE_RULE,
+      issues: problems.map((problem) => ({
+        path: `${problem.kind}.${problem.organizationId}`,
+        message: problem.cargoTypeIds.join(','),
+      })),
+    },
+  );
+}
+
+/**
  * Saves every carrier link of a company (spec 2 §5): each names another carrier company once; a saved
  * link stays (422 `carrierLinkLocked` when left out: links cannot be un-enabled) and is updated on its
  * base version (409 with the stored links); a new one is inserted as sent.
@@ -330,6 +370,8 @@ export async function saveCompanyCarriers(
         rule: CARRIER_LINK_LOCKED_RULE,
         issues: dropped.map((link) => ({ path: 'body', message: String(link.carrierOrganizationId) })),
       });
+    const addedIds = wantedIds.filter((id) => !stored.some((link) => link.carrierOrganizationId === id));
+    await assertNewCarriersCoverCargo(tx, orgId, addedIds);
     const changes: Parameters<RecordMirrorChanges>[0] = [];
     for (const link of input) {
       const values = {

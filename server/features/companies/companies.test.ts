@@ -219,6 +219,8 @@ describe('carrier links', () => {
   });
 
   it('add a carrier enabled and inactive, then activate it on its base version', async () => {
+    // The carrier carries every cargo type the company is offered (the cargo tests left Swift with 1 and 2).
+    expect((await call('platform', 'PUT', `/organizations/${littleCreek}/cargo-config`, [1, 2])).statusCode).toBe(200);
     const answer = await call('platform', 'PUT', `/organizations/${littleCreek}/carriers`, [added(swift)]);
     expect(answer.statusCode).toBe(200);
     const [link] = answer.json() as CompanyCarrierLink[];
@@ -231,6 +233,32 @@ describe('carrier links', () => {
     const stale = await call('platform', 'PUT', `/organizations/${littleCreek}/carriers`, [asInput(link)]);
     expect(stale.statusCode).toBe(409);
     expect(stale.json().error.current).toEqual([expect.objectContaining({ version: 2 })]);
+  });
+
+  it("refuse a new carrier that does not carry the company's cargo types, naming them, and leave both companies' cargo free", async () => {
+    const bare = await created({ name: 'Bare Haul', isCarrier: true });
+    expect((await call('platform', 'PUT', `/organizations/${bare.id}/cargo-config`, [1])).statusCode).toBe(200);
+    const short = await call('platform', 'PUT', `/organizations/${littleCreek}/carriers`, [
+      ...(await links(littleCreek)).map(asInput),
+      added(bare.id),
+    ]);
+    expect(short.statusCode).toBe(422);
+    expect(short.json().error).toMatchObject({
+      rule: 'cargoCoverage',
+      issues: [{ path: `carrierLacks.${bare.id}`, message: '2' }],
+    });
+    expect(short.json().error.message).toContain('Bare Haul does not carry');
+    expect((await links(littleCreek)).map((link) => link.carrierOrganizationId)).not.toContain(bare.id);
+    // Nothing was linked, so either company's cargo types still change freely.
+    expect((await call('platform', 'PUT', `/organizations/${bare.id}/cargo-config`, [])).statusCode).toBe(200);
+    expect((await call('platform', 'PUT', `/organizations/${littleCreek}/cargo-config`, [1])).statusCode).toBe(200);
+
+    expect((await call('platform', 'PUT', `/organizations/${bare.id}/cargo-config`, [1, 2])).statusCode).toBe(200);
+    const covered = await call('platform', 'PUT', `/organizations/${littleCreek}/carriers`, [
+      ...(await links(littleCreek)).map(asInput),
+      added(bare.id),
+    ]);
+    expect(covered.statusCode).toBe(200);
   });
 
   it('cannot be un-enabled once saved', async () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { CompanyCarrierLink } from '#core/contract/companies';
-import { carrierLinksToSave, carrierRows, rolesEditable, setCarrierEnabled } from './carrier-links.ts';
+import { carrierLinksToSave, carrierRows, rolesEditable, setCarrierEnabled, uncoveredCarriers } from './carrier-links.ts';
 
 const companies = [
   { id: 1, name: 'Prairie Feed', isCarrier: false },
@@ -39,5 +39,17 @@ describe('carrier links', () => {
     expect(rolesEditable(swift)).toBe(true);
     expect(carrierLinksToSave([swift, enabled]).map((link) => link.carrierOrganizationId)).toEqual([2, 3]);
     expect(carrierLinksToSave([swift, zeta])).toHaveLength(1);
+  });
+
+  it('reads the carriers a save was refused for and the cargo types each lacks', () => {
+    const refusal = {
+      rule: 'cargoCoverage',
+      issues: [
+        { path: 'carrierLacks.3', message: '2,5' },
+        { path: 'body', message: 'something else' },
+      ],
+    };
+    expect(uncoveredCarriers(refusal)).toEqual([{ carrierOrganizationId: 3, cargoTypeIds: [2, 5] }]);
+    expect(uncoveredCarriers({ ...refusal, rule: 'carrierLinkLocked' })).toEqual([]);
   });
 });

@@ -1,4 +1,4 @@
-import type { CarrierLinkInput, CompanyCarrierLink } from '#core/contract/companies';
+import { CARGO_COVERAGE_RULE, type CarrierLinkInput, type CompanyCarrierLink } from '#core/contract/companies';
 
 /** A row of the carriers dialog: one carrier company and its link to the company, if enabled. */
 export interface CarrierRow {
@@ -60,3 +60,23 @@ export const rolesEditable = (row: CarrierRow) => row.enabled && row.link.isActi
 
 /** What `PUT …/carriers` receives: every enabled link. */
 export const carrierLinksToSave = (rows: readonly CarrierRow[]) => rows.filter((row) => row.enabled).map((row) => row.link);
+
+/** A new carrier the server refused (422 `cargoCoverage`) with the company's cargo types it does not carry. */
+export interface UncoveredCarrier {
+  carrierOrganizationId: number;
+  cargoTypeIds: number[];
+}
+
+/** The carriers a refused save names (`carrierLacks.<carrier id>` issues, the missing cargo type ids as their message). */
+export function uncoveredCarriers(error: {
+  rule?: string;
+  issues?: readonly { path: string; message: string }[];
+}): UncoveredCarrier[] {
+  if (error.rule !== CARGO_COVERAGE_RULE) return [];
+  return (error.issues ?? []).flatMap((issue) => {
+    const carrier = /^carrierLacks\.(\d+)$/.exec(issue.path);
+    if (!carrier) return [];
+    const cargoTypeIds = issue.message.split(',').map(Number).filter(Number.isInteger);
+    return [{ carrierOrganizationId: Number(carrier[1]), cargoTypeIds }];
+  });
+}

@@ -1,5 +1,6 @@
-import { Button, Checkbox, Group, Modal, Select, Skeleton, Stack, Table, Text } from '@mantine/core';
+import { Alert, Button, Checkbox, Group, Modal, Select, Skeleton, Stack, Table, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
+import { IconAlertTriangle } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,8 +10,16 @@ import { organizationsQuery } from '#src/data/session-queries.ts';
 import { useDiscardGuard } from '#src/ui/discard-guard.tsx';
 import { errorMessage } from '../forms/use-record-form.ts';
 import { WriteButton } from '../resource-table/write-action.tsx';
-import { type CarrierRow, carrierLinksToSave, carrierRows, rolesEditable, setCarrierEnabled } from './carrier-links.ts';
-import { companyCarriersQuery, useSaveCarriers } from './company-queries.ts';
+import {
+  type CarrierRow,
+  carrierLinksToSave,
+  carrierRows,
+  rolesEditable,
+  setCarrierEnabled,
+  type UncoveredCarrier,
+  uncoveredCarriers,
+} from './carrier-links.ts';
+import { cargoConfigQuery, companyCarriersQuery, useSaveCarriers } from './company-queries.ts';
 
 const OWNERSHIPS = ['Owning', 'Carrier', 'Both'] as const;
 const ROLE_FIELDS = ['loadDriver', 'loadTractor', 'loadTrailer'] as const;
@@ -36,6 +45,9 @@ function CarriersForm({ company, rows: initial, onClose }: { company: CompanyPro
   const { t } = useTranslation('companies');
   const { t: tAdministration } = useTranslation('administration');
   const [rows, setRows] = useState(initial);
+  const [uncovered, setUncovered] = useState<UncoveredCarrier[]>([]);
+  // The catalogue names the cargo types a refused carrier lacks.
+  const { data: cargoConfig } = useQuery(cargoConfigQuery(company.id));
   const save = useSaveCarriers(company.id);
   const dirty = JSON.stringify(rows) !== JSON.stringify(initial);
   const guard = useDiscardGuard(dirty, onClose);
@@ -54,7 +66,12 @@ function CarriersForm({ company, rows: initial, onClose }: { company: CompanyPro
   const setLink = (index: number, link: Partial<CarrierLinkInput>) =>
     update(index, (row) => ({ ...row, link: { ...row.link, ...link } }));
 
+  const cargoTypeNames = (ids: readonly number[]) =>
+    ids.map((id) => cargoConfig?.cargoTypes.find((type) => type.id === id)?.label ?? String(id)).join(', ');
+  const carrierName = (id: number) => rows.find((row) => row.carrierOrganizationId === id)?.name ?? String(id);
+
   const submit = async () => {
+    setUncovered([]);
     try {
       await save.mutateAsync(carrierLinksToSave(rows));
       notifications.show({ color: 'green', message: t('carriers.saved', { name: company.name }) });
@@ -69,6 +86,11 @@ function CarriersForm({ company, rows: initial, onClose }: { company: CompanyPro
           ),
         );
         notifications.show({ color: 'yellow', message: tAdministration('staleEdit') });
+        return;
+      }
+      const refused = error instanceof ApiError && error.status === 422 && error.body ? uncoveredCarriers(error.body) : [];
+      if (refused.length > 0) {
+        setUncovered(refused);
         return;
       }
       notifications.show({ color: 'red', title: t('toast.notSaved'), message: errorMessage(error) });
@@ -142,6 +164,23 @@ function CarriersForm({ company, rows: initial, onClose }: { company: CompanyPro
                 </Table.Tbody>
               </Table>
             </Table.ScrollContainer>
+          )}
+          {uncovered.length > 0 && (
+            <Alert color="red" icon={<IconAlertTriangle size={18} />} data-testid="carrier-coverage-refused">
+              <Stack gap={4}>
+                <Text size="sm" fw={600}>
+                  {t('carriers.coverageRefused')}
+                </Text>
+                {uncovered.map((carrier) => (
+                  <Text size="sm" key={carrier.carrierOrganizationId}>
+                    {t('cargoTypes.carrierLacks', {
+                      company: carrierName(carrier.carrierOrganizationId),
+                      cargoTypes: cargoTypeNames(carrier.cargoTypeIds),
+                    })}
+                  </Text>
+                ))}
+              </Stack>
+            </Alert>
           )}
           <Group justify="flex-end">
             <Button variant="default" onClick={guard.requestClose}>
