@@ -4,7 +4,7 @@ import type { UserRecord, userInputSchema, userUpdateSchema } from '#core/contra
 import { ROLE_IDS } from '#core/domain/access';
 import { DRIVER_ROLE_ID, mayHaveDefaultEquipment, usernameKey, userRuleIssues } from '#core/domain/master-data/index';
 import type { Database, Queryable, Transaction } from '#server/db/database';
-import { contacts, downtimes, loadingTeamMembers, orders, tripEvents, userRoles, users } from '#server/db/schema';
+import { contacts, downtimes, loadingTeamMembers, orders, sessions, tripEvents, userRoles, users } from '#server/db/schema';
 import { recordDowntimeDeletions } from '#server/features/master-data/equipment.service';
 import {
   assertActiveOrganization,
@@ -264,6 +264,8 @@ export async function updateUser(
     await tx.delete(userRoles).where(eq(userRoles.userId, id));
     await tx.insert(userRoles).values(input.roleIds.map((roleId) => ({ userId: id, roleId })));
     await storePasswordUnlessMailed(tx, current, input.password);
+    // Disabling ends the user's sessions for good: enabling again must not revive an old cookie.
+    if (!input.enabled) await tx.delete(sessions).where(eq(sessions.userId, id));
     const drives = [...current.roleIds, ...input.roleIds].includes(DRIVER_ROLE_ID);
     await recordUser(record, orgId, current, drives);
     return userRecord(tx, id);

@@ -303,6 +303,36 @@ describe('users', () => {
     expect(deleted.statusCode).toBe(400);
   });
 
+  it('lose their sessions for good when disabled: enabling again does not revive an old cookie', async () => {
+    const body = driverBody('disabled.once', {
+      password: 'Yard-pass1',
+      contact: { name: 'Disabled Once', contactNotificationMethods: [{ notificationType: 'Text', destination: '5155550178' }] },
+    });
+    const created = await call('admin', 'POST', `/organizations/${prairie}/users`, body);
+    expect(created.statusCode).toBe(201);
+    const user = created.json() as UserRecord;
+    const oldCookie = await signInAs(app, 'disabled.once', 'Yard-pass1');
+    const self = () => app.inject({ method: 'GET', url: '/api/self', headers: { cookie: oldCookie } });
+    expect((await self()).statusCode).toBe(200);
+
+    const { password: _password, ...withoutPassword } = body;
+    const disabled = await call('admin', 'PUT', `/organizations/${prairie}/users/${user.id}`, {
+      ...withoutPassword,
+      enabled: false,
+      version: user.version,
+    });
+    expect(disabled.statusCode).toBe(200);
+    expect((await self()).statusCode).toBe(401);
+    const enabled = await call('admin', 'PUT', `/organizations/${prairie}/users/${user.id}`, {
+      ...withoutPassword,
+      enabled: true,
+      version: (disabled.json() as UserRecord).version,
+    });
+    expect(enabled.statusCode).toBe(200);
+    expect((await self()).statusCode).toBe(401);
+    expect(await signInAs(app, 'disabled.once', 'Yard-pass1')).toContain('dispatch_session');
+  });
+
   it('named by loads are not deleted but may be disabled', async () => {
     const hansen = await seededDriver(test.database.db, 'driver.hansen');
     const refused = await call('admin', 'DELETE', `/organizations/${prairie}/users/${hansen.id}`);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, signInAs, type TestApp } from '#test/server/test-app';
+import { cookieHeader, createTestApp, signInAs, type TestApp } from '#test/server/test-app';
 
 let test: TestApp;
 const cookies: Record<string, string> = {};
@@ -120,6 +120,8 @@ describe('active company switching', () => {
     });
     expect(switched.statusCode).toBe(200);
     expect(switched.json().organization.name).toBe('Prairie Feed Co.');
+    // The switch rotates the session token (session.test.ts).
+    cookies.platform = cookieHeader(switched);
     const locations = (await get('platform', '/api/locations')).json() as { organizationId: number }[];
     expect(locations.length).toBeGreaterThanOrEqual(12);
     expect(locations.every((location) => location.organizationId === prairie?.id)).toBe(true);

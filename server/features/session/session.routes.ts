@@ -1,11 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
+import { ERROR_CODES } from '#core/contract/errors';
 import { loginBodySchema, selfSchema, sessionAnswerSchema, switchOrganizationBodySchema } from '#core/contract/user';
 import { organizations } from '#server/db/schema';
 import { type ServerContext, zodRoutes } from '#server/context';
 import { loadSelf } from '#server/features/self/self.service';
 import { guard, requireAuth, SESSION_COOKIE, sessionCookieOptions } from '#server/plugins/auth';
-import { notFound } from '#server/plugins/error-handler';
+import { HttpError, notFound } from '#server/plugins/error-handler';
 import { SignInThrottledError, signIn, signOut, switchActiveOrganization } from './session.service.ts';
 
 export function registerSessionRoutes(app: FastifyInstance, { db, config, signInThrottling }: ServerContext) {
@@ -47,14 +48,16 @@ export function registerSessionRoutes(app: FastifyInstance, { db, config, signIn
       schema: { tags: ['session'], body: switchOrganizationBodySchema, response: { 200: selfSchema } },
       onRequest: guard({ permissions: ['ViewAllCompanies'] }),
     },
-    async (request) => {
+    async (request, reply) => {
       const auth = requireAuth(request);
       const [organization] = await db
         .select({ id: organizations.id })
         .from(organizations)
         .where(sql`${organizations.id} = ${request.body.organizationId}`);
       if (!organization) throw notFound('Organization');
-      await switchActiveOrganization(db, auth.tokenHash, organization.id);
+      const token = await switchActiveOrganization(db, auth.tokenHash, organization.id);
+      if (!token) throw new HttpError(401, ERROR_CODES.unauthenticated, 'The session has ended');
+      reply.setCookie(SESSION_COOKIE, token, sessionCookieOptions(secureCookie));
       return loadSelf(db, auth.userId, organization.id);
     },
   );

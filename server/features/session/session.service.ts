@@ -110,6 +110,25 @@ export async function signOut(db: Database, tokenHash: string) {
   await db.delete(sessions).where(eq(sessions.tokenHash, tokenHash));
 }
 
+/**
+ * Moves the session to another company under a new token, as sign-in does: the old token is dead
+ * (a token seen before the switch never carries the new company's access). The expiry stays: a
+ * switch is no new sign-in. Answers the new token, or null when the session ended meanwhile.
+ */
 export async function switchActiveOrganization(db: Database, tokenHash: string, organizationId: number) {
-  await db.update(sessions).set({ activeOrganizationId: organizationId }).where(eq(sessions.tokenHash, tokenHash));
+  return db.transaction(async (tx) => {
+    const [ended] = await tx
+      .delete(sessions)
+      .where(eq(sessions.tokenHash, tokenHash))
+      .returning({ userId: sessions.userId, expiresAt: sessions.expiresAt });
+    if (!ended) return null;
+    const token = newSessionToken();
+    await tx.insert(sessions).values({
+      tokenHash: hashToken(token),
+      userId: ended.userId,
+      activeOrganizationId: organizationId,
+      expiresAt: ended.expiresAt,
+    });
+    return token;
+  });
 }

@@ -90,6 +90,28 @@ describe('session', () => {
     expect((await test.app.inject({ method: 'GET', url: '/api/self', headers: { cookie } })).statusCode).toBe(401);
   });
 
+  it('rotates the session token when a platform administrator switches company: the old cookie is dead', async () => {
+    const oldCookie = await signInAs(test.app, 'platform');
+    const organizations = (
+      await test.app.inject({ method: 'GET', url: '/api/organizations', headers: { cookie: oldCookie } })
+    ).json() as { id: number; name: string }[];
+    const prairie = organizations.find((organization) => organization.name === 'Prairie Feed Co.');
+    const switched = await test.app.inject({
+      method: 'PUT',
+      url: '/api/session/organization',
+      headers: { cookie: oldCookie },
+      payload: { organizationId: prairie?.id },
+    });
+    expect(switched.statusCode).toBe(200);
+    const newCookie = cookieHeader(switched);
+    expect(newCookie).toMatch(/^dispatch_session=/);
+    expect(newCookie).not.toBe(oldCookie);
+    expect(switched.cookies[0]).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
+    expect((await test.app.inject({ method: 'GET', url: '/api/self', headers: { cookie: oldCookie } })).statusCode).toBe(401);
+    const self = await test.app.inject({ method: 'GET', url: '/api/self', headers: { cookie: newCookie } });
+    expect(self.json().organization.name).toBe('Prairie Feed Co.');
+  });
+
   it('refuses a state-changing request from a foreign origin', async () => {
     const cookie = await signInAs(test.app, 'admin');
     const response = await test.app.inject({
