@@ -8,7 +8,7 @@ import type pg from 'pg';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { ERROR_CODES } from '#core/contract/errors';
 import { MAX_BODY_BYTES } from '#core/contract/limits';
-import { type Config, trustedProxies } from './config.ts';
+import { type Config, proxyTrust, trustedProxies } from './config.ts';
 import type { ServerContext } from './context.ts';
 import type { Database } from './db/database.ts';
 import { registerCompaniesRoutes } from './features/companies/companies.routes.ts';
@@ -114,7 +114,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await registerCompression(app);
 
   const realtime = options.realtime
-    ? registerRealtime(app, { db, pool: options.realtime.pool, publicUrl: config.PUBLIC_URL })
+    ? registerRealtime(app, {
+        db,
+        pool: options.realtime.pool,
+        publicUrl: config.PUBLIC_URL,
+        trustsProxy: proxyTrust(trustedProxies(config)),
+      })
     : realtimeOff;
   const context: ServerContext = { db, config, realtime, signInThrottling: options.signInThrottling };
   await app.register(

@@ -1,3 +1,4 @@
+import { BlockList, isIPv6 } from 'node:net';
 import { z } from 'zod';
 
 const booleanFlag = z
@@ -50,6 +51,36 @@ export function trustedProxies(config: Pick<Config, 'PUBLIC_URL' | 'TRUST_PROXY'
   if (/^(true|yes|on)$/i.test(setting)) return true;
   if (/^\d+$/.test(setting)) return trustHops(Number(setting));
   return setting;
+}
+
+/** The address ranges proxy-addr (Fastify's `trustProxy`) knows by name. */
+const NAMED_PROXY_RANGES: Record<string, string[]> = {
+  loopback: ['127.0.0.1/8', '::1/128'],
+  linklocal: ['169.254.0.0/16', 'fe80::/10'],
+  uniquelocal: ['10.0.0.0/8', '172.16.0.0/12', '192.168.0.0/16', 'fc00::/7'],
+};
+
+/**
+ * Whether the peer that sent a request is a proxy whose forwarded headers count, as Fastify decides
+ * for `request.host` (the nearest hop under `trustedProxies`); for what Fastify does not see, the
+ * socket.io handshake.
+ */
+export function proxyTrust(trust: ReturnType<typeof trustedProxies>): (peerAddress: string | undefined) => boolean {
+  if (typeof trust === 'boolean') return (peer) => trust && peer !== undefined;
+  if (typeof trust === 'function') return (peer) => peer !== undefined && trust(peer, 0);
+  const proxies = new BlockList();
+  const family = (address: string) => (isIPv6(address) ? 'ipv6' : 'ipv4');
+  for (const entry of trust
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean)) {
+    for (const range of NAMED_PROXY_RANGES[entry] ?? [entry]) {
+      const [address = '', prefix] = range.split('/');
+      if (prefix) proxies.addSubnet(address, Number(prefix), family(address));
+      else proxies.addAddress(address, family(address));
+    }
+  }
+  return (peer) => peer !== undefined && proxies.check(peer, family(peer));
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {

@@ -1,4 +1,4 @@
-import type { IncomingHttpHeaders } from 'node:http';
+import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import { ERROR_CODES } from '#core/contract/errors';
 import { bearerSecret } from './auth.ts';
@@ -7,15 +7,25 @@ import { HttpError } from './error-handler.ts';
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
- * Whether a browser sent the request from another site's page: `Sec-Fetch-Site: cross-site`, or an
- * `Origin` that is neither PUBLIC_URL's nor the requested host. Requests without Origin (curl,
- * server-to-server integrations) carry no ambient browser cookie risk.
+ * The host a request was sent to: `X-Forwarded-Host` (its last entry, as Fastify's `request.host`
+ * reads it) only when the peer is a trusted proxy, else `Host`. A client writes any header it likes.
  */
-export function isForeignOrigin(headers: IncomingHttpHeaders, publicUrl: string | undefined): boolean {
+export function requestedHost(request: IncomingMessage, trustsProxy: (peerAddress: string | undefined) => boolean): string {
+  const forwarded = [request.headers['x-forwarded-host'] ?? []].flat().join(',');
+  if (forwarded && trustsProxy(request.socket.remoteAddress)) return forwarded.split(',').at(-1)?.trim() ?? '';
+  return request.headers.host ?? '';
+}
+
+/**
+ * Whether a browser sent the request from another site's page: `Sec-Fetch-Site: cross-site`, or an
+ * `Origin` that is neither PUBLIC_URL's nor the requested host (`requestedHost`, forwarded only by a
+ * trusted proxy). Requests without Origin (curl, server-to-server integrations) carry no ambient
+ * browser cookie risk.
+ */
+export function isForeignOrigin(headers: IncomingHttpHeaders, host: string, publicUrl: string | undefined): boolean {
   if (headers['sec-fetch-site'] === 'cross-site') return true;
   const origin = headers.origin;
   if (!origin) return false;
-  const host = headers['x-forwarded-host'] ?? headers.host;
   let originHost: string;
   try {
     originHost = new URL(origin).host;
@@ -36,7 +46,8 @@ export function registerOriginCheck(app: FastifyInstance, publicUrl: string | un
   app.addHook('onRequest', async (request) => {
     if (SAFE_METHODS.has(request.method)) return;
     if (bearerSecret(request.headers.authorization) !== null) return;
-    if (isForeignOrigin(request.headers, publicUrl)) throw foreignOrigin();
+    // Fastify's request.host believes X-Forwarded-Host only from a proxy `trustProxy` trusts.
+    if (isForeignOrigin(request.headers, request.host, publicUrl)) throw foreignOrigin();
   });
 }
 

@@ -16,7 +16,7 @@ import {
 } from '#core/contract/realtime';
 import type { Database } from '#server/db/database';
 import { loadAuthContext, SESSION_COOKIE } from './auth.ts';
-import { isForeignOrigin } from './origin-check.ts';
+import { isForeignOrigin, requestedHost } from './origin-check.ts';
 
 /** How services announce committed changes to the browsers of the organizations that see them. */
 export interface RealtimePublisher {
@@ -54,7 +54,13 @@ const organizationRoom = (organizationId: number) => `org:${organizationId}`;
  */
 export function registerRealtime(
   app: FastifyInstance,
-  options: { db: Database; pool: pg.Pool; publicUrl: string | undefined },
+  options: {
+    db: Database;
+    pool: pg.Pool;
+    publicUrl: string | undefined;
+    /** Whether a peer is a proxy whose X-Forwarded-Host counts (`proxyTrust`). */
+    trustsProxy: (peerAddress: string | undefined) => boolean;
+  },
 ): RealtimePublisher {
   const io = new Server<Record<string, never>, RealtimeEvents, Record<string, never>, SocketData>(app.server, {
     path: REALTIME_PATH,
@@ -63,7 +69,8 @@ export function registerRealtime(
       errorHandler: (error) => app.log.warn({ err: error }, 'realtime: PostgreSQL adapter error'),
     }),
     // Cross-site WebSocket hijacking: the handshake is a GET, so the HTTP origin check does not see it.
-    allowRequest: (request, callback) => callback(null, !isForeignOrigin(request.headers, options.publicUrl)),
+    allowRequest: (request, callback) =>
+      callback(null, !isForeignOrigin(request.headers, requestedHost(request, options.trustsProxy), options.publicUrl)),
   });
 
   io.use(async (socket, next) => {
