@@ -83,6 +83,10 @@ export function proxyTrust(trust: ReturnType<typeof trustedProxies>): (peerAddre
   return (peer) => peer !== undefined && proxies.check(peer, family(peer));
 }
 
+/** The address the server prints at start (and mail links fall back to): PUBLIC_URL, else localhost on PORT. */
+export const startAddress = (config: Pick<Config, 'PUBLIC_URL' | 'PORT'>) =>
+  config.PUBLIC_URL?.replace(/\/+$/, '') ?? `http://localhost:${config.PORT}`;
+
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = configSchema.safeParse(env);
   if (!parsed.success) {

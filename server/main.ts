@@ -5,7 +5,7 @@ import { describeError, StartupError } from './db/startup-error.ts';
 import { buildApp } from './app.ts';
 import { scheduleChangeLogCompaction } from './features/sync/compaction.ts';
 import { pruneIdempotencyKeys } from './plugins/idempotency.ts';
-import { type Config, readConfig } from './config.ts';
+import { type Config, readConfig, startAddress } from './config.ts';
 
 const SHUTDOWN_TIMEOUT_MS = 10_000;
 
@@ -52,7 +52,7 @@ async function main() {
     log: app.log,
   });
   await listen(app, config);
-  const url = config.PUBLIC_URL ?? `http://localhost:${config.PORT}`;
+  const url = startAddress(config);
   const where = embedded ? `embedded PostgreSQL in ${embedded.location}` : 'PostgreSQL at DATABASE_URL';
   console.log(`\nDispatch is running at ${url} (${where}${seeded ? ', demo data seeded' : ''})`);
   if (config.DEMO) {

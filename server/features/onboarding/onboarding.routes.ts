@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { and, eq } from 'drizzle-orm';
 import { ERROR_CODES } from '#core/contract/errors';
 import {
@@ -12,6 +12,7 @@ import {
 } from '#core/contract/onboarding';
 import { users } from '#server/db/schema';
 import { type ServerContext, zodRoutes } from '#server/context';
+import { mailLinkBase } from '#server/mail/link-origin';
 import { createMailer } from '#server/mail/mailer';
 import { guard, requireAuth } from '#server/plugins/auth';
 import { HttpError, notFound } from '#server/plugins/error-handler';
@@ -33,7 +34,7 @@ const linkNotValid = () => new HttpError(404, ERROR_CODES.notFound, 'This link i
  */
 export function registerOnboardingRoutes(app: FastifyInstance, { db, config }: ServerContext) {
   const api = zodRoutes(app);
-  registerOnboardingMailer(app, createMailer(config));
+  registerOnboardingMailer(app, createMailer(config), mailLinkBase(config));
 
   // Never 404: an unknown link and an expired one look alike, and neither reveals an account.
   const answerValidity = async (token: string, purpose: UserTokenPurpose) => ({ valid: await isLinkValid(db, token, purpose) });
@@ -59,21 +60,26 @@ export function registerOnboardingRoutes(app: FastifyInstance, { db, config }: S
     return reply.code(204).send();
   });
 
-  // Always 204 after the same work, whether or not the address is known; the mail leaves after the
-  // answer, so its delivery time does not tell either.
+  // 204 before any lookup: the answer cannot tell by its content or its time whether the address is
+  // known. The links are issued and mailed afterwards; a failure there is only logged.
   api.post(
     '/users/reset-password',
     { schema: { tags: ['onboarding'], body: passwordResetRequestBodySchema } },
     async (request, reply) => {
-      const mails = await issuePasswordResetsForEmail(db, request.body.email);
-      for (const mail of mails) {
-        sendOnboardingMail(request, config.PUBLIC_URL, mail).catch((error: unknown) =>
-          request.log.error({ err: error }, 'password reset mail not sent'),
-        );
-      }
-      return reply.code(204).send();
+      await reply.code(204).send();
+      // Once the answer has left (a macrotask after it finished).
+      setImmediate(() => void mailPasswordResets(request, request.body.email));
+      return reply;
     },
   );
+  const mailPasswordResets = async (request: FastifyRequest, email: string) => {
+    try {
+      const mails = await issuePasswordResetsForEmail(db, email);
+      await Promise.all(mails.map((mail) => sendOnboardingMail(request, mail)));
+    } catch (error) {
+      request.log.error({ err: error }, 'password reset mail not sent');
+    }
+  };
 
   api.post(
     '/organizations/:orgId/users/:id/password-email',
@@ -93,7 +99,7 @@ export function registerOnboardingRoutes(app: FastifyInstance, { db, config }: S
         .from(users)
         .where(and(eq(users.id, request.params.id), eq(users.organizationId, auth.organizationId)));
       if (!user) throw notFound('User');
-      if ((await sendPasswordEmail(db, request, config.PUBLIC_URL, user.id)) === 'noEmail') {
+      if ((await sendPasswordEmail(db, request, user.id)) === 'noEmail') {
         throw new HttpError(422, ERROR_CODES.ruleViolation, 'The user’s contact has no email address', {
           rule: 'contactHasNoEmail',
         });

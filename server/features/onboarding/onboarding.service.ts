@@ -7,6 +7,7 @@ import { type Language, LANGUAGES } from '#core/domain/locale';
 import { mayMailPasswordReset, PASSWORD_RESET_MAIL_LIMIT } from '#core/domain/passwords';
 import type { Database, Queryable } from '#server/db/database';
 import { contacts, sessions, users, userTokens } from '#server/db/schema';
+import type { LinkRequest } from '#server/mail/link-origin';
 import type { MailLog, Mailer } from '#server/mail/mailer';
 import { type OnboardingRecipient, onboardingMessage } from '#server/mail/onboarding-messages';
 import { hashToken } from '#server/plugins/auth';
@@ -27,6 +28,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Sends activation and password-reset mail (registered by the onboarding routes). */
     onboardingMailer: Mailer;
+    /** The origin mail links are built on, for a request (`server/mail/link-origin.ts`). */
+    mailLinkBase: (request: LinkRequest) => string;
   }
 }
 
@@ -88,35 +91,26 @@ export async function issuePasswordReset(tx: Queryable, userId: number): Promise
   return { purpose: 'passwordReset', token: await issueToken(tx, userId, 'passwordReset'), recipient };
 }
 
-/**
- * Where links point: PUBLIC_URL, else the address this request came to. Without PUBLIC_URL the
- * Host header decides, so production sets PUBLIC_URL (README "Mail").
- */
-function linkBase(request: FastifyRequest, publicUrl: string | undefined): string {
-  return publicUrl ? publicUrl.replace(/\/+$/, '') : `${request.protocol}://${request.host}`;
-}
-
 /** Builds the message with its link under `linkBase` and sends it through `mailer`. */
 export async function deliverOnboardingMail(mailer: Mailer, log: MailLog, linkBase: string, mail: OnboardingMail) {
   const link = `${linkBase}${LINK_PATHS[mail.purpose]}${mail.token}`;
   await mailer.send(onboardingMessage(mail.purpose, mail.recipient, link), log);
 }
 
-/** Sends a mail issued while handling `request`, once the transaction that issued its link has committed. */
-export async function sendOnboardingMail(request: FastifyRequest, publicUrl: string | undefined, mail: OnboardingMail) {
-  await deliverOnboardingMail(request.server.onboardingMailer, request.log, linkBase(request, publicUrl), mail);
+/**
+ * Sends a mail issued while handling `request`, once the transaction that issued its link has
+ * committed; its link is under `mailLinkBase` (PUBLIC_URL, else an origin this server trusts).
+ */
+export async function sendOnboardingMail(request: FastifyRequest, mail: OnboardingMail) {
+  const { onboardingMailer, mailLinkBase } = request.server;
+  await deliverOnboardingMail(onboardingMailer, request.log, mailLinkBase(request), mail);
 }
 
 /** The EditUser action "send password email": a reset link for a user of the organization, mailed now. */
-export async function sendPasswordEmail(
-  db: Database,
-  request: FastifyRequest,
-  publicUrl: string | undefined,
-  userId: number,
-): Promise<'sent' | 'noEmail'> {
+export async function sendPasswordEmail(db: Database, request: FastifyRequest, userId: number): Promise<'sent' | 'noEmail'> {
   const mail = await db.transaction((tx) => issuePasswordReset(tx, userId));
   if (!mail) return 'noEmail';
-  await sendOnboardingMail(request, publicUrl, mail);
+  await sendOnboardingMail(request, mail);
   return 'sent';
 }
 
@@ -128,14 +122,7 @@ export async function sendPasswordEmail(
 export async function issuePasswordResetsForEmail(db: Database, email: string): Promise<OnboardingMail[]> {
   return db.transaction(async (tx) => {
     const accounts = await tx
-      .select({
-        id: users.id,
-        recentResets: sql<number>`(
-          select count(*) from ${userTokens}
-          where ${userTokens.userId} = ${users.id} and ${userTokens.purpose} = 'passwordReset'
-            and ${userTokens.createdAt} > now() - ${PASSWORD_RESET_MAIL_LIMIT.windowMs}::float8 * interval '1 millisecond'
-        )::int`,
-      })
+      .select({ id: users.id })
       .from(users)
       .innerJoin(contacts, eq(contacts.id, users.contactId))
       .where(and(eq(sql`lower(trim(${contacts.email}))`, email.trim().toLowerCase()), eq(users.enabled, true)))
@@ -146,7 +133,19 @@ export async function issuePasswordResetsForEmail(db: Database, email: string): 
       .for('update', { of: users });
     const mails: OnboardingMail[] = [];
     for (const account of accounts) {
-      if (!mayMailPasswordReset(account.recentResets)) continue;
+      // Counted once the account is locked: a statement started before the lock was granted would
+      // not see the links the request holding it issued.
+      const [recent] = await tx
+        .select({ count: sql<number>`count(*)::int` })
+        .from(userTokens)
+        .where(
+          and(
+            eq(userTokens.userId, account.id),
+            eq(userTokens.purpose, 'passwordReset'),
+            gt(userTokens.createdAt, sql`now() - ${PASSWORD_RESET_MAIL_LIMIT.windowMs}::float8 * interval '1 millisecond'`),
+          ),
+        );
+      if (!mayMailPasswordReset(recent?.count ?? 0)) continue;
       const mail = await issuePasswordReset(tx, account.id);
       if (mail) mails.push(mail);
     }
@@ -203,7 +202,8 @@ export async function usePasswordLink(db: Database, token: string, purpose: User
   });
 }
 
-export function registerOnboardingMailer(app: FastifyInstance, mailer: Mailer) {
+export function registerOnboardingMailer(app: FastifyInstance, mailer: Mailer, linkBase: (request: LinkRequest) => string) {
   app.decorate('onboardingMailer', mailer);
+  app.decorate('mailLinkBase', linkBase);
   app.addHook('onClose', async () => mailer.close());
 }

@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { type NetworkInterfaceInfo, tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { userTokens } from '#server/db/schema';
+import { mailLinkBase, serverOrigins } from '#server/mail/link-origin';
 import { insertUserWithoutPassword } from '#test/server/new-user';
 import { readOutbox, tokenOfLink } from '#test/server/outbox';
 import { seededOrganizationIds } from '#test/server/seeded';
@@ -218,12 +219,13 @@ describe('password reset request', () => {
         expect(answer.statusCode).toBe(204);
       }
     }
+    // The links are issued after the answers.
+    await mailsTo(user.email as string, 3);
     const issued = await test.database.db
       .select({ userId: userTokens.userId })
       .from(userTokens)
       .where(sql`${userTokens.userId} in (${user.id}, ${disabled.id})`);
     expect(issued.map((row) => row.userId)).toEqual([user.id, user.id, user.id]);
-    await mailsTo(user.email as string, 3);
   });
 });
 
@@ -267,5 +269,64 @@ describe('password email of the EditUser action', () => {
     const user = await newUser();
     const dispatcher = await signInAs(test.app, 'dispatcher');
     expect((await passwordEmail(orgId('Prairie Feed Co.'), user.id, dispatcher)).statusCode).toBe(403);
+  });
+});
+
+describe('links without PUBLIC_URL', () => {
+  const resetRequest = (email: string, headers: Record<string, string>) =>
+    test.app.inject({ method: 'POST', url: '/api/users/reset-password', payload: { email }, headers });
+
+  it('never point at the host a request names, only at an address of this server', async () => {
+    const forged = await newUser();
+    expect((await resetRequest(forged.email as string, { host: 'evil.example', origin: 'http://evil.example' })).statusCode).toBe(
+      204,
+    );
+    const [forgedMail] = await mailsTo(forged.email as string);
+    // The address printed at start (PORT defaults to 8080).
+    expect(forgedMail?.links[0]).toMatch(/^http:\/\/localhost:8080\/reset-password\/[0-9a-f-]{36}$/);
+
+    const local = await newUser();
+    await resetRequest(local.email as string, { host: '127.0.0.1:8080', origin: 'http://127.0.0.1:8080' });
+    const [localMail] = await mailsTo(local.email as string);
+    expect(localMail?.links[0]).toMatch(/^http:\/\/127\.0\.0\.1:8080\/reset-password\//);
+
+    const action = await newUser();
+    await test.app.inject({
+      method: 'POST',
+      url: `/api/organizations/${orgId('Prairie Feed Co.')}/users/${action.id}/password-email`,
+      headers: { cookie: adminCookie, host: 'evil.example' },
+    });
+    const [actionMail] = await mailsTo(action.email as string);
+    expect(actionMail?.links[0]).toMatch(/^http:\/\/localhost:8080\/reset-password\//);
+  });
+
+  it('come from the browser’s origin only when it is one of the server’s addresses, and say once that PUBLIC_URL is missing', () => {
+    const interfaces = {
+      lo: [{ address: '127.0.0.1' }, { address: '::1' }],
+      eth0: [{ address: '192.168.1.5' }],
+    } as unknown as NodeJS.Dict<NetworkInterfaceInfo[]>;
+    expect(serverOrigins({ HOST: '0.0.0.0', PORT: 8080 }, interfaces, 'yard-pc')).toEqual(
+      new Set([
+        'http://localhost:8080',
+        'http://yard-pc:8080',
+        'http://127.0.0.1:8080',
+        'http://[::1]:8080',
+        'http://192.168.1.5:8080',
+      ]),
+    );
+    expect(serverOrigins({ HOST: '10.0.0.7', PORT: 80 }, interfaces)).toEqual(new Set(['http://10.0.0.7']));
+
+    const warn = vi.fn();
+    const linkBase = mailLinkBase({ PUBLIC_URL: undefined, HOST: '127.0.0.1', PORT: 8080 });
+    expect(linkBase({ headers: { origin: 'http://localhost:8080' }, log: { warn } })).toBe('http://localhost:8080');
+    expect(linkBase({ headers: { origin: 'http://127.0.0.1:8080' }, log: { warn } })).toBe('http://127.0.0.1:8080');
+    expect(linkBase({ headers: { origin: 'https://evil.example' }, log: { warn } })).toBe('http://localhost:8080');
+    expect(linkBase({ headers: {}, log: { warn } })).toBe('http://localhost:8080');
+    expect(warn).toHaveBeenCalledTimes(1);
+    expect(warn.mock.calls[0]?.[0]).toContain('PUBLIC_URL');
+
+    const configured = mailLinkBase({ PUBLIC_URL: 'https://dispatch.example.com/', HOST: '0.0.0.0', PORT: 8080 });
+    expect(configured({ headers: { origin: 'http://localhost:8080' }, log: { warn } })).toBe('https://dispatch.example.com');
+    expect(warn).toHaveBeenCalledTimes(1);
   });
 });

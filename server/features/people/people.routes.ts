@@ -65,7 +65,7 @@ export function registerPeopleRoutes(app: FastifyInstance, { db, realtime, confi
       const { user, activationMail } = await createUser(db, realtime, requireAuth(request), request.params.orgId, request.body);
       // The user is stored either way: a mail that fails is logged, and "send password email" sends another.
       if (activationMail)
-        await sendOnboardingMail(request, config.PUBLIC_URL, activationMail).catch((error: unknown) =>
+        await sendOnboardingMail(request, activationMail).catch((error: unknown) =>
           request.log.error({ err: error }, 'activation mail not sent'),
         );
       return reply.code(201).send(user);

@@ -394,7 +394,9 @@ export const MATRIX: Record<string, MatrixEntry> = {
   'POST /api/users/reset-password': {
     access: 'public',
     caller: 'anonymous',
-    example: () => ({ body: { email: 'karen.olson@prairiefeed.example' } }),
+    // An address no account has: the links of a known one are issued after the answer, and would
+    // land in the snapshot of the next request.
+    example: () => ({ body: { email: 'nobody.here@prairiefeed.example' } }),
     foreignIds: { none: 'an e-mail address, not an id' },
   },
   'GET /api/users/:uuid/activate': {
