@@ -11,7 +11,6 @@ import {
   USERNAME_MAX_LENGTH,
   type UserRulesSubject,
   userRuleIssues,
-  usernameKey,
   usernameProblem,
 } from './people.ts';
 
@@ -81,10 +80,6 @@ describe('usernames', () => {
     expect(usernameProblem('a'.repeat(USERNAME_MAX_LENGTH + 1))).toBe('tooLong');
     expect(usernameProblem('two words')).toBe('invalidCharacters');
     expect(usernameProblem('semi;colon')).toBe('invalidCharacters');
-  });
-
-  it('compare ignoring case and surrounding spaces', () => {
-    expect(usernameKey(' Driver.Hansen ')).toBe(usernameKey('driver.hansen'));
   });
 });
 

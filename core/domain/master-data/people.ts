@@ -53,9 +53,6 @@ export function usernameProblem(username: string): UsernameProblem | null {
   return null;
 }
 
-/** Usernames are unique ignoring case, across all organizations. */
-export const usernameKey = (username: string) => username.trim().toLowerCase();
-
 export interface UserRulesSubject {
   /** Absent for a new user. */
   id?: number;

@@ -28,6 +28,7 @@ import {
   updateContact,
 } from './contacts.service.ts';
 import { createLoadingTeam, deleteLoadingTeam, updateLoadingTeam } from './loading-teams.service.ts';
+import { countUsernameCheck, UsernameCheckThrottledError } from './username-check.service.ts';
 import { createUser, deleteUser, isUsernameAvailable, updateUser } from './users.service.ts';
 
 const tags = ['people'];
@@ -42,17 +43,24 @@ const contactRule = (permission: 'CreateContacts' | 'EditContacts' | 'DeleteCont
  * (create, update with the base version, delete), a contact's notification preferences, and the
  * username check. Each write is recorded in the change feed in its transaction.
  */
-export function registerPeopleRoutes(app: FastifyInstance, { db, realtime, config }: ServerContext) {
+export function registerPeopleRoutes(app: FastifyInstance, { db, realtime }: ServerContext) {
   const api = zodRoutes(app);
   const base = '/organizations/:orgId';
 
+  // Says whether a name exists in any company: only for who creates or edits users, and throttled.
   api.get(
     '/users/username',
     {
       schema: { tags, querystring: usernameQuerySchema, response: { 200: usernameAvailableSchema } },
-      onRequest: guard(),
+      onRequest: guard({ anyPermission: ['CreateUser', 'EditUser'] }),
     },
-    async (request) => isUsernameAvailable(db, request.query.username),
+    async (request, reply) => {
+      await countUsernameCheck(db, requireAuth(request).userId).catch((error: unknown) => {
+        if (error instanceof UsernameCheckThrottledError) reply.header('Retry-After', String(error.retryAfterSeconds));
+        throw error;
+      });
+      return isUsernameAvailable(db, request.query.username);
+    },
   );
 
   api.post(

@@ -1,8 +1,14 @@
-import { and, asc, count, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { UserRecord, userInputSchema, userUpdateSchema } from '#core/contract/people';
 import { ROLE_IDS } from '#core/domain/access';
-import { DRIVER_ROLE_ID, mayHaveDefaultEquipment, usernameKey, userRuleIssues } from '#core/domain/master-data/index';
+import {
+  CONFUSABLE_LETTERS,
+  DRIVER_ROLE_ID,
+  mayHaveDefaultEquipment,
+  usernameSkeleton,
+  userRuleIssues,
+} from '#core/domain/master-data/index';
 import type { Database, Queryable, Transaction } from '#server/db/database';
 import { contacts, downtimes, loadingTeamMembers, orders, sessions, tripEvents, userRoles, users } from '#server/db/schema';
 import { recordDowntimeDeletions } from '#server/features/master-data/equipment.service';
@@ -89,13 +95,22 @@ export async function visibleUsers(db: Queryable, auth: AuthContext, ids: number
   return userRecords(db, and(eq(users.organizationId, auth.organizationId), inArray(users.id, ids)) as SQL);
 }
 
-/** Spec 2 §7: true when no user of any organization has the name, ignoring case. */
-export async function isUsernameAvailable(db: Queryable, username: string) {
+/** `usernameSkeleton` of the stored name, in SQL: the same steps and the same table of look-alike letters. */
+const storedUsernameSkeleton = sql`lower(translate(normalize(${users.username}, NFKC), ${CONFUSABLE_LETTERS.from}, ${CONFUSABLE_LETTERS.to}))`;
+
+/** A user of any organization whose name looks like this one (same skeleton, ignoring case), other than `exceptId`. */
+async function lookAlikeUser(db: Queryable, username: string, exceptId?: number) {
   const [row] = await db
-    .select({ count: count() })
+    .select({ id: users.id })
     .from(users)
-    .where(sql`lower(${users.username}) = ${usernameKey(username)}`);
-  return (row?.count ?? 0) === 0;
+    .where(and(sql`${storedUsernameSkeleton} = ${usernameSkeleton(username)}`, exceptId ? ne(users.id, exceptId) : undefined))
+    .limit(1);
+  return row;
+}
+
+/** Spec 2 §7: true when no user of any organization has the name or one looking like it, ignoring case. */
+export async function isUsernameAvailable(db: Queryable, username: string) {
+  return (await lookAlikeUser(db, username)) === undefined;
 }
 
 /** 400 naming each broken form rule, 409 for a taken username, 403 for roles only platform administrators grant. */
@@ -118,11 +133,8 @@ async function assertUserRules(tx: Queryable, auth: AuthContext, input: UserFiel
     (stored?.roleIds.includes(ROLE_IDS.PlatformAdministrator) ?? false);
   if (platformRoleChanged && !auth.permissions.includes('ViewAllCompanies'))
     throw forbidden('Only a platform administrator gives or takes the platform administrator role');
-  const [taken] = await tx
-    .select({ id: users.id })
-    .from(users)
-    .where(sql`lower(${users.username}) = ${usernameKey(input.username)}`);
-  if (taken && taken.id !== stored?.id)
+  // A look-alike is taken too; which user or company holds it is not said.
+  if (await lookAlikeUser(tx, input.username, stored?.id))
     throw new HttpError(409, ERROR_CODES.conflict, 'The username is taken', {
       rule: 'usernameTaken',
       issues: [{ path: 'body.username', message: 'usernameTaken' }],

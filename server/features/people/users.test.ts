@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UserInput, UserRecord } from '#core/contract/people';
 import { ROLE_IDS } from '#core/domain/access';
+import { USERNAME_CHECK_THROTTLING } from '#core/domain/username-check-throttling';
 import { contacts, permissions, rolePermissions, users } from '#server/db/schema';
 import { pullChanges, pullChangesUntil } from '#test/server/change-feed';
 import { readOutbox } from '#test/server/outbox';
@@ -272,9 +273,55 @@ describe('users', () => {
     const taken = await call('admin', 'POST', `/organizations/${prairie}/users`, driverBody('FREEMIUM'));
     expect(taken.statusCode).toBe(409);
     expect(issuesOf(taken)).toEqual([{ path: 'body.username', message: 'usernameTaken' }]);
-    expect((await call('dispatcher', 'GET', '/users/username?username=Freemium')).json()).toBe(false);
-    expect((await call('dispatcher', 'GET', '/users/username?username=nobody.yet')).json()).toBe(true);
+    expect((await call('admin', 'GET', '/users/username?username=Freemium')).json()).toBe(false);
+    expect((await call('admin', 'GET', '/users/username?username=nobody.yet')).json()).toBe(true);
     expect((await app.inject({ method: 'GET', url: '/api/users/username?username=admin' })).statusCode).toBe(401);
+  });
+
+  it('refuse a name that looks like another user’s (Cyrillic, Greek, fullwidth letters), saying only that it is taken', async () => {
+    const cyrillic = 'dispаtcher'; // Cyrillic а
+    expect((await call('admin', 'GET', `/users/username?username=${encodeURIComponent(cyrillic)}`)).json()).toBe(false);
+    expect((await call('admin', 'GET', `/users/username?username=${encodeURIComponent('ＦＲＥＥＭＩＵＭ')}`)).json()).toBe(false);
+    const created = await call('admin', 'POST', `/organizations/${prairie}/users`, driverBody(cyrillic));
+    expect(created.statusCode).toBe(409);
+    // Freemium is another company's user: the answer does not say whose name it looks like.
+    const greek = await call('admin', 'POST', `/organizations/${prairie}/users`, driverBody('frееmium')); // Cyrillic е
+    expect(greek.json().error).toEqual({
+      code: 'conflict',
+      message: 'The username is taken',
+      rule: 'usernameTaken',
+      issues: [{ path: 'body.username', message: 'usernameTaken' }],
+    });
+
+    const own = await call('admin', 'POST', `/organizations/${prairie}/users`, driverBody('look.alike'));
+    expect(own.statusCode).toBe(201);
+    const user = own.json() as UserRecord;
+    const rename = (username: string, version: number) =>
+      call('admin', 'PUT', `/organizations/${prairie}/users/${user.id}`, { ...driverBody(username), version });
+    const renamed = await rename('dispatchеr', user.version); // Cyrillic е
+    expect(renamed.statusCode).toBe(409);
+    expect(issuesOf(renamed)).toEqual([{ path: 'body.username', message: 'usernameTaken' }]);
+    // The user's own name in another letter case, or a look-alike of it, stays the user's.
+    expect((await rename('Look.Аlike', user.version)).statusCode).toBe(200);
+  });
+
+  it('are checked only by who creates or edits users, and the check is throttled', async () => {
+    const driver = await signInAs(app, 'driver.hansen');
+    const asDriver = await app.inject({ method: 'GET', url: '/api/users/username?username=x.y', headers: { cookie: driver } });
+    expect(asDriver.statusCode).toBe(403);
+    expect((await call('dispatcher', 'GET', '/users/username?username=x.y')).statusCode).toBe(403);
+
+    // Freemium's administrator has not checked any name yet.
+    const checker = await signInAs(app, 'freemium');
+    const check = (cookie: string) =>
+      app.inject({ method: 'GET', url: '/api/users/username?username=nobody.yet', headers: { cookie } });
+    for (let count = 0; count < USERNAME_CHECK_THROTTLING.limit; count += 1) expect((await check(checker)).statusCode).toBe(200);
+    const refused = await check(checker);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().error.code).toBe('too_many_requests');
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    // The limit is the user's: another administrator still checks.
+    expect((await check(cookies.admin as string)).statusCode).toBe(200);
   });
 
   it('cannot disable or delete themselves, and only a platform administrator grants the platform role', async () => {

@@ -248,7 +248,7 @@ const PEOPLE_ROUTES: Record<string, MatrixEntry> = {
     foreignIds: [foreign('params.orgId', 'organization'), foreign('params.contactId', 'contact')],
   },
   'GET /api/users/username': {
-    access: {},
+    access: { anyPermission: ['CreateUser', 'EditUser'] },
     example: () => ({ query: { username: 'admin' } }),
     foreignIds: { none: 'a name, checked across every organization' },
   },

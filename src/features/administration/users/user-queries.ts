@@ -2,7 +2,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { usernameAvailableSchema } from '#core/contract/people';
-import { usernameKey, usernameProblem } from '#core/domain/master-data/index';
+import { usernameProblem, usernameSkeleton } from '#core/domain/master-data/index';
 import { apiRequest } from '#src/data/api-client.ts';
 import { useOnlineStatus } from '#src/data/online-status.ts';
 import type { UsernameCheck } from './user-values.ts';
@@ -18,9 +18,9 @@ export const USERNAME_CHECK_DEBOUNCE_MS = 2000;
 export function useUsernameCheck(username: string, ownUsername: string | null): UsernameCheck {
   const [settled] = useDebouncedValue(username, USERNAME_CHECK_DEBOUNCE_MS);
   const online = useOnlineStatus();
-  const needsCheck = usernameProblem(username) === null && usernameKey(username) !== usernameKey(ownUsername ?? '');
+  const needsCheck = usernameProblem(username) === null && usernameSkeleton(username) !== usernameSkeleton(ownUsername ?? '');
   const query = useQuery({
-    queryKey: ['usernameAvailable', usernameKey(settled)],
+    queryKey: ['usernameAvailable', usernameSkeleton(settled)],
     queryFn: ({ signal }) =>
       apiRequest('/users/username', usernameAvailableSchema, { query: { username: settled.trim() }, signal }),
     enabled: needsCheck && settled === username,
