@@ -92,7 +92,7 @@ function pickUpAndDeliver(world: World, from: string, to: string, at: Date, orde
 }
 
 test.describe('planning drafts, as the dispatcher', () => {
-  test('publishes a complete draft; an incomplete one is refused with the reason and left as it was', async ({
+  test('publishes the complete drafts of a selection; an incomplete one is named with its reason and left as it was', async ({
     world,
     plan,
     drafts,
@@ -112,25 +112,33 @@ test.describe('planning drafts, as the dispatcher', () => {
     await expect(drafts.row(unbalanced.id).getByTestId('draft-incomplete')).toHaveAttribute('data-missing', 'weightUnbalanced');
     await expect(drafts.row(complete.id).getByTestId('draft-incomplete')).toHaveCount(0);
 
+    // Both selected: the incomplete one is listed first with what it lacks and stays; the other is published.
     await drafts.select(complete.id);
+    await drafts.select(unbalanced.id);
     const publish = await drafts.openPublish();
-    await expect(publish.complete(complete.id)).toBeVisible();
-    expect(await publish.listed()).toEqual([complete.id]);
+    await expect(publish.complete(complete.id)).toHaveText('Complete: will be published');
+    await expect(publish.missing(unbalanced.id)).toHaveText("The origins' total weight differs from the destinations'.");
+    await expect(publish.refused).toContainText('1 draft is incomplete and stays a draft');
+    expect(await publish.listed()).toEqual([unbalanced.id, complete.id]);
+    await expect(publish.confirm).toHaveText('Publish 1 draft');
     await publish.publish();
     await drafts.expectGone([complete.id]);
+    await expect(drafts.row(unbalanced.id)).toBeVisible();
     await expect.poll(async () => (await plan.draft(complete.id)) ?? null, { message: 'left the drafts' }).toBeNull();
     const published = (await plan.loadsBetween(week.week)).find((load) => load.id === complete.id);
     expect(published).toMatchObject({ isDraft: false, status: 'Open', version: complete.version + 1 });
     expect(published?.stops).toEqual(complete.stops);
+    const kept = await plan.draft(unbalanced.id);
+    expect(kept).toMatchObject({ isDraft: true, status: 'Open', version: unbalanced.version });
 
-    // Refused: the dialog says what is missing, Publish stays inert, nothing is queued or sent.
+    // Nothing complete: the dialog says what is missing, Publish stays inert, nothing is queued or sent.
     const sent: Request[] = [];
     page.on('request', (request) => {
       if (request.method() !== 'GET' && request.url().includes('/api/orders')) sent.push(request);
     });
     await drafts.select(unbalanced.id);
     const refusal = await drafts.openPublish();
-    await expect(refusal.refused).toContainText('Incomplete drafts: 1.');
+    await expect(refusal.refused).toContainText('1 draft is incomplete and stays a draft');
     await expect(refusal.missing(unbalanced.id)).toHaveText("The origins' total weight differs from the destinations'.");
     await expect(refusal.confirm).toBeDisabled();
     await refusal.confirm.click({ force: true });

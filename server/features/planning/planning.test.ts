@@ -205,6 +205,28 @@ describe('PUT /api/orders', () => {
     expect((await drafts()).map((load) => load.id)).toEqual(expect.arrayContaining([complete.id, noDestination.id]));
   });
 
+  it('publishes the subset of a selection it is given; the incomplete drafts left out stay drafts, untouched', async () => {
+    const complete = await createDraft();
+    const alsoComplete = await createDraft();
+    const unbalanced = await createDraft({}, [{}, { weight: 11_000_000 }]);
+    const response = await call('dispatcher', 'PUT', '/api/orders', [
+      asItem(complete, { isDraft: false }),
+      asItem(alsoComplete, { isDraft: false }),
+    ]);
+    expect(response.statusCode).toBe(200);
+    expect((response.json() as Order[]).map((load) => [load.id, load.isDraft])).toEqual([
+      [complete.id, false],
+      [alsoComplete.id, false],
+    ]);
+    const left = (await drafts()).find((load) => load.id === unbalanced.id);
+    expect(left).toEqual(unbalanced);
+    // Named explicitly, the incomplete one is still refused with its reason.
+    const before = await fingerprint();
+    const named = await call('dispatcher', 'PUT', '/api/orders', [asItem(unbalanced, { isDraft: false })]);
+    await expectRefused(named, before, 422, { rule: 'draftIncomplete' });
+    expect(named.json().error.issues).toEqual([{ path: 'body.0', message: 'weightUnbalanced' }]);
+  });
+
   it('saves a bulk schedule of drafts, and refuses arrivals that go back in time (422 timesNotMonotone)', async () => {
     const first = await createDraft();
     const second = await createDraft();
