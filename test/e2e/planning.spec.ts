@@ -414,6 +414,46 @@ test.describe('planning drafts, as the dispatcher', () => {
     expect(Object.fromEntries(perDay)).toEqual({ [dayOf(1)]: 3, [dayOf(3)]: 2, [dayOf(5)]: 1 });
     await drafts.expectShown(ids(created));
   });
+
+  test('bulk create leaves the days of this week already past empty and off, in the user’s zone', async ({ world, drafts }) => {
+    const timezone = world.self.contact.timezone;
+    const thisWeek = weekAtOffset(new Date(), timezone, 0);
+    const today = isoDateInZone(new Date(), timezone);
+    // Noon of each day of the week, so a daylight-saving change cannot move it to another date.
+    const past = Array.from({ length: 7 }, (_, day) => day).filter(
+      (day) => isoDateInZone(new Date(thisWeek.start.getTime() + (day * 24 + 12) * 3_600_000), timezone) < today,
+    ).length;
+
+    await drafts.open();
+    const wizard = await drafts.openBulkCreate();
+    // Counts typed for every day of next week, then this week chosen instead.
+    await wizard.chooseWeek(1);
+    await wizard.chooseCargo(world.cargo.label);
+    await wizard.chooseSite('Nevada Mill');
+    await wizard.setWeight(10);
+    await wizard.next();
+    await wizard.enterCounts({ 0: '1', 1: '1', 2: '1', 3: '1', 4: '1', 5: '1', 6: '1' });
+    await expect(wizard.total).toHaveText('Total loads: 7');
+    await expect(wizard.root.getByTestId('bulk-past-days')).toHaveCount(0);
+    await wizard.root.getByRole('button', { name: 'Back', exact: true }).click();
+    await wizard.chooseWeek(0);
+    await wizard.next();
+
+    const cells = wizard.root.getByTestId('bulk-cell');
+    for (let day = 0; day < 7; day++) {
+      if (day < past) {
+        await expect(cells.nth(day)).toBeDisabled();
+        await expect(cells.nth(day)).toHaveValue('');
+      } else {
+        await expect(cells.nth(day)).toBeEnabled();
+        await expect(cells.nth(day)).toHaveValue('1');
+      }
+    }
+    await expect(wizard.total).toHaveText(`Total loads: ${7 - past}`);
+    if (past > 0) await expect(wizard.root.getByTestId('bulk-past-days')).toHaveText('Days already past cannot get loads.');
+    await wizard.preview();
+    await expect(wizard.previewRows).toHaveCount(7 - past);
+  });
 });
 
 test.describe('planning offline, as the dispatcher', () => {

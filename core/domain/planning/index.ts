@@ -91,6 +91,7 @@ export {
   canPreviewProjections,
   entryGridTotal,
   parseEntryCell,
+  openEntryDays,
   projectionConfigs,
   validateProjectionConfig,
   weekOptions,
