@@ -466,14 +466,11 @@ describe('carrier assignment enabling', () => {
   });
 });
 
-describe('deleting merged drafts', () => {
-  it('refuses a merged draft until it is unmerged', () => {
-    expect(canDeleteLoads([{ status: 'Open', mergedFromOrderIds: [4, 5] }])).toBe(false);
-    expect(
-      canDeleteLoads([
-        { status: 'Open', mergedFromOrderIds: [] },
-        { status: 'Assigned', mergedFromOrderIds: null },
-      ]),
-    ).toBe(true);
+describe('deleting merged loads', () => {
+  it('deletes an Open or Assigned load that came out of a merge, as any other', () => {
+    expect(canDeleteLoads([load({ status: 'Assigned', mergedFromOrderIds: [4, 5] })])).toBe(true);
+    expect(canDeleteLoads([load({ status: 'Open', mergedFromOrderIds: [4, 5] })])).toBe(true);
+    // Its sources are Merged: never deletable on their own.
+    expect(canDeleteLoads([load({ status: 'Merged' })])).toBe(false);
   });
 });

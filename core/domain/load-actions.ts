@@ -195,14 +195,11 @@ export function applyManualCompletion(order: Order, completion: LoadCompletion, 
 type StatusOnly = Pick<Order, 'status'>;
 
 /**
- * Delete only when every selected load is Open or Assigned (spec 1 §5), and none is a merged draft:
- * deleting one would leave its sources Merged and hidden for good, so it must be unmerged first.
+ * Delete only when every selected load is Open or Assigned (spec 1 §5). A load that came out of a
+ * merge is deleted like any other; its sources, kept only for unmerge, go with it (server).
  */
-export function canDeleteLoads(orders: readonly (StatusOnly & { mergedFromOrderIds?: number[] | null })[]): boolean {
-  return (
-    orders.length > 0 &&
-    orders.every((order) => (order.status === 'Open' || order.status === 'Assigned') && !order.mergedFromOrderIds?.length)
-  );
+export function canDeleteLoads(orders: readonly StatusOnly[]): boolean {
+  return orders.length > 0 && orders.every((order) => order.status === 'Open' || order.status === 'Assigned');
 }
 
 /** Manual completion is disabled when any selected load is Delivered. */

@@ -92,7 +92,7 @@ function pickUpAndDeliver(world: World, from: string, to: string, at: Date, orde
 }
 
 test.describe('planning drafts, as the dispatcher', () => {
-  test('publishes a complete draft; an incomplete one is refused with the reason and left as it was', async ({
+  test('publishes the complete drafts of a selection; an incomplete one is named with its reason and left as it was', async ({
     world,
     plan,
     drafts,
@@ -112,25 +112,33 @@ test.describe('planning drafts, as the dispatcher', () => {
     await expect(drafts.row(unbalanced.id).getByTestId('draft-incomplete')).toHaveAttribute('data-missing', 'weightUnbalanced');
     await expect(drafts.row(complete.id).getByTestId('draft-incomplete')).toHaveCount(0);
 
+    // Both selected: the incomplete one is listed first with what it lacks and stays; the other is published.
     await drafts.select(complete.id);
+    await drafts.select(unbalanced.id);
     const publish = await drafts.openPublish();
-    await expect(publish.complete(complete.id)).toBeVisible();
-    expect(await publish.listed()).toEqual([complete.id]);
+    await expect(publish.complete(complete.id)).toHaveText('Complete: will be published');
+    await expect(publish.missing(unbalanced.id)).toHaveText("The origins' total weight differs from the destinations'.");
+    await expect(publish.refused).toContainText('1 draft is incomplete and stays a draft');
+    expect(await publish.listed()).toEqual([unbalanced.id, complete.id]);
+    await expect(publish.confirm).toHaveText('Publish 1 draft');
     await publish.publish();
     await drafts.expectGone([complete.id]);
+    await expect(drafts.row(unbalanced.id)).toBeVisible();
     await expect.poll(async () => (await plan.draft(complete.id)) ?? null, { message: 'left the drafts' }).toBeNull();
     const published = (await plan.loadsBetween(week.week)).find((load) => load.id === complete.id);
     expect(published).toMatchObject({ isDraft: false, status: 'Open', version: complete.version + 1 });
     expect(published?.stops).toEqual(complete.stops);
+    const kept = await plan.draft(unbalanced.id);
+    expect(kept).toMatchObject({ isDraft: true, status: 'Open', version: unbalanced.version });
 
-    // Refused: the dialog says what is missing, Publish stays inert, nothing is queued or sent.
+    // Nothing complete: the dialog says what is missing, Publish stays inert, nothing is queued or sent.
     const sent: Request[] = [];
     page.on('request', (request) => {
       if (request.method() !== 'GET' && request.url().includes('/api/orders')) sent.push(request);
     });
     await drafts.select(unbalanced.id);
     const refusal = await drafts.openPublish();
-    await expect(refusal.refused).toContainText('Incomplete drafts: 1.');
+    await expect(refusal.refused).toContainText('1 draft is incomplete and stays a draft');
     await expect(refusal.missing(unbalanced.id)).toHaveText("The origins' total weight differs from the destinations'.");
     await expect(refusal.confirm).toBeDisabled();
     await refusal.confirm.click({ force: true });
@@ -405,6 +413,46 @@ test.describe('planning drafts, as the dispatcher', () => {
       isoDateInZone(new Date(nextWeek.start.getTime() + (offset * 24 + 12) * 3_600_000), timezone);
     expect(Object.fromEntries(perDay)).toEqual({ [dayOf(1)]: 3, [dayOf(3)]: 2, [dayOf(5)]: 1 });
     await drafts.expectShown(ids(created));
+  });
+
+  test('bulk create leaves the days of this week already past empty and off, in the user’s zone', async ({ world, drafts }) => {
+    const timezone = world.self.contact.timezone;
+    const thisWeek = weekAtOffset(new Date(), timezone, 0);
+    const today = isoDateInZone(new Date(), timezone);
+    // Noon of each day of the week, so a daylight-saving change cannot move it to another date.
+    const past = Array.from({ length: 7 }, (_, day) => day).filter(
+      (day) => isoDateInZone(new Date(thisWeek.start.getTime() + (day * 24 + 12) * 3_600_000), timezone) < today,
+    ).length;
+
+    await drafts.open();
+    const wizard = await drafts.openBulkCreate();
+    // Counts typed for every day of next week, then this week chosen instead.
+    await wizard.chooseWeek(1);
+    await wizard.chooseCargo(world.cargo.label);
+    await wizard.chooseSite('Nevada Mill');
+    await wizard.setWeight(10);
+    await wizard.next();
+    await wizard.enterCounts({ 0: '1', 1: '1', 2: '1', 3: '1', 4: '1', 5: '1', 6: '1' });
+    await expect(wizard.total).toHaveText('Total loads: 7');
+    await expect(wizard.root.getByTestId('bulk-past-days')).toHaveCount(0);
+    await wizard.root.getByRole('button', { name: 'Back', exact: true }).click();
+    await wizard.chooseWeek(0);
+    await wizard.next();
+
+    const cells = wizard.root.getByTestId('bulk-cell');
+    for (let day = 0; day < 7; day++) {
+      if (day < past) {
+        await expect(cells.nth(day)).toBeDisabled();
+        await expect(cells.nth(day)).toHaveValue('');
+      } else {
+        await expect(cells.nth(day)).toBeEnabled();
+        await expect(cells.nth(day)).toHaveValue('1');
+      }
+    }
+    await expect(wizard.total).toHaveText(`Total loads: ${7 - past}`);
+    if (past > 0) await expect(wizard.root.getByTestId('bulk-past-days')).toHaveText('Days already past cannot get loads.');
+    await wizard.preview();
+    await expect(wizard.previewRows).toHaveCount(7 - past);
   });
 });
 

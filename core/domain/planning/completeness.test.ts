@@ -7,6 +7,7 @@ import {
   completenessOfDrafts,
   completenessOptions,
   draftCompleteness,
+  publishSelection,
 } from './completeness.ts';
 
 const MILL = 11;
@@ -193,7 +194,7 @@ describe('draft completeness (spec 1 §5)', () => {
 });
 
 describe('publish (spec 1 §4)', () => {
-  it('is allowed only when every selected draft has a stop and is complete', () => {
+  it('names for the server: refused unless every draft named has a stop and is complete', () => {
     expect(canPublish([completeDraft(), completeDraft()], POUNDS)).toBe(true);
     expect(canPublish([completeDraft(), withStop(3, { quantity: 1 })], POUNDS)).toBe(false);
     expect(canPublish([completeDraft(), { stops: [] }], POUNDS)).toBe(false);
@@ -203,5 +204,20 @@ describe('publish (spec 1 §4)', () => {
   it('applies the time-order check when publishing', () => {
     const outOfOrder = withStop(2, { arrivalTime: '2026-11-24T14:00:00.000Z' });
     expect(canPublish([outOfOrder], POUNDS)).toBe(false);
+  });
+
+  it('publishes the complete drafts of a selection and keeps the others as drafts, with what each lacks', () => {
+    const drafts = [completeDraft(), withStop(3, { quantity: 1 }), completeDraft(), { stops: [] }];
+    const selection = publishSelection(drafts, completenessOfDrafts(drafts, POUNDS));
+    expect(selection.complete).toEqual([drafts[0], drafts[2]]);
+    expect(selection.incomplete).toEqual([
+      { draft: drafts[1], missing: draftCompleteness(drafts[1] as (typeof drafts)[number], POUNDS).missing },
+      { draft: drafts[3], missing: ['noStops'] },
+    ]);
+    expect(selection.incomplete[0]?.missing.length).toBeGreaterThan(0);
+    // One incomplete draft no longer blocks the rest; none complete publishes nothing.
+    expect(publishSelection([drafts[1]], completenessOfDrafts([drafts[1] as (typeof drafts)[number]], POUNDS)).complete).toEqual(
+      [],
+    );
   });
 });

@@ -154,9 +154,33 @@ export function completenessOfDrafts(
 }
 
 /**
- * Publish is allowed only when something is selected and every selected draft has a stop and passes
- * the completeness check, time order included (spec 1 §4).
+ * The server's publish check: every draft named for publishing passes the completeness check, time
+ * order included (spec 1 §4); an incomplete draft named explicitly is refused with what it lacks.
  */
 export function canPublish(drafts: readonly { stops: readonly CompletenessStop[] }[], options: CompletenessOptions): boolean {
-  return drafts.length > 0 && drafts.every((draft) => draft.stops.length > 0 && draftCompleteness(draft, options).complete);
+  return drafts.length > 0 && drafts.every((draft) => draftCompleteness(draft, options).complete);
+}
+
+/** What publishing a selection does: the complete drafts are published, the others stay drafts. */
+export interface PublishSelection<Draft> {
+  complete: Draft[];
+  /** In selection order, each with the rules it fails. */
+  incomplete: { draft: Draft; missing: CompletenessRule[] }[];
+}
+
+/**
+ * Splits a selection by each draft's completeness (`results[i]` is `drafts[i]`'s, as
+ * `completenessOfDrafts` answers them): one incomplete draft no longer holds back the others.
+ */
+export function publishSelection<Draft>(
+  drafts: readonly Draft[],
+  results: readonly CompletenessResult[],
+): PublishSelection<Draft> {
+  const selection: PublishSelection<Draft> = { complete: [], incomplete: [] };
+  drafts.forEach((draft, index) => {
+    const result = results[index];
+    if (result?.complete) selection.complete.push(draft);
+    else selection.incomplete.push({ draft, missing: result?.missing ?? [] });
+  });
+  return selection;
 }

@@ -21,6 +21,7 @@ export {
   completenessOfDrafts,
   completenessOptions,
   draftCompleteness,
+  publishSelection,
 } from './completeness.ts';
 export type { CompletenessOptions, CompletenessResult, CompletenessRule, CompletenessStop } from './completeness.ts';
 export {
@@ -90,6 +91,7 @@ export {
   canPreviewProjections,
   entryGridTotal,
   parseEntryCell,
+  openEntryDays,
   projectionConfigs,
   validateProjectionConfig,
   weekOptions,

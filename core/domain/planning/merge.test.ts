@@ -178,8 +178,45 @@ describe('merge drafts', () => {
       requiredEnd: '2026-11-24T16:00:00.000Z',
       durationMinutes: 35,
       lotId: 'LOT-9',
-      orderNumber: 'PO-1',
+      orderNumber: 'PO-1, PO-2',
     });
+  });
+
+  it('keeps every distinct lot id, order number and customer order number of the sources, listed', () => {
+    const numbers = (orderNumber: string | null, lotId: string | null, customerOrderNumber: string | null) => ({
+      orderNumber,
+      lotId,
+      customerOrderNumber,
+    });
+    const a = draft(1, [
+      stop(1, 'Origin', MILL, numbers('PO-1', 'LOT-1', 'C-1')),
+      stop(2, 'Destination', FARM_A, numbers('PO-1', null, 'C-1')),
+    ]);
+    const b = draft(2, [
+      stop(1, 'Origin', MILL, numbers('PO-2', 'LOT-1', null)),
+      stop(2, 'Destination', FARM_A, numbers('PO-2', 'LOT-2', 'C-2')),
+    ]);
+    const c = draft(3, [stop(1, 'Origin', MILL, numbers('PO-3', null, null))]);
+    const [mill, farm] = mergeDrafts([a, b]).stops;
+    expect(mill).toMatchObject(numbers('PO-1, PO-2', 'LOT-1', 'C-1'));
+    expect(farm).toMatchObject(numbers('PO-1, PO-2', 'LOT-2', 'C-1, C-2'));
+    // Merged again: a listed value counts as its parts, none repeated.
+    const again = mergeDrafts([{ ...draft(4, []), stops: mergeDrafts([a, b]).stops }, c, a]).stops[0];
+    expect(again).toMatchObject(numbers('PO-1, PO-2, PO-3', 'LOT-1', 'C-1'));
+  });
+
+  it('refuses a merge whose listed numbers would not fit in the stop field (100 characters)', () => {
+    const numbered = (id: number, orderNumber: string) => draft(id, [stop(1, 'Origin', MILL, { orderNumber })]);
+    const fifty = (letter: string) => letter.repeat(49);
+    // 49 + 2 + 49 = 100 characters fit; one more number does not.
+    expect(canMerge([numbered(1, fifty('a')), numbered(2, fifty('b'))]).allowed).toBe(true);
+    expect(mergeDrafts([numbered(1, fifty('a')), numbered(2, fifty('b'))]).stops[0]?.orderNumber).toHaveLength(100);
+    expect(canMerge([numbered(1, fifty('a')), numbered(2, fifty('b')), numbered(3, 'c')])).toEqual({
+      allowed: false,
+      reason: 'identifiersTooLong',
+    });
+    // The same number on each source is listed once, so it always fits.
+    expect(canMerge([numbered(1, 'x'.repeat(100)), numbered(2, 'x'.repeat(100))]).allowed).toBe(true);
   });
 
   it('is a new draft recording its sources, dated by its first stop', () => {
@@ -320,6 +357,9 @@ const stopArbitrary = fc.record({
   quantity: fc.option(fc.integer({ min: 0, max: 1000 }), { nil: null }),
   weight: fc.option(fc.integer({ min: 0, max: 40_000_000 }), { nil: null }),
   notes: fc.option(fc.constantFrom('a', 'b'), { nil: null }),
+  orderNumber: fc.option(fc.constantFrom('PO-1', 'PO-2', 'PO-3'), { nil: null }),
+  lotId: fc.option(fc.constantFrom('L-1', 'L-2'), { nil: null }),
+  customerOrderNumber: fc.option(fc.constantFrom('C-1', 'C-2'), { nil: null }),
 });
 
 const draftsArbitrary = fc
@@ -358,6 +398,21 @@ describe('merge properties', () => {
       fc.property(draftsArbitrary, (drafts) => {
         const merged = mergeDrafts(drafts);
         expect(totalsByCargoType(merged.stops)).toEqual(totalsByCargoType(drafts.flatMap((item) => item.stops)));
+      }),
+    );
+  });
+
+  it('keeps every order number, lot id and customer order number on the stop of the same key', () => {
+    const listed = (value: string | null) => (value ? value.split(', ') : []);
+    fc.assert(
+      fc.property(draftsArbitrary, (drafts) => {
+        const merged = new Map(mergeDrafts(drafts).stops.map((item) => [mergeStopKey(item), item]));
+        for (const source of drafts.flatMap((item) => item.stops)) {
+          const target = merged.get(mergeStopKey(source));
+          for (const field of ['orderNumber', 'lotId', 'customerOrderNumber'] as const) {
+            if (source[field]) expect(listed(target?.[field] ?? null)).toContain(source[field]);
+          }
+        }
       }),
     );
   });

@@ -1,5 +1,6 @@
 import type { Order, OrderInput, Stop, StopInput } from '#core/contract/orders';
 import { type LoadStatus, loadDateFromStops, statusAfterDriverChoice } from '#core/domain/load-rules';
+import { joinedIdentifiers, STOP_IDENTIFIER_MAX_LENGTH } from '#core/domain/stop-identifiers';
 
 /**
  * Merge and unmerge of drafts (spec 1 §4, §7). Merging makes one new draft out of ≥ 2 drafts and
@@ -11,6 +12,7 @@ import { type LoadStatus, loadDateFromStops, statusAfterDriverChoice } from '#co
 export const MERGE_MIN_DRAFTS = 2;
 /** A load holds at most 100 stops (`orderInputSchema`); a merge that would exceed it is refused. */
 export const MERGE_MAX_STOPS = 100;
+const IDENTIFIER_FIELDS = ['lotId', 'orderNumber', 'customerOrderNumber'] as const;
 
 /** What merging reads of a stop; a saved `Stop` fits. */
 export type MergeStop = Pick<
@@ -84,6 +86,28 @@ export function mergeStopKey(
   return [stop.type, part(stop.organizationLocationId), subLocations, part(stop.cargoTypeId), part(stop.customerId)].join('|');
 }
 
+/**
+ * The drafts' stops grouped by `mergeStopKey`, each group once in the merged load: members in draft
+ * order then stop order (so "first" means the first draft's), groups ordered by their first member's
+ * position (all drafts' first stops in the order the drafts are given, then all second stops, …).
+ */
+function stopGroups(drafts: readonly MergeSource[]): { members: MergeStop[] }[] {
+  const groups = new Map<string, { rank: number; order: number; members: MergeStop[] }>();
+  drafts.forEach((draft, order) => {
+    const stops = [...draft.stops].sort((a, b) => a.sequence - b.sequence);
+    stops.forEach((stop, rank) => {
+      const key = mergeStopKey(stop);
+      const group = groups.get(key);
+      if (!group) groups.set(key, { rank, order, members: [stop] });
+      else {
+        group.members.push(stop);
+        if (rank < group.rank || (rank === group.rank && order < group.order)) Object.assign(group, { rank, order });
+      }
+    });
+  });
+  return [...groups.values()].sort((a, b) => a.rank - b.rank || a.order - b.order);
+}
+
 // ---------------------------------------------------------------------------
 // Eligibility
 // ---------------------------------------------------------------------------
@@ -96,14 +120,17 @@ export type MergeRefusal =
   | 'differentOrganizations'
   /** Delivered, Merged or In Transit: only Open and Assigned drafts merge, so unmerge can restore them exactly. */
   | 'statusNotMergeable'
-  | 'tooManyStops';
+  | 'tooManyStops'
+  /** A combined stop's lot ids, order numbers or customer order numbers, listed, would pass the field's 100 characters. */
+  | 'identifiersTooLong';
 
 const MERGEABLE_STATUSES: readonly LoadStatus[] = ['Open', 'Assigned'];
 
 /**
  * Whether drafts may be merged (spec 1 §4, §9): at least 2 distinct drafts of one organization, each
- * still a draft, Open or Assigned (never Delivered, Merged or In Transit), and the merged load must fit
- * in `MERGE_MAX_STOPS` stops. The first failing rule is the reason.
+ * still a draft, Open or Assigned (never Delivered, Merged or In Transit), the merged load must fit
+ * in `MERGE_MAX_STOPS` stops, and each combined stop's identifiers in their fields (a merge loses none).
+ * The first failing rule is the reason.
  */
 export function canMerge(drafts: readonly MergeSource[]): { allowed: boolean; reason: MergeRefusal | null } {
   const refuse = (reason: MergeRefusal) => ({ allowed: false, reason });
@@ -112,8 +139,13 @@ export function canMerge(drafts: readonly MergeSource[]): { allowed: boolean; re
   if (drafts.some((draft) => !draft.isDraft)) return refuse('notADraft');
   if (new Set(drafts.map((draft) => draft.owningOrganizationId)).size !== 1) return refuse('differentOrganizations');
   if (drafts.some((draft) => !MERGEABLE_STATUSES.includes(draft.status))) return refuse('statusNotMergeable');
-  const keys = new Set(drafts.flatMap((draft) => draft.stops.map(mergeStopKey)));
-  if (keys.size > MERGE_MAX_STOPS) return refuse('tooManyStops');
+  const groups = stopGroups(drafts);
+  if (groups.length > MERGE_MAX_STOPS) return refuse('tooManyStops');
+  const fits = (members: readonly MergeStop[]) =>
+    IDENTIFIER_FIELDS.every(
+      (field) => (joinedIdentifiers(members.map((stop) => stop[field])) ?? '').length <= STOP_IDENTIFIER_MAX_LENGTH,
+    );
+  if (!groups.every((group) => fits(group.members))) return refuse('identifiersTooLong');
   return { allowed: true, reason: null };
 }
 
@@ -164,10 +196,6 @@ function joinedNotes(values: readonly (string | null)[]): string | null {
   return distinct.length ? distinct.join('\n').slice(0, NOTES_MAX_LENGTH) : null;
 }
 
-function firstPresent<T>(values: readonly (T | null)[]): T | null {
-  return values.find((value) => value !== null && value !== undefined && value !== '') ?? null;
-}
-
 /** One combined stop out of the stops sharing a key, members in merge order. */
 function combineStops(members: readonly MergeStop[], sequence: number): StopInput {
   const [first] = members as [MergeStop, ...MergeStop[]];
@@ -179,9 +207,9 @@ function combineStops(members: readonly MergeStop[], sequence: number): StopInpu
     organizationSubLocationIds: [...new Set(first.organizationSubLocationIds)].sort((a, b) => a - b),
     cargoTypeId: first.cargoTypeId,
     customerId: first.customerId,
-    lotId: firstPresent(members.map((stop) => stop.lotId)),
-    orderNumber: firstPresent(members.map((stop) => stop.orderNumber)),
-    customerOrderNumber: firstPresent(members.map((stop) => stop.customerOrderNumber)),
+    lotId: joinedIdentifiers(members.map((stop) => stop.lotId)),
+    orderNumber: joinedIdentifiers(members.map((stop) => stop.orderNumber)),
+    customerOrderNumber: joinedIdentifiers(members.map((stop) => stop.customerOrderNumber)),
     quantity: total(members.map((stop) => stop.quantity)),
     weight: total(members.map((stop) => stop.weight)),
     notes: joinedNotes(members.map((stop) => stop.notes)),
@@ -238,7 +266,8 @@ export function mergedMetadata(drafts: readonly MergeSource[]): Metadata {
 /**
  * Merges drafts into one new draft (spec 1 §4). Stops with the same `mergeStopKey` combine: quantities
  * and weights summed (an amount no member had stays null), notes joined, the earliest arrival and
- * window start, the latest window end, the first lot and order numbers. The combined stops are ordered
+ * window start, the latest window end, every distinct lot id, order number and customer order number
+ * listed ("A-1, A-2", see `joinedIdentifiers`). The combined stops are ordered
  * by the position of their first member: all drafts' first stops (in the order the drafts are given),
  * then all second stops, and so on; sequences are renumbered from 1. The draft is Assigned with the
  * driver every source shares, else Open without a driver; a tractor, trailer or wash option is kept
@@ -246,24 +275,7 @@ export function mergedMetadata(drafts: readonly MergeSource[]): Metadata {
  * date). Callers check `canMerge` first.
  */
 export function mergeDrafts(drafts: readonly MergeSource[]): MergedDraft {
-  const groups = new Map<string, { rank: number; order: number; members: MergeStop[] }>();
-  drafts.forEach((draft, draftIndex) => {
-    const stops = [...draft.stops].sort((a, b) => a.sequence - b.sequence);
-    stops.forEach((stop, rank) => {
-      const key = mergeStopKey(stop);
-      const group = groups.get(key);
-      const order = draftIndex;
-      if (!group) groups.set(key, { rank, order, members: [stop] });
-      else {
-        group.members.push(stop);
-        if (rank < group.rank || (rank === group.rank && order < group.order)) Object.assign(group, { rank, order });
-      }
-    });
-  });
-  // Members in draft order then stop order, so "first" (lot, order number, metadata) means the first draft's.
-  const stops = [...groups.values()]
-    .sort((a, b) => a.rank - b.rank || a.order - b.order)
-    .map((group, index) => combineStops(group.members, index + 1));
+  const stops = stopGroups(drafts).map((group, index) => combineStops(group.members, index + 1));
 
   const driver = common(drafts.map((draft) => draft.transportedByUserId));
   const earliestDate = earliest(drafts.map((draft) => draft.date)) ?? drafts[0]?.date ?? new Date(0).toISOString();

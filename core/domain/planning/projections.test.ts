@@ -4,6 +4,7 @@ import {
   type BulkCreateConfig,
   canPreviewProjections,
   entryGridTotal,
+  openEntryDays,
   parseEntryCell,
   projectionConfigs,
   validateProjectionConfig,
@@ -56,6 +57,8 @@ describe('week selector', () => {
 });
 
 describe('bulk create configuration (spec 1 §5)', () => {
+  // Before the week of 22 November 2026: every day of it is open.
+  const BEFORE = '2026-11-01T12:00:00.000Z';
   const config: BulkCreateConfig = {
     weekStart: '2026-11-22T06:00:00.000Z',
     timezone: CHICAGO,
@@ -83,7 +86,7 @@ describe('bulk create configuration (spec 1 §5)', () => {
   });
 
   it('makes one projection config per day with loads, dated that day at 00:00 in the zone', () => {
-    const configs = projectionConfigs(config, ['2', '', '0', 'x', '10', '', '1']);
+    const configs = projectionConfigs(config, ['2', '', '0', 'x', '10', '', '1'], BEFORE);
     expect(configs).toEqual([
       {
         organizationLocationId: 11,
@@ -101,11 +104,41 @@ describe('bulk create configuration (spec 1 §5)', () => {
 
   it('keeps the day across a daylight-saving change', () => {
     // Week of 1 November 2026: Chicago leaves daylight time on Sunday at 02:00.
-    const configs = projectionConfigs({ ...config, weekStart: '2026-11-01T05:00:00.000Z' }, ['1', '1']);
+    const configs = projectionConfigs(
+      { ...config, weekStart: '2026-11-01T05:00:00.000Z' },
+      ['1', '1'],
+      '2026-10-31T12:00:00.000Z',
+    );
     expect(configs.map((item) => item.date)).toEqual(['2026-11-01T05:00:00.000Z', '2026-11-02T06:00:00.000Z']);
   });
 
+  it('gives no loads to the days of the week already past in the user’s zone', () => {
+    // Wednesday 25 November 2026, 00:30 in Chicago (06:30 UTC): Sunday to Tuesday are past, today is open.
+    const wednesday = '2026-11-25T06:30:00.000Z';
+    expect(openEntryDays(config.weekStart, wednesday, CHICAGO)).toEqual([false, false, false, true, true, true, true]);
+    const configs = projectionConfigs(config, ['1', '1', '1', '1', '1', '', '1'], wednesday);
+    expect(configs.map((item) => item.date)).toEqual([
+      '2026-11-25T06:00:00.000Z',
+      '2026-11-26T06:00:00.000Z',
+      '2026-11-28T06:00:00.000Z',
+    ]);
+    // At 23:30 on Tuesday in Chicago it is already Wednesday in UTC: Tuesday is still open there.
+    expect(openEntryDays(config.weekStart, '2026-11-25T05:30:00.000Z', CHICAGO)).toEqual([
+      false,
+      false,
+      true,
+      true,
+      true,
+      true,
+      true,
+    ]);
+    // A later week is all open, an earlier one all past, and no week opens nothing.
+    expect(openEntryDays('2026-11-29T06:00:00.000Z', wednesday, CHICAGO)).toEqual(Array(7).fill(true));
+    expect(openEntryDays('2026-11-15T06:00:00.000Z', wednesday, CHICAGO)).toEqual(Array(7).fill(false));
+    expect(openEntryDays(null, wednesday, CHICAGO)).toEqual(Array(7).fill(false));
+  });
+
   it('makes nothing from an invalid configuration', () => {
-    expect(projectionConfigs({ ...config, cargoTypeId: null }, ['5'])).toEqual([]);
+    expect(projectionConfigs({ ...config, cargoTypeId: null }, ['5'], BEFORE)).toEqual([]);
   });
 });

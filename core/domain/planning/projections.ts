@@ -96,25 +96,48 @@ function loadWeight(config: BulkCreateConfig): number | null {
   return Number.isFinite(weight) && weight > 0 ? weight : null;
 }
 
+/** The calendar date (YYYY-MM-DD) `days` after the calendar date `sunday`. */
+function dateAfter(sunday: string, days: number): string {
+  const [year, month, date] = sunday.split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(year, month - 1, date + days)).toISOString().slice(0, 10);
+}
+
+/**
+ * Which days of the week starting at `weekStart` can still get loads, Sunday first: today and the
+ * days after it in `timezone` (the user's). A day already past gets none, whatever was typed for it;
+ * no week at all opens no day.
+ */
+export function openEntryDays(weekStart: string | null, nowIso: string, timezone: string): boolean[] {
+  if (!weekStart || Number.isNaN(Date.parse(weekStart))) return Array.from({ length: BULK_ENTRY_DAYS }, () => false);
+  const sunday = isoDateInZone(new Date(weekStart), timezone);
+  const today = isoDateInZone(new Date(nowIso), timezone);
+  return Array.from({ length: BULK_ENTRY_DAYS }, (_, day) => dateAfter(sunday, day) >= today);
+}
+
 /**
  * 00:00 in `timezone` of the day `days` after the calendar date `sunday`. Counted on the calendar and
  * then placed in the zone, so a daylight-saving change within the week cannot shift a day.
  */
 function dayStart(sunday: string, days: number, timezone: string): string {
-  const [year, month, date] = sunday.split('-').map(Number) as [number, number, number];
-  const day = new Date(Date.UTC(year, month - 1, date + days)).toISOString().slice(0, 10);
-  return instantOfWallClock(`${day}T00:00`, timezone)!.toISOString();
+  return instantOfWallClock(`${dateAfter(sunday, days)}T00:00`, timezone)!.toISOString();
 }
 
 /**
- * One projection config per day of the grid with at least one load: the day's 00:00 in the zone as its
- * date, the counts parsed as `parseEntryCell` does. Empty when the configuration is invalid.
+ * One projection config per open day of the grid (`openEntryDays` at `nowIso`) with at least one load:
+ * the day's 00:00 in the zone as its date, the counts parsed as `parseEntryCell` does. Empty when the
+ * configuration is invalid.
  */
-export function projectionConfigs(config: BulkCreateConfig, cells: readonly (string | number)[]): ProjectionConfig[] {
+export function projectionConfigs(
+  config: BulkCreateConfig,
+  cells: readonly (string | number)[],
+  nowIso: string,
+): ProjectionConfig[] {
   if (validateProjectionConfig(config) !== null) return [];
   const sunday = isoDateInZone(new Date(config.weekStart!), config.timezone);
+  const open = openEntryDays(config.weekStart, nowIso, config.timezone);
   const configs: ProjectionConfig[] = [];
   cells.slice(0, BULK_ENTRY_DAYS).forEach((cell, day) => {
+    if (!open[day]) return;
     const numberOfLoads = Math.min(PROJECTION_MAX_LOADS_PER_DAY, entryGridTotal([cell]));
     if (numberOfLoads <= 0) return;
     configs.push({

@@ -1,6 +1,7 @@
 import PDFDocument from 'pdfkit';
 import type { Language } from '#core/domain/locale';
 import { weightPrecision } from '#core/domain/units';
+import { joinedIdentifiers } from '#core/domain/stop-identifiers';
 import type { ExportLoad, ExportStop } from './export-data.ts';
 import type { ExportFormat } from './export-format.ts';
 import { locationLabel } from './loads-csv.ts';
@@ -86,7 +87,7 @@ function locationCell(stop: ExportStop, format: ExportFormat): string {
 function drawTicket(doc: PDFKit.PDFDocument, load: ExportLoad, format: ExportFormat, fmt: TicketFormatters, printedAt: Date) {
   const { t } = format;
   // Users know a load by its order numbers, as the loads table lists them; the internal id means nothing to them.
-  const orderNumbers = [...new Set(load.stops.map((stop) => stop.orderNumber?.trim()).filter(Boolean))].join(', ');
+  const orderNumbers = joinedIdentifiers(load.stops.map((stop) => stop.orderNumber));
   const heading = orderNumbers ? t('ticket.orderNumber', { number: orderNumbers }) : t('ticket.noOrderNumber');
   doc.addPage();
   const left = MARGIN;

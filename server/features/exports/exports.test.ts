@@ -364,6 +364,57 @@ describe('loads CSV export', () => {
   });
 });
 
+describe('a merged load in the exports', () => {
+  it('lists every source’s order, lot and customer order numbers in its stops, the CSV and the ticket', async () => {
+    const [mill, farm] = (await get('/api/locations', 'dispatcher')).json();
+    const draft = async (suffix: string) => {
+      const stop = (sequence: number, type: string, organizationLocationId: number, hours: number) => ({
+        sequence,
+        type,
+        organizationLocationId,
+        cargoTypeId: 2,
+        weight: GRAMS,
+        arrivalTime: new Date(Date.UTC(2026, 10, 24, 13 + hours)).toISOString(),
+        orderNumber: `PO-${suffix}`,
+        lotId: `LOT-${suffix}`,
+        customerOrderNumber: `C-${suffix}`,
+      });
+      const response = await test.app.inject({
+        method: 'POST',
+        url: '/api/orders',
+        headers: { cookie: cookies.dispatcher ?? '' },
+        payload: {
+          date: '2026-11-24T13:00:00.000Z',
+          isDraft: true,
+          stops: [stop(1, 'Origin', mill.id, 0), stop(2, 'Destination', farm.id, 2)],
+        },
+      });
+      expect(response.statusCode).toBe(201);
+      return response.json().id as number;
+    };
+    const [first, second] = [await draft('M1'), await draft('M2')];
+    const merge = await test.app.inject({
+      method: 'POST',
+      url: `/api/orders/merge?orderIds=${first},${second}`,
+      headers: { cookie: cookies.dispatcher ?? '' },
+    });
+    expect(merge.statusCode).toBe(201);
+    const merged = merge.json() as { id: number; stops: Record<string, unknown>[] };
+    const listed = { orderNumber: 'PO-M1, PO-M2', lotId: 'LOT-M1, LOT-M2', customerOrderNumber: 'C-M1, C-M2' };
+    expect(merged.stops).toHaveLength(2);
+    for (const stop of merged.stops) expect(stop).toMatchObject(listed);
+
+    const rows = byHeader(parseCsv((await exportCsv(prairieId, [merged.id])).body));
+    expect(rows.map((row) => [row['Order number'], row['Customer order number']])).toEqual([
+      ['PO-M1, PO-M2', 'C-M1, C-M2'],
+      ['PO-M1, PO-M2', 'C-M1, C-M2'],
+    ]);
+    const ticket = await tickets(String(merged.id));
+    expect(ticket.statusCode).toBe(200);
+    expect(await pageText(ticket.rawPayload, 1)).toContain('Order no. PO-M1, PO-M2');
+  });
+});
+
 describe('delivery tickets', () => {
   it('answers a PDF with one page per load, in English', async () => {
     const response = await tickets(`${loadA},${loadB}`);

@@ -136,26 +136,55 @@ function poke(realtime: RealtimePublisher, result: { loads: Order[]; pokes: Writ
   return result.loads;
 }
 
-/** `DELETE /api/orders`: only when every named load is Open or Assigned; answers the loads as they were. */
+/**
+ * The Merged sources kept for unmerge behind the loads given, and theirs in turn (a merged draft can
+ * be merged again), locked: nothing else reaches them, so they are deleted with the load they made.
+ */
+async function lockMergedSources(tx: Transaction, auth: AuthContext, loads: readonly OrderRow[]): Promise<OrderRow[]> {
+  const found: OrderRow[] = [];
+  let pending = loads.flatMap((load) => load.mergedFromOrderIds ?? []);
+  while (pending.length) {
+    const rows = await tx
+      .select()
+      .from(orders)
+      .where(and(eq(orders.organizationId, auth.organizationId), inArray(orders.id, pending), eq(orders.status, 'Merged')))
+      .orderBy(asc(orders.id))
+      .for('update');
+    found.push(...rows);
+    pending = rows.flatMap((row) => row.mergedFromOrderIds ?? []);
+  }
+  return found;
+}
+
+/**
+ * `DELETE /api/orders`: only when every named load is Open or Assigned; a load that came out of a
+ * merge takes its Merged sources with it. Answers the named loads as they were.
+ */
 export async function deleteOrders(db: Database, realtime: RealtimePublisher, auth: AuthContext, ids: number[]) {
   assertUniqueIds(ids, (index) => `body.${index}`);
   const result = await db.transaction(async (tx) => {
     const locked = await lockLoads(tx, auth, ids, 'owned');
     if (!canDeleteLoads(locked.map((item) => item.load))) {
-      if (locked.some((item) => item.load.mergedFromOrderIds?.length)) {
-        throw ruleViolation('mergedDraftUnmergeFirst', 'A merged draft is deleted by unmerging it first');
-      }
       throw ruleViolation('onlyOpenOrAssignedDeletable', 'Only Open or Assigned loads can be deleted');
     }
+    const sources = await lockMergedSources(
+      tx,
+      auth,
+      locked.map((item) => item.row),
+    );
+    const sourceLoads = await withStops(tx, sources);
     // Recorded first: the change log reads what the loads' documents name. Stops and trip events go
     // with their load (ON DELETE CASCADE).
     const result = await finish(
       tx,
-      locked.map(({ row, load }) => ({ load, organizationIds: organizationsSeeing(row) })),
+      [
+        ...locked.map(({ row, load }) => ({ load, organizationIds: organizationsSeeing(row) })),
+        ...sourceLoads.map((load) => ({ load, organizationIds: organizationsSeeing(load) })),
+      ],
       'delete',
     );
-    await tx.delete(orders).where(inArray(orders.id, ids));
-    return result;
+    await tx.delete(orders).where(inArray(orders.id, [...ids, ...sources.map((row) => row.id)]));
+    return { ...result, loads: result.loads.slice(0, ids.length) };
   });
   return poke(realtime, result, true);
 }

@@ -205,6 +205,28 @@ describe('PUT /api/orders', () => {
     expect((await drafts()).map((load) => load.id)).toEqual(expect.arrayContaining([complete.id, noDestination.id]));
   });
 
+  it('publishes the subset of a selection it is given; the incomplete drafts left out stay drafts, untouched', async () => {
+    const complete = await createDraft();
+    const alsoComplete = await createDraft();
+    const unbalanced = await createDraft({}, [{}, { weight: 11_000_000 }]);
+    const response = await call('dispatcher', 'PUT', '/api/orders', [
+      asItem(complete, { isDraft: false }),
+      asItem(alsoComplete, { isDraft: false }),
+    ]);
+    expect(response.statusCode).toBe(200);
+    expect((response.json() as Order[]).map((load) => [load.id, load.isDraft])).toEqual([
+      [complete.id, false],
+      [alsoComplete.id, false],
+    ]);
+    const left = (await drafts()).find((load) => load.id === unbalanced.id);
+    expect(left).toEqual(unbalanced);
+    // Named explicitly, the incomplete one is still refused with its reason.
+    const before = await fingerprint();
+    const named = await call('dispatcher', 'PUT', '/api/orders', [asItem(unbalanced, { isDraft: false })]);
+    await expectRefused(named, before, 422, { rule: 'draftIncomplete' });
+    expect(named.json().error.issues).toEqual([{ path: 'body.0', message: 'weightUnbalanced' }]);
+  });
+
   it('saves a bulk schedule of drafts, and refuses arrivals that go back in time (422 timesNotMonotone)', async () => {
     const first = await createDraft();
     const second = await createDraft();
@@ -483,20 +505,31 @@ describe('POST /api/orders/merge and /api/orders/unmerge', () => {
     });
   });
 
-  it('guards merged drafts on the other routes: a source cannot be edited, a merged draft not deleted (422)', async () => {
+  it('guards merged drafts on the other routes: a source cannot be edited (422)', async () => {
     const sources = await threeDrafts();
     const ids = sources.map((load) => load.id);
-    const merged = (await call('dispatcher', 'POST', `/api/orders/merge?orderIds=${ids.join(',')}`)).json() as Order;
+    await call('dispatcher', 'POST', `/api/orders/merge?orderIds=${ids.join(',')}`);
     const before = await fingerprint();
     const source = (await stored(ids[0] as number)) as Order;
     const { id: _id, ...edit } = asItem(source, { washOption: 'Rinse' });
     const edited = await call('dispatcher', 'PUT', `/api/orders/${source.id}`, edit);
     expect(edited.statusCode).toBe(422);
     expect(edited.json().error.rule).toBe('mergedLoadLocked');
-    const deleted = await call('dispatcher', 'DELETE', '/api/orders', [merged.id]);
-    expect(deleted.statusCode).toBe(422);
-    expect(deleted.json().error.rule).toBe('mergedDraftUnmergeFirst');
     expect(await fingerprint()).toEqual(before);
+  });
+
+  it('deletes an Assigned merged draft with the sources it kept for unmerge, merged again or not', async () => {
+    const [a, b, c] = await threeDrafts();
+    const first = (await call('dispatcher', 'POST', `/api/orders/merge?orderIds=${a.id},${b.id}`)).json() as Order;
+    const merged = (await call('dispatcher', 'POST', `/api/orders/merge?orderIds=${first.id},${c.id}`)).json() as Order;
+    expect(merged.status).toBe('Assigned');
+    const deleted = await call('dispatcher', 'DELETE', '/api/orders', [merged.id]);
+    expect(deleted.statusCode).toBe(200);
+    expect(deleted.json().map((load: Order) => load.id)).toEqual([merged.id]);
+    for (const id of [merged.id, first.id, a.id, b.id, c.id]) {
+      expect(await stored(id)).toBeUndefined();
+      expect((await changeLogFor(id)).at(-1)).toEqual({ organizationId: prairie, op: 'delete' });
+    }
   });
 
   it('refuses publishing an incomplete draft through PUT /api/orders/{id} as well (422 draftIncomplete)', async () => {

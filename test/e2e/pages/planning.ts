@@ -224,7 +224,7 @@ export class PublishDialog extends PlanningDialog {
   }
 
   complete(id: number) {
-    return this.root.locator(`[data-testid="planning-draft"][data-load-id="${id}"]`).getByText('Complete', { exact: true });
+    return this.root.locator(`[data-testid="planning-draft"][data-load-id="${id}"]`).getByTestId('publish-complete');
   }
 
   async publish() {

@@ -56,6 +56,9 @@ describe('loadActionStates', () => {
     expect(states({ selected: [makeLoad(), makeLoad({ id: 2, status: 'In Transit' })] }).delete.disabledReason).toBe(
       'notDeletable',
     );
+    // A load that came out of a merge is deleted like any other (its sources go with it on the server).
+    const merged = makeLoad({ id: 3, status: 'Assigned', isDraft: true, mergedFromOrderIds: [1, 2] });
+    expect(states({ page: 'drafts', selected: [merged] }).delete.disabledReason).toBeNull();
   });
 
   it('refuses completion and driver assignment when a selected load is Delivered', () => {

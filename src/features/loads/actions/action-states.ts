@@ -41,6 +41,7 @@ export type DisabledReason =
   | 'selectTwo'
   | 'notMergeable'
   | 'mergeTooManyStops'
+  | 'mergeIdentifiersTooLong'
   | 'notMergedDraft';
 
 export interface ActionState {
@@ -118,6 +119,13 @@ export function loadActionStates({ subject, page, selected, online }: ActionStat
   };
 }
 
+/** The merge button's tooltip: the limits say which, the rest share one sentence. */
+function mergeDisabledReason(reason: string | null): DisabledReason {
+  if (reason === 'tooManyStops') return 'mergeTooManyStops';
+  if (reason === 'identifiersTooLong') return 'mergeIdentifiersTooLong';
+  return 'notMergeable';
+}
+
 /**
  * The planning actions, shown on the drafts page only (never to carriers, spec 1 §2), each behind
  * its feature and the permission its route guards with. Merge asks core's `canMerge`; cascade only
@@ -144,7 +152,7 @@ export function planningActionStates({ subject, page, selected }: ActionStatesIn
       [cannotEdit || !hasPermission(subject, 'CreateOrder'), 'noPermission'],
       [selected.length < MERGE_MIN_DRAFTS, 'selectTwo'],
       [unsaved, 'notYetSaved'],
-      [!merge.allowed, merge.reason === 'tooManyStops' ? 'mergeTooManyStops' : 'notMergeable'],
+      [!merge.allowed, mergeDisabledReason(merge.reason)],
     ]),
     unmerge: show(drafts && hasFeature(subject, 'UnmergeDrafts'), [
       [cannotEdit, 'noPermission'],

@@ -12,7 +12,8 @@ import {
 
 const ZONE = 'America/Chicago';
 // Wednesday 4 March 2026, 15:00 in Chicago: the first option is the week of Sunday 1 March.
-const weeks = weekOptions('2026-03-04T21:00:00.000Z', ZONE);
+const NOW = '2026-03-04T21:00:00.000Z';
+const weeks = weekOptions(NOW, ZONE);
 
 function form(fields: Partial<BulkCreateForm> = {}): BulkCreateForm {
   return { ...emptyBulkCreateForm(weeks[1]!.value), cargoTypeId: 2, organizationLocationId: 100, amount: 20, ...fields };
@@ -41,14 +42,14 @@ describe('bulk create form', () => {
   });
 
   it('requires week, cargo type and site, then a load size or a weight ("load invalid stop value")', () => {
-    expect(bulkCreateSteps(form({ cargoTypeId: null }), weeks, ZONE, 'Pound').configError).toBe('requiredField');
-    expect(bulkCreateSteps(form({ organizationLocationId: null }), weeks, ZONE, 'Pound').configError).toBe('requiredField');
-    expect(bulkCreateSteps(form({ week: null }), weeks, ZONE, 'Pound').configError).toBe('requiredField');
-    expect(bulkCreateSteps(form({ amount: null }), weeks, ZONE, 'Pound').configError).toBe('loadInvalidStopValue');
-    expect(bulkCreateSteps(form({ measure: 'weight', amount: 0 }), weeks, ZONE, 'Pound').configError).toBe(
+    expect(bulkCreateSteps(form({ cargoTypeId: null }), weeks, ZONE, 'Pound', NOW).configError).toBe('requiredField');
+    expect(bulkCreateSteps(form({ organizationLocationId: null }), weeks, ZONE, 'Pound', NOW).configError).toBe('requiredField');
+    expect(bulkCreateSteps(form({ week: null }), weeks, ZONE, 'Pound', NOW).configError).toBe('requiredField');
+    expect(bulkCreateSteps(form({ amount: null }), weeks, ZONE, 'Pound', NOW).configError).toBe('loadInvalidStopValue');
+    expect(bulkCreateSteps(form({ measure: 'weight', amount: 0 }), weeks, ZONE, 'Pound', NOW).configError).toBe(
       'loadInvalidStopValue',
     );
-    expect(bulkCreateSteps(form(), weeks, ZONE, 'Pound').configError).toBeNull();
+    expect(bulkCreateSteps(form(), weeks, ZONE, 'Pound', NOW).configError).toBeNull();
   });
 
   it('turns the grid into one projection config per day with loads, non-numbers counting 0', () => {
@@ -56,7 +57,7 @@ describe('bulk create form', () => {
     ['2', '', 'abc', '1.5', '12a', '999', '-3'].forEach((text, day) => {
       entered = withCell(entered, day, text);
     });
-    const steps = bulkCreateSteps(entered, weeks, ZONE, 'Kilogram');
+    const steps = bulkCreateSteps(entered, weeks, ZONE, 'Kilogram', NOW);
     expect(steps.total).toBe(1001);
     expect(steps.configs).toEqual([
       {
@@ -82,8 +83,23 @@ describe('bulk create form', () => {
     ]);
   });
 
+  it('counts nothing typed for the days of the current week already past', () => {
+    // The current week (of Sunday 1 March) on Wednesday: Sunday to Tuesday are past.
+    let entered = form({ week: weeks[0]!.value });
+    ['5', '5', '5', '1', '', '', '2'].forEach((text, day) => {
+      entered = withCell(entered, day, text);
+    });
+    const steps = bulkCreateSteps(entered, weeks, ZONE, 'Pound', NOW);
+    expect(steps.openDays).toEqual([false, false, false, true, true, true, true]);
+    expect(steps.total).toBe(3);
+    expect(steps.configs.map((config) => [config.date, config.numberOfLoads])).toEqual([
+      ['2026-03-04T06:00:00.000Z', 1],
+      ['2026-03-07T06:00:00.000Z', 2],
+    ]);
+  });
+
   it('previews nothing while the total is 0', () => {
-    const steps = bulkCreateSteps(withCell(form(), 0, 'x'), weeks, ZONE, 'Pound');
+    const steps = bulkCreateSteps(withCell(form(), 0, 'x'), weeks, ZONE, 'Pound', NOW);
     expect(steps.total).toBe(0);
     expect(steps.configs).toEqual([]);
   });

@@ -4,6 +4,7 @@ import {
   BULK_ENTRY_DAYS,
   type BulkCreateConfig,
   entryGridTotal,
+  openEntryDays,
   type ProjectionConfigError,
   projectionConfigs,
   validateProjectionConfig,
@@ -88,23 +89,29 @@ export function bulkCreateConfig(
 export interface BulkCreateStepState {
   /** Why the configuration step cannot go on, or null. */
   configError: ProjectionConfigError | null;
-  /** The grid's total; preview needs more than 0. */
+  /** The grid's days that can still get loads, Sunday first (a day already past cannot). */
+  openDays: boolean[];
+  /** The grid's total over its open days; preview needs more than 0. */
   total: number;
   /** One per day with loads (empty while the configuration is invalid). */
   configs: ProjectionConfig[];
 }
 
-/** What the wizard's steps show and allow for the form as it is. */
+/** What the wizard's steps show and allow for the form as it is, at `nowIso`. */
 export function bulkCreateSteps(
   form: BulkCreateForm,
   weeks: readonly WeekOption[],
   timezone: string,
   weightUnit: WeightUnit,
+  nowIso: string,
 ): BulkCreateStepState {
   const config = bulkCreateConfig(form, weeks, timezone, weightUnit);
+  const openDays = openEntryDays(config.weekStart, nowIso, timezone);
   return {
     configError: validateProjectionConfig(config),
-    total: entryGridTotal(form.cells),
-    configs: projectionConfigs(config, form.cells),
+    openDays,
+    // A count typed for a day that is past (another week was chosen before) does not count.
+    total: entryGridTotal(form.cells.map((cell, day) => (openDays[day] ? cell : ''))),
+    configs: projectionConfigs(config, form.cells, nowIso),
   };
 }

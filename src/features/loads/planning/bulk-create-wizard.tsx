@@ -74,7 +74,9 @@ export function BulkCreateWizard({ onClose, onWeekChange }: BulkCreateWizardProp
   const timezone = format.timezone;
   const unit = format.unitsWeight;
 
-  const [weeks] = useState(() => weekOptions(new Date().toISOString(), timezone));
+  // One instant for the whole wizard: the weeks offered and the days already past are counted from it.
+  const [now] = useState(() => new Date().toISOString());
+  const [weeks] = useState(() => weekOptions(now, timezone));
   const [initialForm] = useState<BulkCreateForm>(() => emptyBulkCreateForm(weeks[0]?.value ?? null));
   const [form, setForm] = useState(initialForm);
   const [step, setStep] = useState(STEP_CONFIGURATION);
@@ -83,7 +85,7 @@ export function BulkCreateWizard({ onClose, onWeekChange }: BulkCreateWizardProp
   const [triedNext, setTriedNext] = useState(false);
   const [created, setCreated] = useState(0);
   const [doNotShowAgain, setDoNotShowAgain] = useState(false);
-  const steps = bulkCreateSteps(form, weeks, timezone, unit);
+  const steps = bulkCreateSteps(form, weeks, timezone, unit, now);
   const week = weeks.find((option) => option.value === form.week);
   const days = useMemo(() => daysOf(week, timezone), [week, timezone]);
   const dayFormat = useMemo(
@@ -240,12 +242,20 @@ export function BulkCreateWizard({ onClose, onWeekChange }: BulkCreateWizardProp
         <Stepper.Step label={t('bulkCreate.steps.entry')}>
           <Stack gap="sm" mt="sm">
             <Text size="sm">{t('bulkCreate.entryHelp', { length: BULK_ENTRY_CELL_LENGTH })}</Text>
+            {steps.openDays.includes(false) && (
+              <Text size="sm" c="dimmed" id="bulk-past-days" data-testid="bulk-past-days">
+                {t('bulkCreate.pastDays')}
+              </Text>
+            )}
             <SimpleGrid cols={{ base: 2, xs: 4, sm: 7 }} spacing="xs" data-testid="bulk-grid">
               {days.map((day, index) => (
                 <TextInput
                   key={day.toISOString()}
                   label={dayFormat.format(day)}
-                  value={form.cells[index] ?? ''}
+                  // A day already past gets no loads: its cell is off and says why.
+                  value={steps.openDays[index] ? (form.cells[index] ?? '') : ''}
+                  disabled={!steps.openDays[index]}
+                  aria-describedby={steps.openDays[index] ? undefined : 'bulk-past-days'}
                   maxLength={BULK_ENTRY_CELL_LENGTH}
                   inputMode="numeric"
                   onChange={(event) => {

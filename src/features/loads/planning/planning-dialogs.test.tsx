@@ -168,19 +168,34 @@ async function choose(testId: string, option: string) {
 }
 
 describe('PublishDialog', () => {
-  it('refuses while a selected draft is incomplete, naming what it lacks', async () => {
+  it('publishes only the complete drafts and names each incomplete one with what it lacks', async () => {
     const incomplete = draft(2);
     incomplete.stops[1] = { ...incomplete.stops[1]!, quantity: 8 };
-    renderDialog(<PlanningDialogs action="publish" selected={[draft(1), incomplete]} onClose={() => {}} onDone={() => {}} />);
+    const onDone = vi.fn();
+    renderDialog(<PlanningDialogs action="publish" selected={[draft(1), incomplete]} onClose={() => {}} onDone={onDone} />);
 
-    const refusal = await screen.findByTestId('publish-refused');
-    expect(refusal.textContent).toContain('Incomplete drafts: 1.');
-    // Incomplete drafts are listed first, with their reasons.
-    const [first] = screen.getAllByTestId('planning-draft');
+    const notice = await screen.findByTestId('publish-refused');
+    expect(notice.textContent).toContain('1 draft is incomplete and stays a draft');
+    // Incomplete drafts are listed first, with their reasons; the complete one says it will be published.
+    const [first, second] = screen.getAllByTestId('planning-draft');
     expect(first!.getAttribute('data-load-id')).toBe('2');
     expect(within(first!).getByTestId('publish-missing').textContent).toBe(
       "The origins' total quantity differs from the destinations'.",
     );
+    expect(within(second!).getByTestId('publish-complete').textContent).toBe('Complete: will be published');
+    await waitFor(() => expect(isOff(screen.getByTestId('publish-confirm'))).toBe(false));
+    expect(screen.getByTestId('publish-confirm').textContent).toBe('Publish 1 draft');
+    fireEvent.click(screen.getByTestId('publish-confirm'));
+    expect(saves.map((save) => [save.loadId, save.input.isDraft])).toEqual([[1, false]]);
+    await waitFor(() => expect(onDone).toHaveBeenCalledOnce());
+  });
+
+  it('refuses when no selected draft is complete, naming what it lacks', async () => {
+    const incomplete = draft(2);
+    incomplete.stops[1] = { ...incomplete.stops[1]!, quantity: 8 };
+    renderDialog(<PlanningDialogs action="publish" selected={[incomplete]} onClose={() => {}} onDone={() => {}} />);
+
+    await screen.findByTestId('publish-missing');
     const confirm = screen.getByTestId('publish-confirm');
     expect(isOff(confirm)).toBe(true);
     fireEvent.click(confirm);

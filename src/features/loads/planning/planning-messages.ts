@@ -65,6 +65,8 @@ export function usePlanningText() {
         return t('merge.refused.statusNotMergeable');
       case 'tooManyStops':
         return t('merge.refused.tooManyStops');
+      case 'identifiersTooLong':
+        return t('merge.refused.identifiersTooLong');
     }
   };
 

@@ -45,6 +45,7 @@ export function usePlanningToolbar(open: (action: PlanningActionKey) => void) {
     selectTwo: t('disabled.selectTwo'),
     notMergeable: t('disabled.notMergeable'),
     mergeTooManyStops: t('disabled.mergeTooManyStops'),
+    mergeIdentifiersTooLong: t('disabled.mergeIdentifiersTooLong'),
     notMergedDraft: t('disabled.notMergedDraft'),
   };
   return { buttons, reasons };

@@ -2,7 +2,7 @@ import { Alert, Badge, Button, Group, Loader, Stack, Text } from '@mantine/core'
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Order } from '#core/contract/orders';
-import { type CompletenessResult, completenessOfDrafts, completenessOptions } from '#core/domain/planning/index';
+import { completenessOfDrafts, completenessOptions, publishSelection } from '#core/domain/planning/index';
 import { planner } from '#src/data/planner.ts';
 import { showActionDone } from '../actions/action-notice.ts';
 import { ExplainedButton } from '../actions/explained-button.tsx';
@@ -23,10 +23,10 @@ export interface PlanningDialogProps {
 }
 
 /**
- * Publish (spec 1 §4): the selected drafts become scheduled loads (`isDraft` false, saved through the
- * list route, where the server checks completeness again). Refused, with what each draft lacks,
- * unless every selected draft has a stop and is complete (time order included); the check runs in
- * the planner worker, a thousand drafts at once.
+ * Publish (spec 1 §4): the complete drafts of the selection become scheduled loads (`isDraft` false,
+ * saved through the list route, where the server checks completeness again); each incomplete one is
+ * named with what it lacks and stays a draft. The check (time order included) runs in the planner
+ * worker, a thousand drafts at once.
  */
 export function PublishDialog({ drafts, onClose, onDone }: PlanningDialogProps) {
   const { t } = useTranslation('planning');
@@ -40,27 +40,25 @@ export function PublishDialog({ drafts, onClose, onDone }: PlanningDialogProps) 
     const input = planningInput(drafts);
     return planner.completenessOfDrafts(input, options).catch(() => completenessOfDrafts(input, options));
   });
-  const results: readonly CompletenessResult[] | undefined = check.data;
 
   // Incomplete drafts first: they are what the user must see when there are many.
-  const { listed, resultOf, incomplete } = useMemo(() => {
-    const byId = new Map(drafts.map((draft, index) => [draft.id, results?.[index]]));
-    const failing = drafts.filter((draft) => byId.get(draft.id)?.complete === false);
+  const selection = useMemo(() => (check.data ? publishSelection(drafts, check.data) : undefined), [drafts, check.data]);
+  const { listed, missingOf } = useMemo(() => {
+    const missing = new Map(selection?.incomplete.map((entry) => [entry.draft.id, entry.missing]));
     return {
-      listed: [...failing, ...drafts.filter((draft) => byId.get(draft.id)?.complete !== false)],
-      resultOf: (draft: Order) => byId.get(draft.id),
-      incomplete: failing.length,
+      listed: selection ? [...selection.incomplete.map((entry) => entry.draft), ...selection.complete] : drafts,
+      missingOf: (draft: Order) => missing.get(draft.id),
     };
-  }, [drafts, results]);
-
-  const refused = !results || incomplete > 0 || drafts.length === 0;
-  const reason = check.pending ? t('publish.checking') : refused ? t('publish.refusedShort') : null;
+  }, [drafts, selection]);
+  const publishable = selection?.complete ?? [];
+  const incomplete = selection?.incomplete.length ?? 0;
+  const reason = check.pending ? t('publish.checking') : publishable.length === 0 ? t('publish.noneComplete') : null;
 
   const [saving, setSaving] = useState(false);
   const publish = async () => {
     if (saving) return;
     setSaving(true);
-    const total = await saveDrafts(drafts.map((draft) => ({ original: draft, changed: { ...draft, isDraft: false } })));
+    const total = await saveDrafts(publishable.map((draft) => ({ original: draft, changed: { ...draft, isDraft: false } })));
     showActionDone(t('notices.published', { total }));
     onClose();
     onDone();
@@ -76,9 +74,13 @@ export function PublishDialog({ drafts, onClose, onDone }: PlanningDialogProps) 
             <Text size="sm">{t('publish.checking')}</Text>
           </Group>
         )}
-        {!check.pending && refused && (
-          <Alert color="red" title={t('publish.refusedTitle')} data-testid="publish-refused">
-            {t('publish.refused', { total: incomplete })}
+        {selection && incomplete > 0 && (
+          <Alert
+            color={publishable.length ? 'yellow' : 'red'}
+            title={publishable.length ? t('publish.someIncompleteTitle') : t('publish.noneCompleteTitle')}
+            data-testid="publish-refused"
+          >
+            {t('publish.incompleteStay', { count: incomplete })}
           </Alert>
         )}
         <DraftList
@@ -86,16 +88,16 @@ export function PublishDialog({ drafts, onClose, onDone }: PlanningDialogProps) 
           format={format}
           data-testid="publish-drafts"
           detail={(draft) => {
-            const result = resultOf(draft);
-            if (!result) return null;
-            return result.complete ? (
-              <Badge color="teal" variant="light" size="sm">
+            if (!selection) return null;
+            const missing = missingOf(draft);
+            return missing ? (
+              <Text size="sm" c="red" data-testid="publish-missing">
+                {missing.map(text.completeness).join('; ')}
+              </Text>
+            ) : (
+              <Badge color="teal" variant="light" size="sm" data-testid="publish-complete">
                 {t('publish.complete')}
               </Badge>
-            ) : (
-              <Text size="sm" c="red" data-testid="publish-missing">
-                {result.missing.map(text.completeness).join('; ')}
-              </Text>
             );
           }}
         />
@@ -104,7 +106,7 @@ export function PublishDialog({ drafts, onClose, onDone }: PlanningDialogProps) 
             {t('cancel')}
           </Button>
           <ExplainedButton disabledReason={reason} loading={saving} onClick={() => void publish()} data-testid="publish-confirm">
-            {t('publish.confirm')}
+            {t('publish.confirm', { count: publishable.length })}
           </ExplainedButton>
         </Group>
       </Stack>

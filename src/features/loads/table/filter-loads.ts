@@ -1,6 +1,7 @@
 import type { Order, Stop } from '#core/contract/orders';
 import type { DRAFTS_SORT_ORDERS } from '#core/contract/user';
 import type { LoadStatus } from '#core/domain/load-rules';
+import { joinedIdentifiers } from '#core/domain/stop-identifiers';
 import { type CompletenessOptions, type CompletenessRule, draftCompleteness } from '#core/domain/planning/completeness';
 import { GRAMS_PER_WEIGHT_UNIT, secondsToMinutes, type WeightUnit, weightPrecision, weightUnitToGrams } from '#core/domain/units';
 import type { ZonedClock } from './zoned-clock.ts';
@@ -231,7 +232,8 @@ export function buildLoadRow(order: Order, context: LoadRowContext): LoadRow {
   const driver = order.transportedByUserId === null ? '' : (lookups.drivers.get(order.transportedByUserId) ?? '');
   const tractor = order.tractorId === null ? '' : (lookups.tractors.get(order.tractorId) ?? '');
   const trailer = order.trailerId === null ? '' : (lookups.trailers.get(order.trailerId) ?? '');
-  const numbers = orderNumbers.join(', ');
+  // A merged stop lists several ("PO-1, PO-2"): each number is shown once.
+  const numbers = joinedIdentifiers(orderNumbers) ?? '';
   const text = {
     orderNumber: numbers.toLowerCase(),
     date: clock.date(dateMs),
