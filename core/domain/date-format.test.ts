@@ -30,6 +30,9 @@ describe('timezoneName', () => {
     expect(timezoneName('America/Chicago', 'en-US')).toBe('Central Time (Chicago)');
     expect(timezoneName('America/Los_Angeles', 'en-US')).toBe('Pacific Time (Los Angeles)');
     expect(timezoneName('UTC', 'en-US')).toBe('Coordinated Universal Time');
-    expect(timezoneOptions(['America/Chicago'], 'fr-CA')[0]).toEqual({ value: 'America/Chicago', label: expect.stringMatching(/\(Chicago\)$/) });
+    expect(timezoneOptions(['America/Chicago'], 'fr-CA')[0]).toEqual({
+      value: 'America/Chicago',
+      label: expect.stringMatching(/\(Chicago\)$/),
+    });
   });
 });

@@ -63,3 +63,10 @@ export function timezoneName(zone: string, language: string): string {
 export function timezoneOptions(zones: readonly string[], language: string): { value: string; label: string }[] {
   return zones.map((zone) => ({ value: zone, label: timezoneName(zone, language) }));
 }
+
+/** The instant with its seconds dropped: times are entered and shown to the minute. */
+export function toMinute(at: Date | string): string {
+  const date = new Date(at);
+  date.setUTCSeconds(0, 0);
+  return date.toISOString();
+}

@@ -100,7 +100,7 @@ export function DateTimeField({
   const [typed, setTyped] = useState(shownTime);
   const timeRef = useRef<HTMLInputElement>(null);
   const id = useId();
-  const name = typeof label === 'string' ? label : ariaLabel;
+  const name = ariaLabel ?? (typeof label === 'string' ? label : undefined);
 
   // The box shows the value again whenever it changes from outside (or after a commit).
   useEffect(() => setTyped(shownTime), [shownTime]);
