@@ -56,4 +56,4 @@ export async function pickDay(field: HTMLElement, day: string) {
 }
 
 /** The field's value, an ISO instant or '' when empty. */
-export const valueOf = (field: HTMLElement) => field.getAttribute('data-value') ?? '';
+export const instantIn = (field: HTMLElement) => field.getAttribute('data-value') ?? '';

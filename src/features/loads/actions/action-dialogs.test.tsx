@@ -13,7 +13,7 @@ import { AssignDriverPanel } from './assign-driver-panel.tsx';
 import { DeleteLoadsDialog } from './delete-loads-dialog.tsx';
 import { makeLoad, makeStop } from './load-fixtures.test-support.ts';
 import { ManualCompletionDialog } from './manual-completion-dialog.tsx';
-import { typeTime, valueOf } from '#src/ui/date-time-field.test-support.ts';
+import { typeTime, instantIn } from '#src/ui/date-time-field.test-support.ts';
 
 const sent: { loadId: number; command: LoadCommand; label: string }[] = [];
 
@@ -253,7 +253,7 @@ describe('ManualCompletionDialog', () => {
     expect(stops.map((stop) => stop.getAttribute('data-stop-id'))).toEqual(['12', '13']);
     const times = screen.getAllByTestId('complete-stop-time');
     // The earlier stop's real completion (14:20 UTC = 08:20 in Chicago on 4 March 2030) is the floor.
-    expect(times.map(valueOf)).toEqual(['2030-03-04T14:20:00.000Z', '2030-03-04T14:20:00.000Z']);
+    expect(times.map(instantIn)).toEqual(['2030-03-04T14:20:00.000Z', '2030-03-04T14:20:00.000Z']);
     typeTime(times[1] as HTMLElement, '0945');
     fireEvent.click(screen.getAllByTestId('complete-stop-notify')[1] as HTMLElement);
     fireEvent.click(screen.getByTestId('complete-confirm'));
@@ -301,9 +301,9 @@ describe('ManualCompletionDialog', () => {
   it('keeps the time it had when what is typed is no time', () => {
     renderWithProviders(<ManualCompletionDialog opened loads={[makeLoad()]} onClose={() => {}} onDone={() => {}} />);
     const field = screen.getAllByTestId('complete-stop-time')[0] as HTMLElement;
-    const before = valueOf(field);
+    const before = instantIn(field);
     typeTime(field, '99:99');
-    expect(valueOf(field)).toBe(before);
+    expect(instantIn(field)).toBe(before);
     expect((screen.getByTestId('complete-confirm') as HTMLButtonElement).disabled).toBe(false);
   });
 });

@@ -13,7 +13,7 @@ import loadsEnglish from '../../../../locales/en-US/loads.json';
 import planningEnglish from '../../../../locales/en-US/planning.json';
 import { makeLoad, makeStop } from '../table/table-fixtures.test-support.ts';
 import { PlanningDialogs } from './planning-dialogs.tsx';
-import { pickDay, typeTime, valueOf } from '#src/ui/date-time-field.test-support.ts';
+import { pickDay, typeTime, instantIn } from '#src/ui/date-time-field.test-support.ts';
 
 const saves: { loadId: number | null; input: OrderInput; label: string; options?: { via?: 'list' } }[] = [];
 const batches: number[] = [];
@@ -264,7 +264,7 @@ describe('CascadeDialog', () => {
     ];
     renderDialog(<PlanningDialogs action="cascade" selected={drafts} onClose={() => {}} onDone={() => {}} />);
     // 14:00 UTC is 08:00 in Chicago; the default interval is 60 minutes.
-    expect(valueOf(screen.getByTestId('cascade-start'))).toBe('2030-03-04T14:00:00.000Z');
+    expect(instantIn(screen.getByTestId('cascade-start'))).toBe('2030-03-04T14:00:00.000Z');
     expect(screen.getByTestId('cascade-summary').textContent).toContain('one every 60 min');
     fireEvent.click(screen.getByTestId('cascade-confirm'));
     await waitFor(() => expect(saves).toHaveLength(3));
@@ -322,7 +322,7 @@ describe('BulkWindowsDialog', () => {
     const noOrigin = draft(2);
     noOrigin.stops[0] = { ...noOrigin.stops[0]!, type: 'Weigh' };
     renderDialog(<PlanningDialogs action="bulkWindows" selected={[draft(1), noOrigin]} onClose={() => {}} onDone={() => {}} />);
-    expect(valueOf(screen.getByTestId('windows-begin'))).toMatch(/T\d\d:00:00.000Z$/);
+    expect(instantIn(screen.getByTestId('windows-begin'))).toMatch(/T\d\d:00:00.000Z$/);
 
     fireEvent.click(screen.getByTestId('windows-cascade'));
     expect(screen.getByTestId('windows-error').textContent).toContain('every selected draft needs a stop of the chosen type');
