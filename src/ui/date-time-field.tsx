@@ -2,7 +2,7 @@ import '@mantine/dates/styles.css';
 import 'dayjs/locale/es-mx';
 import 'dayjs/locale/fr-ca';
 import 'dayjs/locale/nl';
-import { Group, Input, TextInput } from '@mantine/core';
+import { Group, Input, TextInput, type TextInputProps } from '@mantine/core';
 import { DatePickerInput, type DatePickerInputProps, DatesProvider } from '@mantine/dates';
 import dayjs from 'dayjs';
 import timezonePlugin from 'dayjs/plugin/timezone.js';
@@ -173,5 +173,46 @@ export function DateTimeField({
         />
       </Group>
     </Input.Wrapper>
+  );
+}
+
+/** "HH:mm" of a time of day. */
+const clockText = ({ hours, minutes }: TimeOfDay) => `${String(hours).padStart(2, '0')}:${String(minutes).padStart(2, '0')}`;
+
+/**
+ * A time of day alone ("HH:mm", as a downtime starts), typed as in the date-time field ("0700",
+ * "7:30") and shown in the user's language; read when the box is left or Enter is pressed.
+ */
+export function TimeField({
+  value,
+  onChange,
+  ...props
+}: Omit<TextInputProps, 'value' | 'onChange'> & { value: string; onChange: (value: string) => void }) {
+  const { i18n } = useTranslation();
+  const parsed = parseTypedTime(value);
+  const shown = parsed ? dateTimeFormat(i18n.language, 'UTC').time(Date.UTC(2000, 0, 1, parsed.hours, parsed.minutes)) : value;
+  const [typed, setTyped] = useState(shown);
+  useEffect(() => setTyped(shown), [shown]);
+  const commit = () => {
+    const time = parseTypedTime(typed, parsed);
+    if (time && clockText(time) !== value) onChange(clockText(time));
+    else setTyped(shown);
+  };
+  return (
+    <TextInput
+      {...props}
+      value={typed}
+      inputMode="numeric"
+      autoComplete="off"
+      onFocus={(event) => event.currentTarget.select()}
+      onChange={(event) => setTyped(event.currentTarget.value)}
+      onBlur={commit}
+      onKeyDown={(event) => {
+        if (event.key === 'Enter') {
+          event.preventDefault();
+          commit();
+        }
+      }}
+    />
   );
 }
