@@ -33,6 +33,8 @@ export interface RowFormat {
    * with the weekday otherwise; the cell's title has the full date.
    */
   timeOnDay: (ms: number, dayMs: number) => string;
+  /** A time with its weekday: where the Date column is folded or hidden, a time alone would not say which day. */
+  weekdayTime: (ms: number) => string;
   time: (ms: number) => string;
   status: (status: LoadStatus) => string;
 }
@@ -93,8 +95,13 @@ export const LoadTableRow = memo(function LoadTableRow({
   const label = row.orderNumbers || format.date(row.dateMs);
   const delivered = order.status === 'Delivered';
   const editable = canEdit && !delivered;
+  const dateShown = columns.some((column) => column.key === 'date');
   const time = (ms: number | null) =>
-    ms === null ? dash : <span title={format.dateTime(ms)}>{format.timeOnDay(ms, row.dateMs)}</span>;
+    ms === null ? (
+      dash
+    ) : (
+      <span title={format.dateTime(ms)}>{dateShown ? format.timeOnDay(ms, row.dateMs) : format.weekdayTime(ms)}</span>
+    );
 
   const cell = (column: ColumnKey): ReactNode => {
     switch (column) {
