@@ -96,11 +96,13 @@ export const LoadTableRow = memo(function LoadTableRow({
   const delivered = order.status === 'Delivered';
   const editable = canEdit && !delivered;
   const dateShown = columns.some((column) => column.key === 'date');
-  const time = (ms: number | null) =>
+  const time = (ms: number | null, testId: string) =>
     ms === null ? (
       dash
     ) : (
-      <span title={format.dateTime(ms)}>{dateShown ? format.timeOnDay(ms, row.dateMs) : format.weekdayTime(ms)}</span>
+      <span title={format.dateTime(ms)} data-testid={testId}>
+        {dateShown ? format.timeOnDay(ms, row.dateMs) : format.weekdayTime(ms)}
+      </span>
     );
 
   const cell = (column: ColumnKey): ReactNode => {
@@ -156,11 +158,11 @@ export const LoadTableRow = memo(function LoadTableRow({
       case 'destination':
         return <Clamped text={row.destination} />;
       case 'firstStopTime':
-        return time(row.firstStopMs);
+        return time(row.firstStopMs, 'load-first-stop-time');
       case 'lastStopTime':
-        return time(row.lastStopMs);
+        return time(row.lastStopMs, 'load-last-stop-time');
       case 'completedTime':
-        return time(row.completedMs);
+        return time(row.completedMs, 'load-completed-time');
       case 'tripTime':
         return (
           <Text inherit span style={{ whiteSpace: 'nowrap' }} data-testid="load-trip-time">
