@@ -1,12 +1,13 @@
 // @vitest-environment happy-dom
 import { MantineProvider } from '@mantine/core';
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import i18next from 'i18next';
 import { useState } from 'react';
 import { initReactI18next } from 'react-i18next';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import commonEnglish from '../../locales/en-US/common.json';
 import { DateTimeField } from './date-time-field.tsx';
+import { pickDay } from './date-time-field.test-support.ts';
 
 beforeAll(async () => {
   await i18next.use(initReactI18next).init({
@@ -73,6 +74,18 @@ describe('DateTimeField', () => {
     expect(changes).toEqual(['2030-03-04T13:30:00.000Z']);
     expect(screen.getByTestId('arrival-day').textContent).toBe('Mar 4, 2030');
   });
+
+  it('after a day is picked, focuses the time box with its time selected, so typing replaces it', async () => {
+    changes.length = 0;
+    render(<Field initial={null} />);
+    await pickDay(screen.getByTestId('arrival'), '2030-03-04');
+    expect(changes).toEqual(['2030-03-04T06:00:00.000Z']);
+    const box = screen.getByLabelText('Arrival: time') as HTMLInputElement;
+    await waitFor(() => expect(document.activeElement).toBe(box));
+    await waitFor(() => expect([box.selectionStart, box.selectionEnd]).toEqual([0, box.value.length]));
+    expect(box.value.length).toBeGreaterThan(0);
+    // The calendar renders a few times on the way to the day: slow in happy-dom on a busy machine.
+  }, 30_000);
 
   it('keeps the time shown when what was typed is no time', () => {
     changes.length = 0;

@@ -104,6 +104,13 @@ export function DateTimeField({
 
   // The box shows the value again whenever it changes from outside (or after a commit).
   useEffect(() => setTyped(shownTime), [shownTime]);
+  // After a day is picked the box has the focus and the time it shows is selected, so typing replaces it.
+  const selectWhenShown = useRef(false);
+  useEffect(() => {
+    if (!selectWhenShown.current || typed !== shownTime) return;
+    selectWhenShown.current = false;
+    if (document.activeElement === timeRef.current) timeRef.current?.select();
+  }, [typed, shownTime]);
 
   const commitTime = () => {
     if (typed.trim() === shownTime) return;
@@ -144,6 +151,7 @@ export function DateTimeField({
               return;
             }
             onChange(instantOf({ date: date.slice(0, 10), time: current?.time ?? { hours: 0, minutes: 0 } }, zone));
+            selectWhenShown.current = true;
             timeRef.current?.focus();
           }}
           style={{ flex: 1, minWidth: 0 }}

@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test';
 import type { Order } from '../../core/contract/orders.ts';
 import { instantOfWallClock, isoDateInZone } from '../../core/domain/weeks.ts';
 import { expect, test } from './fixtures.ts';
@@ -13,6 +14,16 @@ import { DispatchApi, LoadsTablePage, ownCarried, takeLoad } from './pages/loads
 /** Chromium and Node may put different spaces before AM/PM. */
 const spaced = (text: string) => new RegExp(`^${text.replace(/\s/g, '\\s')}$`);
 
+/** The page starts signed in with the API's session (no login screen to wait for). */
+async function loadsOf(page: Page, api: DispatchApi) {
+  await page.context().addCookies((await api.storageState()).cookies);
+  const loads = new LoadsTablePage(page);
+  await page.goto('/loads');
+  // The first sync after sign-in fills the mirror: slow on a busy machine.
+  await expect(loads.table).toHaveAttribute('aria-busy', 'false', { timeout: 30_000 });
+  return loads;
+}
+
 const toMinute = (iso: string) => new Date(Math.floor(Date.parse(iso) / 60_000) * 60_000).toISOString();
 
 test('typed hours land in the hour of a stop’s arrival time, written in the product’s format', async ({ page, playwright }) => {
@@ -21,9 +32,7 @@ test('typed hours land in the hour of a stop’s arrival time, written in the pr
   const today = isoDateInZone(new Date(), contact.timezone);
   const at = (time: string) => instantOfWallClock(`${today}T${time}`, contact.timezone)?.toISOString();
 
-  await signIn(page, 'dispatcher');
-  const loads = new LoadsTablePage(page);
-  await loads.open();
+  const loads = await loadsOf(page, api);
   const editor = await loads.openCreate();
   const arrival = editor.arrival(1);
   await arrival.pickDay(today);
@@ -61,9 +70,7 @@ test('complete manually starts from each stop’s arrival time, and the user’s
   const own = takeLoad(week, plannedAhead, 'completed by the user');
   const others = takeLoad(week, plannedAhead, 'completed by someone else');
 
-  await signIn(page, 'dispatcher');
-  const loads = new LoadsTablePage(page);
-  await loads.open();
+  const loads = await loadsOf(page, api);
   await loads.select(own.id);
   await loads.runAction('complete');
   const dialog = page.getByTestId('complete-dialog');
@@ -104,9 +111,7 @@ test.describe('on a touch tablet', () => {
   test('where the Date column folds away, first and last stop times show their day', async ({ page, playwright }) => {
     const api = await DispatchApi.signIn(playwright.request, 'dispatcher');
     const week = await api.weekLoads();
-    await signIn(page, 'dispatcher');
-    const loads = new LoadsTablePage(page);
-    await loads.open();
+    const loads = await loadsOf(page, api);
     await expect(loads.table.getByRole('columnheader', { name: 'Date', exact: true })).toHaveCount(0);
     const withTimes = week.find((load) => load.stops.some((stop) => stop.arrivalTime));
     if (!withTimes) throw new Error('no load with stop times this week');

@@ -28,7 +28,7 @@ export class DateTimeFieldControl {
   }
 
   get time() {
-    return this.root.locator('input[type="text"]');
+    return this.root.locator('input:not([type="hidden"])');
   }
 
   /** The value as an ISO instant ('' when empty). */
