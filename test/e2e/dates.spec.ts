@@ -2,7 +2,6 @@ import type { Page } from '@playwright/test';
 import type { Order } from '../../core/contract/orders.ts';
 import { instantOfWallClock, isoDateInZone } from '../../core/domain/weeks.ts';
 import { expect, test } from './fixtures.ts';
-import { signIn } from './pages/app.ts';
 import { DispatchApi, LoadsTablePage, ownCarried, takeLoad } from './pages/loads.ts';
 
 /**
@@ -23,6 +22,9 @@ async function loadsOf(page: Page, api: DispatchApi) {
   await expect(loads.table).toHaveAttribute('aria-busy', 'false', { timeout: 30_000 });
   return loads;
 }
+
+// The loads page's first sync and the calendars are slow on a shared machine.
+test.describe.configure({ timeout: 120_000 });
 
 const toMinute = (iso: string) => new Date(Math.floor(Date.parse(iso) / 60_000) * 60_000).toISOString();
 
@@ -121,8 +123,12 @@ test.describe('on a touch tablet', () => {
   });
 });
 
-test('the downtime form shows its date (not "L") in all four languages, before and after picking', async ({ page }) => {
-  await signIn(page, 'admin');
+test('the downtime form shows its date (not "L") in all four languages, before and after picking', async ({
+  page,
+  playwright,
+}) => {
+  const api = await DispatchApi.signIn(playwright.request, 'admin');
+  await page.context().addCookies((await api.storageState()).cookies);
   const { contact } = await (await page.request.get('/api/self')).json();
   const setLanguage = async (language: string) => {
     const answer = await page.request.put('/api/self/contact', {
@@ -159,5 +165,6 @@ test('the downtime form shows its date (not "L") in all four languages, before a
     }
   } finally {
     await setLanguage(contact.language);
+    await api.dispose();
   }
 });

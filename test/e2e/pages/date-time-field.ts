@@ -62,9 +62,7 @@ export class DateTimeFieldControl {
 
   /** Types the time as a person would ("0700", "7:30") and leaves the box. */
   async typeTime(typed: string) {
-    await this.time.click();
-    await this.time.press('ControlOrMeta+a');
-    await this.time.pressSequentially(typed);
+    await this.time.fill(typed);
     await this.time.press('Tab');
   }
 
