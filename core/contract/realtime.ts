@@ -26,7 +26,12 @@ export type MirrorChangedEvent = z.infer<typeof mirrorChangedEventSchema>;
 export const companyChangedEventSchema = z.object({ id: z.number().int(), version: z.number().int() });
 export type CompanyChangedEvent = z.infer<typeof companyChangedEventSchema>;
 
-export const stopChangedEventSchema = z.object({ orderId: z.number().int(), stopId: z.number().int() });
+export const stopChangedEventSchema = z.object({
+  orderId: z.number().int(),
+  stopId: z.number().int(),
+  /** The signed-in person whose request changed the stop; null when a device or the system did. */
+  changedByUserId: z.number().int().nullable(),
+});
 export type StopChangedEvent = z.infer<typeof stopChangedEventSchema>;
 
 /** A device's latest position (spec 1 §3 "Device location"); nothing stores these yet. */

@@ -254,10 +254,13 @@ describe('manual completion', () => {
     expect(defaultCompletionTime(stop({ arrivalTime: now }), load(), now)).toBe(now);
   });
 
-  it('defaults to now with seconds zeroed without an arrival, or with one in the future', () => {
+  it('defaults to now with seconds zeroed without an arrival', () => {
     expect(defaultCompletionTime(stop({ arrivalTime: null }), load(), now)).toBe('2026-11-24T16:47:00.000Z');
+  });
+
+  it('defaults to the arrival time also when it is still ahead (spec 1 §4; issue 18 saw now)', () => {
     expect(defaultCompletionTime(stop({ arrivalTime: '2026-11-24T18:00:00.000Z' }), load(), now)).toBe(
-      '2026-11-24T16:47:00.000Z',
+      '2026-11-24T18:00:00.000Z',
     );
   });
 

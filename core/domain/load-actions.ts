@@ -131,8 +131,8 @@ function nowToTheMinute(nowIso: string): string {
 }
 
 /**
- * Default completion time of a stop (spec 1 §4): its arrival time when it has one that is not in
- * the future, else now with seconds zeroed (a stop cannot be reported complete later than now).
+ * Default completion time of a stop (spec 1 §4): its arrival time when it has one (also a planned
+ * one still ahead: the dispatcher completes the load as planned), else now with seconds zeroed.
  * It is never earlier than a stop before it in the load that was really completed, so completion
  * times keep the stops' order.
  */
@@ -141,9 +141,8 @@ export function defaultCompletionTime(
   load: Pick<Order, 'stops'>,
   nowIso: string,
 ): string {
-  const now = Date.parse(nowIso);
   const arrival = stop.arrivalTime === null ? Number.NaN : Date.parse(stop.arrivalTime);
-  let time = Number.isNaN(arrival) || arrival > now ? Date.parse(nowToTheMinute(nowIso)) : arrival;
+  let time = Number.isNaN(arrival) ? Date.parse(nowToTheMinute(nowIso)) : arrival;
   for (const earlier of load.stops) {
     if (earlier.sequence >= stop.sequence || earlier.completedAt === null) continue;
     time = Math.max(time, Date.parse(earlier.completedAt));

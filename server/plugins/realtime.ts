@@ -115,7 +115,11 @@ export function registerRealtime(
     publishOrderChange: (organizationIds, order) =>
       emitTo(organizationIds, REALTIME_EVENTS.orderChanged, { id: order.id, version: order.version }),
     publishStopChange: (organizationIds, stop) =>
-      emitTo(organizationIds, REALTIME_EVENTS.stopChanged, { orderId: stop.orderId, stopId: stop.stopId }),
+      emitTo(organizationIds, REALTIME_EVENTS.stopChanged, {
+        orderId: stop.orderId,
+        stopId: stop.stopId,
+        changedByUserId: stop.changedByUserId,
+      }),
     publishDeviceLocation: (organizationId, location) => emitTo([organizationId], REALTIME_EVENTS.deviceLocation, location),
     publishMirrorChange: (organizationIds, change) => emitTo(organizationIds, REALTIME_EVENTS.mirrorChanged, change),
     publishCompanyChange: (company) => emitTo([company.id], REALTIME_EVENTS.companyChanged, company),

@@ -28,6 +28,14 @@ function forgetExpired() {
   if (kept.length !== touched.size) publish(new Map(kept));
 }
 
+/**
+ * The mark is for changes made by others and by devices (issue 18): the user's own action, made
+ * on this device or another of theirs, is not news to them.
+ */
+export function isOthersChange(event: StopChangedEvent, signedInUserId: number | undefined): boolean {
+  return event.changedByUserId === null || event.changedByUserId !== signedInUserId;
+}
+
 export function markStopTouched(event: StopChangedEvent, at = Date.now()) {
   const previous = touched.get(event.orderId);
   const stopIds = previous?.stopIds.includes(event.stopId) ? previous.stopIds : [...(previous?.stopIds ?? []), event.stopId];

@@ -12,7 +12,7 @@ import {
   WEIGHT_UNIT_ABBREVIATIONS,
   weightPrecision,
 } from '../../core/domain/units.ts';
-import { isoDateInZone } from '../../core/domain/weeks.ts';
+import { instantOfWallClock, isoDateInZone } from '../../core/domain/weeks.ts';
 import { test as base, expect } from './fixtures.ts';
 import { DispatchApi, type DriverRow, LoadsTablePage, ownCarried, takeLoad } from './pages/loads.ts';
 
@@ -180,8 +180,8 @@ test.describe('as the dispatcher', () => {
     await editor.setOrderNumber(1, orderNumber);
     await editor.setArrival(1, { date: today, time: '10:00' });
     await editor.autoCalculateFrom(1);
-    const shown = [await editor.arrivalText(1), await editor.arrivalText(2), await editor.arrivalText(3)];
-    expect(shown[0]).toBe(`${today} 10:00`);
+    const shown = [await editor.arrivalInstant(1), await editor.arrivalInstant(2), await editor.arrivalInstant(3)];
+    expect(shown[0]).toBe(instantOfWallClock(`${today}T10:00`, self.contact.timezone)?.toISOString());
     expect(shown[1] > (shown[0] as string) && shown[2] > (shown[1] as string), `arrivals shown: ${shown.join(', ')}`).toBe(true);
     await editor.save();
 

@@ -1,4 +1,5 @@
 import PDFDocument from 'pdfkit';
+import { dateTimeFormat } from '#core/domain/date-format';
 import type { Language } from '#core/domain/locale';
 import { weightPrecision } from '#core/domain/units';
 import { joinedIdentifiers } from '#core/domain/stop-identifiers';
@@ -51,19 +52,17 @@ export function winAnsiText(text: string): string {
 
 /** Localized dates, times and numbers, formatters made once per document. */
 function ticketFormatters(language: Language, timezone: string, format: ExportFormat) {
-  const date = new Intl.DateTimeFormat(language, { timeZone: timezone, dateStyle: 'medium' });
+  const dates = dateTimeFormat(language, timezone);
   const shortDate = new Intl.DateTimeFormat(language, { timeZone: timezone, dateStyle: 'short' });
-  const time = new Intl.DateTimeFormat(language, { timeZone: timezone, timeStyle: 'short' });
-  const stamp = new Intl.DateTimeFormat(language, { timeZone: timezone, dateStyle: 'medium', timeStyle: 'short' });
   const precision = weightPrecision(format.settings.unitsWeight);
   const weight = new Intl.NumberFormat(language, { minimumFractionDigits: precision, maximumFractionDigits: precision });
   const quantity = new Intl.NumberFormat(language, { maximumFractionDigits: 2 });
   const distance = new Intl.NumberFormat(language, { maximumFractionDigits: 1 });
   return {
-    date: (at: Date) => date.format(at),
+    date: (at: Date) => dates.date(at),
     /** Date over time, so the narrow column stays two short lines. */
-    instant: (at: Date | null) => (at ? `${shortDate.format(at)}\n${time.format(at)}` : ''),
-    stamp: (at: Date) => stamp.format(at),
+    instant: (at: Date | null) => (at ? `${shortDate.format(at)}\n${dates.time(at)}` : ''),
+    stamp: (at: Date) => dates.dateTime(at),
     weight: (grams: number | null) => {
       const value = format.weight(grams);
       return value === null ? '' : weight.format(value);

@@ -110,6 +110,8 @@ interface Written {
   organizationIds: number[];
   /** Stops whose own state changed (manual completion): announced as `orders:stops:update` too. */
   stopIds?: number[];
+  /** Who changed those stops, so their own screens do not mark the change as someone else's. */
+  changedByUserId?: number;
 }
 
 /** Change log in the transaction, then the answer; the pokes go out only after the commit. */
@@ -131,7 +133,13 @@ function poke(realtime: RealtimePublisher, result: { loads: Order[]; pokes: Writ
       id: item.load.id,
       version: deleted ? item.load.version + 1 : item.load.version,
     });
-    for (const stopId of item.stopIds ?? []) realtime.publishStopChange(item.organizationIds, { orderId: item.load.id, stopId });
+    for (const stopId of item.stopIds ?? []) {
+      realtime.publishStopChange(item.organizationIds, {
+        orderId: item.load.id,
+        stopId,
+        changedByUserId: item.changedByUserId ?? null,
+      });
+    }
   }
   return result.loads;
 }
@@ -357,7 +365,7 @@ export async function completeOrders(
           .where(eq(stops.id, stop.id));
       }
       const [answer] = await withStops(tx, [saved]);
-      written.push({ load: answer as Order, organizationIds: organizationsSeeing(saved), stopIds });
+      written.push({ load: answer as Order, organizationIds: organizationsSeeing(saved), stopIds, changedByUserId: auth.userId });
     }
     return finish(tx, written);
   });

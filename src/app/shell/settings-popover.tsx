@@ -20,6 +20,7 @@ import { Link } from '@tanstack/react-router';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type ContactSettingsUpdate, DRAFTS_SORT_ORDERS, type Preferences } from '#core/contract/user';
+import { timezoneOptions } from '#core/domain/date-format';
 import { LANGUAGES, TIMEZONES } from '#core/domain/locale';
 import { UNIT_SYSTEMS, WEIGHT_UNITS } from '#core/domain/units';
 import { useQueuedChanges } from '#src/data/loads.ts';
@@ -46,7 +47,7 @@ const COLUMN_TOGGLES = ['showLoadDate', 'showEstimatedTotalTripTime', 'showTract
 /** The user settings popover (spec 1 §2); every change saves at once. */
 export function SettingsPopover() {
   const { t } = useTranslation('settings');
-  const { t: tPeople } = useTranslation('people');
+  const { t: tPeople, i18n } = useTranslation('people');
   const queryClient = useQueryClient();
   const { data: self } = useQuery(selfQuery);
   const [saving, setSaving] = useState(false);
@@ -159,7 +160,7 @@ export function SettingsPopover() {
               searchable
               disabled={saving}
               comboboxProps={{ withinPortal: false }}
-              data={[...TIMEZONES]}
+              data={timezoneOptions(TIMEZONES, i18n.language)}
               onChange={(value) => value && void updateContact({ timezone: value as ContactSettingsUpdate['timezone'] })}
             />
             <Stack gap={4}>

@@ -1,8 +1,10 @@
 import { ActionIcon, Badge, Button, Divider, Group, Indicator, Popover, ScrollArea, Stack, Text, Tooltip } from '@mantine/core';
 import { IconCloudUpload } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { dateTimeFormat } from '#core/domain/date-format';
+import { DEFAULT_TIMEZONE } from '#core/domain/locale';
 import { dismissConflict, getMirroredLoad, useConflicts, useQueuedChanges, useSaveLoad } from '#src/data/loads.ts';
 import { useOnlineStatus } from '#src/data/online-status.ts';
 import { selfQuery } from '#src/data/session-queries.ts';
@@ -54,13 +56,8 @@ export function SyncIndicator() {
   const timezone = useQuery(selfQuery).data?.contact.timezone;
   useQueueDrainNotice(online, queued);
   const pendingCount = queued.length + conflicts.length + refusals.length;
-  // One formatter per language and timezone (the account's, as in the tables): the queue list can
-  // hold hundreds of lines and re-renders as they are sent.
-  const timeFormat = useMemo(
-    () => new Intl.DateTimeFormat(i18n.language, { timeStyle: 'short', timeZone: timezone }),
-    [i18n.language, timezone],
-  );
-  const time = (iso: string) => timeFormat.format(new Date(iso));
+  // The account's timezone, as in the tables (the module keeps one formatter per language and zone).
+  const time = (iso: string) => dateTimeFormat(i18n.language, timezone ?? DEFAULT_TIMEZONE).time(iso);
   // Controlled so that Escape closes the list with focus still on its button (Mantine closes a
   // popover on Escape only from inside its dropdown); a controlled target does not toggle by itself.
   const [listOpened, setListOpened] = useState(false);

@@ -2,7 +2,7 @@ import { onlineManager, type QueryClient } from '@tanstack/react-query';
 import { ApiError } from '../api-client.ts';
 import { followCompanyChange } from '../company.ts';
 import { connectRealtime } from '../realtime.ts';
-import { markStopTouched } from '../touched-stops.ts';
+import { isOthersChange, markStopTouched } from '../touched-stops.ts';
 import { applyOrderChangesToWeeks } from '../loads.ts';
 import { selfQuery } from '../session-queries.ts';
 import { formatChangeWindow } from '#core/contract/orders';
@@ -171,7 +171,7 @@ export function startSync(queryClient: QueryClient, scope: string): SyncEngine {
   const disconnect = connectRealtime({
     onOrderChanged: () => void pull(),
     onStopChanged: (event) => {
-      markStopTouched(event);
+      if (isOthersChange(event, queryClient.getQueryData(selfQuery.queryKey)?.id)) markStopTouched(event);
       void pull();
     },
     onDeviceLocation: () => {},

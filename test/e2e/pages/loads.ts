@@ -3,6 +3,7 @@ import type { Order } from '../../../core/contract/orders.ts';
 import { weekContaining } from '../../../core/domain/weeks.ts';
 import { baseURL } from '../../../playwright.config.ts';
 import { DEMO_PASSWORD } from './app.ts';
+import { DateTimeFieldControl } from './date-time-field.ts';
 
 /**
  * Page objects of the loads table (src/features/loads): the table and its filters, the actions
@@ -338,29 +339,19 @@ export class LoadEditor {
     await this.stop(sequence).getByTestId('stop-notes').fill(value);
   }
 
-  /**
-   * The stop's arrival through Mantine's DateTimePicker: the day in the calendar (its button is
-   * named "D MMMM YYYY"), then hours and minutes, then the check button.
-   */
-  async setArrival(sequence: number, wallClock: { date: string; time: string }) {
-    const picker = this.stop(sequence).getByTestId('stop-arrival');
-    await picker.click();
-    const dropdown = this.page.locator('.mantine-Popover-dropdown').filter({ has: this.page.getByRole('spinbutton') });
-    await expect(dropdown).toBeVisible();
-    const [year, month, day] = wallClock.date.split('-').map(Number) as [number, number, number];
-    const dayLabel = `${day} ${new Date(Date.UTC(year, month - 1, day)).toLocaleString('en-US', { month: 'long', timeZone: 'UTC' })} ${year}`;
-    await dropdown.getByRole('button', { name: dayLabel, exact: true }).click();
-    const [hours, minutes] = wallClock.time.split(':') as [string, string];
-    const spinners = dropdown.getByRole('spinbutton');
-    await spinners.nth(0).fill(hours);
-    await spinners.nth(1).fill(minutes);
-    await spinners.nth(1).press('Enter');
-    await expect(dropdown).toBeHidden();
-    await expect(picker).toHaveText(`${wallClock.date} ${wallClock.time}`);
+  /** The stop's arrival field (the product's date-time field). */
+  arrival(sequence: number) {
+    return new DateTimeFieldControl(this.page, this.stop(sequence).getByTestId('stop-arrival'));
   }
 
-  async arrivalText(sequence: number) {
-    return (await this.stop(sequence).getByTestId('stop-arrival').textContent())?.trim() ?? '';
+  /** The stop's arrival: the day in the calendar, then the time typed as its four digits. */
+  async setArrival(sequence: number, wallClock: { date: string; time: string }) {
+    await this.arrival(sequence).set(wallClock);
+  }
+
+  /** The stop's arrival as an ISO instant ('' when none). */
+  async arrivalInstant(sequence: number) {
+    return (await this.arrival(sequence).instant()) ?? '';
   }
 
   /** "Auto-calculate stop times" from the given stop (index 0 = the first), until it is done. */

@@ -3,6 +3,7 @@ import type { Order, Stop } from '../../../core/contract/orders.ts';
 import dayjs from 'dayjs';
 import { timeInWeek, type WeekRange, weekContaining } from '../../../core/domain/weeks.ts';
 import { type DispatchApi, LoadsTablePage } from './loads.ts';
+import { DateTimeFieldControl } from './date-time-field.ts';
 
 /**
  * Page objects of the drafts page's planning tools (src/features/loads/planning): the drafts table
@@ -297,12 +298,13 @@ export class BulkScheduleDialog extends PlanningDialog {
     return ids.map(Number);
   }
 
-  async backwardFrom(wallClock: string) {
+  async backwardFrom(at: Date, wallClock: string) {
     await this.root.getByTestId('schedule-direction').getByText('From the last stop', { exact: true }).click();
-    await expect(this.root.getByLabel('Arrival at the last stop')).toBeVisible();
-    const reference = this.root.getByTestId('schedule-reference');
-    await reference.fill(wallClock);
-    await expect(reference).toHaveValue(wallClock);
+    await expect(this.root.getByText('Arrival at the last stop')).toBeVisible();
+    const reference = new DateTimeFieldControl(this.page, this.root.getByTestId('schedule-reference'));
+    const [date, time] = wallClock.split('T') as [string, string];
+    await reference.set({ date, time });
+    await expect(reference.root).toHaveAttribute('data-value', at.toISOString());
   }
 
   chooseDriver(name: string) {

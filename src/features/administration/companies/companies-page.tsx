@@ -6,6 +6,7 @@ import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type CompanyProfile, companyProfileSchema } from '#core/contract/companies';
 import { hasPermission } from '#core/domain/access';
+import { timezoneOptions } from '#core/domain/date-format';
 import { LANGUAGES, TIMEZONES } from '#core/domain/locale';
 import { UNIT_SYSTEMS, WEIGHT_UNITS } from '#core/domain/units';
 import { ApiError } from '#src/data/api-client.ts';
@@ -85,7 +86,7 @@ function CompanyForm({
   onClose: () => void;
 }) {
   const { t } = useTranslation('companies');
-  const { t: tSettings } = useTranslation('settings');
+  const { t: tSettings, i18n } = useTranslation('settings');
   const [stored, setStored] = useState(company);
   const [initial, setInitial] = useState(() => companyFormValues(company));
   const [values, setValues] = useState(initial);
@@ -154,7 +155,7 @@ function CompanyForm({
         />
         <Select
           label={tSettings('timezone')}
-          data={[...TIMEZONES]}
+          data={timezoneOptions(TIMEZONES, i18n.language)}
           value={values.timezone}
           onChange={(value) => value && change({ timezone: value as typeof values.timezone })}
           searchable

@@ -1,5 +1,6 @@
 import { Select, SimpleGrid, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { timezoneOptions } from '#core/domain/date-format';
 import { LANGUAGES, type Language, TIMEZONES, type Timezone } from '#core/domain/locale';
 import { UNIT_SYSTEMS, type UnitSystem, WEIGHT_UNITS, type WeightUnit } from '#core/domain/units';
 import type { FormErrors } from '../forms/form-values.ts';
@@ -22,7 +23,7 @@ export function ContactFields({
   testId: string;
 }) {
   const { t } = useTranslation('people');
-  const { t: tSettings } = useTranslation('settings');
+  const { t: tSettings, i18n } = useTranslation('settings');
   const message = (field: ContactField) => {
     const error = errors[field];
     return error ? t(error.key) : undefined;
@@ -60,7 +61,7 @@ export function ContactFields({
         value={values.timezone}
         allowDeselect={false}
         searchable
-        data={[...TIMEZONES]}
+        data={timezoneOptions(TIMEZONES, i18n.language)}
         onChange={(value) => value && onChange({ timezone: value as Timezone })}
         data-testid={`${testId}-timezone`}
       />

@@ -12,14 +12,15 @@ import {
   Alert,
   Button,
 } from '@mantine/core';
-import { DatePickerInput, TimeInput } from '@mantine/dates';
 import { notifications } from '@mantine/notifications';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type Downtime, type DowntimeResourceType, downtimeSchema } from '#core/contract/master-data';
+import { timezoneOptions } from '#core/domain/date-format';
 import { TIMEZONES } from '#core/domain/locale';
 import { ApiError } from '#src/data/api-client.ts';
 import { useSaveDowntime } from '#src/data/master-data.ts';
+import { DateField, TimeField } from '#src/ui/date-time-field.tsx';
 import { useDiscardGuard } from '#src/ui/discard-guard.tsx';
 import { hasErrors } from '../forms/form-values.ts';
 import { errorMessage } from '../forms/use-record-form.ts';
@@ -165,20 +166,19 @@ export function DowntimeForm({
               </Stack>
             )}
             <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-              <DatePickerInput
+              <DateField
                 label={values.recurring ? t('downtime.startsOn') : t('downtime.date')}
                 required
                 value={values.startDate}
                 onChange={(date) => set({ startDate: date })}
-                valueFormat="L"
                 error={message('startDate')}
                 data-testid="downtime-date"
               />
-              <TimeInput
+              <TimeField
                 label={t('downtime.time')}
                 required
                 value={values.startTime}
-                onChange={(event) => set({ startTime: event.currentTarget.value })}
+                onChange={(startTime) => set({ startTime })}
                 error={message('startTime')}
                 data-testid="downtime-time"
               />
@@ -193,7 +193,7 @@ export function DowntimeForm({
               />
               <Select
                 label={t('downtime.timezone')}
-                data={[...TIMEZONES]}
+                data={timezoneOptions(TIMEZONES, i18n.language)}
                 value={values.timezone}
                 allowDeselect={false}
                 searchable

@@ -1,24 +1,19 @@
-import '@mantine/dates/styles.css';
-import 'dayjs/locale/es-mx';
-import 'dayjs/locale/fr-ca';
-import 'dayjs/locale/nl';
 import { Button, Group, Modal, Skeleton, Stack, Table, Text } from '@mantine/core';
-import { DatesProvider } from '@mantine/dates';
 import { notifications } from '@mantine/notifications';
 import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Downtime, DowntimeResourceType } from '#core/contract/master-data';
+import { dateTimeFormat, timezoneName } from '#core/domain/date-format';
 import { isRecurring } from '#core/domain/master-data/index';
+import { instantOfWallClock } from '#core/domain/weeks';
 import { mirrorDowntimeQuery, useDeleteDowntime } from '#src/data/master-data.ts';
 import { errorMessage } from '../forms/use-record-form.ts';
 import { WriteActionIcon, WriteButton } from '../resource-table/write-action.tsx';
 import type { AdminContext } from '../use-admin-context.ts';
 import { DowntimeForm } from './downtime-form.tsx';
 import { weekdayNames } from './downtime-values.ts';
-
-const DAYJS_LOCALES: Record<string, string> = { 'en-US': 'en', 'es-MX': 'es-mx', 'nl-NL': 'nl', 'fr-CA': 'fr-ca' };
 
 /** A tractor's, trailer's or driver's downtime (spec 2 §2: a list about 70vw wide, with its add/edit modal). */
 export function DowntimeList({
@@ -45,11 +40,17 @@ export function DowntimeList({
   const [deleting, setDeleting] = useState<Downtime | null>(null);
   const days = useMemo(() => weekdayNames(i18n.language), [i18n.language]);
   const hoursFormat = useMemo(() => new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 2 }), [i18n.language]);
+  // The start is a wall clock in the downtime's own zone: written in the product's format, with the zone named.
+  const startText = (row: Downtime) => {
+    const at = instantOfWallClock(`${row.startDate}T${row.startTime.slice(0, 5)}`, row.timezone);
+    const when = at ? dateTimeFormat(i18n.language, row.timezone).dateTime(at) : `${row.startDate} ${row.startTime.slice(0, 5)}`;
+    return `${when} · ${timezoneName(row.timezone, i18n.language)}`;
+  };
   const repeats = (mask: string) =>
     isRecurring(mask) ? days.filter((_, day) => mask[day] === '1').join(', ') : t('downtime.oneTime');
 
   return (
-    <DatesProvider settings={{ locale: DAYJS_LOCALES[i18n.language] ?? 'en', firstDayOfWeek: 0 }}>
+    <>
       <Modal
         opened={form === null && deleting === null}
         onClose={onClose}
@@ -94,9 +95,7 @@ export function DowntimeList({
                 {rows?.map((row) => (
                   <Table.Tr key={row.id} data-testid="downtime-row">
                     <Table.Td style={{ whiteSpace: 'pre-line' }}>{row.description}</Table.Td>
-                    <Table.Td>
-                      {row.startDate} {row.startTime.slice(0, 5)} ({row.timezone})
-                    </Table.Td>
+                    <Table.Td>{startText(row)}</Table.Td>
                     <Table.Td>{t('downtime.hours', { hours: hoursFormat.format(row.durationMinutes / 60) })}</Table.Td>
                     <Table.Td>{repeats(row.recurrenceDaysOfWeek)}</Table.Td>
                     <Table.Td>
@@ -165,6 +164,6 @@ export function DowntimeList({
           </WriteButton>
         </Group>
       </Modal>
-    </DatesProvider>
+    </>
   );
 }

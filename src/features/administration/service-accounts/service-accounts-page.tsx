@@ -6,6 +6,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type CreatedServiceAccount, SERVICE_ACCOUNT_NAME_MAX, type ServiceAccount } from '#core/contract/service-accounts';
 import { hasPermission } from '#core/domain/access';
+import { dateTimeFormat } from '#core/domain/date-format';
 import { useOnlineStatus } from '#src/data/online-status.ts';
 import { errorMessage } from '../forms/use-record-form.ts';
 import { ResourceTable } from '../resource-table/resource-table.tsx';
@@ -27,18 +28,14 @@ function ServiceAccounts({ context }: { context: AdminContext }) {
   const [creating, setCreating] = useState(false);
   const online = useOnlineStatus();
   const columns = useMemo<ResourceColumn<ServiceAccount>[]>(() => {
-    const created = new Intl.DateTimeFormat(i18n.language, {
-      dateStyle: 'medium',
-      timeStyle: 'short',
-      timeZone: context.timezone,
-    });
+    const created = dateTimeFormat(i18n.language, context.timezone);
     return [
       { key: 'name', labelKey: 'fields.name', text: (row) => row.name, essential: true },
       {
         key: 'createdAt',
         // The table looks headers up in administration; this one is company's: t('company:serviceAccounts.createdAt')
         labelKey: 'company:serviceAccounts.createdAt',
-        text: (row) => created.format(new Date(row.createdAt)),
+        text: (row) => created.dateTime(row.createdAt),
         sortValue: (row) => Date.parse(row.createdAt),
         essential: true,
       },

@@ -23,6 +23,7 @@ import { useTranslation } from 'react-i18next';
 import type { Company } from '#core/contract/company';
 import { companySchema } from '#core/contract/company';
 import { AUDIO_WARNING_MAX_METERS, showsStandardOnlySettings, YES_NO_REQUIRED } from '#core/domain/company-settings';
+import { timezoneOptions } from '#core/domain/date-format';
 import { LANGUAGES, TIMEZONES } from '#core/domain/locale';
 import { UNIT_SYSTEMS, WEIGHT_UNITS } from '#core/domain/units';
 import { ApiError } from '#src/data/api-client.ts';
@@ -56,7 +57,7 @@ export function CompanySettingsPage() {
 
 function CompanySettingsForm({ context, company }: { context: AdminContext; company: Company }) {
   const { t } = useTranslation('company');
-  const { t: tSettings } = useTranslation('settings');
+  const { t: tSettings, i18n } = useTranslation('settings');
   const [base, setBase] = useState(company);
   const [initial, setInitial] = useState(() => companyValues(company));
   const [values, setValues] = useState(initial);
@@ -155,7 +156,7 @@ function CompanySettingsForm({ context, company }: { context: AdminContext; comp
             />
             <Select
               label={tSettings('timezone')}
-              data={[...TIMEZONES]}
+              data={timezoneOptions(TIMEZONES, i18n.language)}
               searchable
               value={values.timezone}
               onChange={(timezone) => timezone && set({ timezone: timezone as CompanyValues['timezone'] })}

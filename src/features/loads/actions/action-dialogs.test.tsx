@@ -13,6 +13,7 @@ import { AssignDriverPanel } from './assign-driver-panel.tsx';
 import { DeleteLoadsDialog } from './delete-loads-dialog.tsx';
 import { makeLoad, makeStop } from './load-fixtures.test-support.ts';
 import { ManualCompletionDialog } from './manual-completion-dialog.tsx';
+import { typeTime, instantIn } from '#src/ui/date-time-field.test-support.ts';
 
 const sent: { loadId: number; command: LoadCommand; label: string }[] = [];
 
@@ -250,10 +251,10 @@ describe('ManualCompletionDialog', () => {
 
     const stops = screen.getAllByTestId('complete-stop');
     expect(stops.map((stop) => stop.getAttribute('data-stop-id'))).toEqual(['12', '13']);
-    const times = screen.getAllByTestId('complete-stop-time') as HTMLInputElement[];
+    const times = screen.getAllByTestId('complete-stop-time');
     // The earlier stop's real completion (14:20 UTC = 08:20 in Chicago on 4 March 2030) is the floor.
-    expect(times.map((input) => input.value)).toEqual(['2030-03-04T08:20', '2030-03-04T08:20']);
-    fireEvent.change(times[1] as HTMLInputElement, { target: { value: '2030-03-04T09:45' } });
+    expect(times.map(instantIn)).toEqual(['2030-03-04T14:20:00.000Z', '2030-03-04T14:20:00.000Z']);
+    typeTime(times[1] as HTMLElement, '0945');
     fireEvent.click(screen.getAllByTestId('complete-stop-notify')[1] as HTMLElement);
     fireEvent.click(screen.getByTestId('complete-confirm'));
 
@@ -297,10 +298,13 @@ describe('ManualCompletionDialog', () => {
     expect(onClose).toHaveBeenCalledOnce();
   });
 
-  it('will not complete with an unreadable time', () => {
+  it('keeps the time it had when what is typed is no time', () => {
     renderWithProviders(<ManualCompletionDialog opened loads={[makeLoad()]} onClose={() => {}} onDone={() => {}} />);
-    fireEvent.change(screen.getAllByTestId('complete-stop-time')[0] as HTMLElement, { target: { value: '' } });
-    expect((screen.getByTestId('complete-confirm') as HTMLButtonElement).disabled).toBe(true);
+    const field = screen.getAllByTestId('complete-stop-time')[0] as HTMLElement;
+    const before = instantIn(field);
+    typeTime(field, '99:99');
+    expect(instantIn(field)).toBe(before);
+    expect((screen.getByTestId('complete-confirm') as HTMLButtonElement).disabled).toBe(false);
   });
 });
 

@@ -1,19 +1,21 @@
-import { Badge, Button, Group, Modal, Paper, ScrollArea, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
+import { Badge, Button, Group, Modal, Paper, ScrollArea, Stack, Switch, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { LoadCompletion } from '#core/contract/load-actions';
 import type { Order } from '#core/contract/orders';
+import { toMinute } from '#core/domain/date-format';
 import { defaultLoadCompletion } from '#core/domain/load-actions';
 import { useLoadCommands } from '#src/data/loads.ts';
+import { DateTimeField } from '#src/ui/date-time-field.tsx';
 import { useDiscardGuard } from '#src/ui/discard-guard.tsx';
 import { showActionDone } from './action-notice.ts';
 import { useReferenceRows } from './reference-rows.ts';
 import { useActionFormatting } from './use-action-formatting.ts';
 
 interface StopEntry {
-  /** Wall-clock "YYYY-MM-DDTHH:mm" in the user's zone. */
-  completedAt: string;
+  /** The instant (to the minute), or null while the field is cleared. */
+  completedAt: string | null;
   /** Spec 1 §4: delivery notifications are suppressed unless the user turns this on. */
   notify: boolean;
 }
@@ -80,7 +82,7 @@ function CompletionForm({ loads, onClose, onCancel, onDirtyChange, onDone }: Com
   const [initialEntries] = useState<Entries>(() =>
     Object.fromEntries(
       defaults.flatMap((completion) =>
-        completion.stops.map((stop) => [stop.id, { completedAt: format.toWallClock(stop.completedAt), notify: false }]),
+        completion.stops.map((stop) => [stop.id, { completedAt: toMinute(stop.completedAt), notify: false }]),
       ),
     ),
   );
@@ -92,7 +94,7 @@ function CompletionForm({ loads, onClose, onCancel, onDirtyChange, onDone }: Com
   useEffect(() => onDirtyChange(dirty), [dirty, onDirtyChange]);
   const update = (stopId: number, change: Partial<StopEntry>) =>
     setEntries((current) => ({ ...current, [stopId]: { ...(current[stopId] as StopEntry), ...change } }));
-  const invalid = Object.values(entries).some((entry) => format.fromWallClock(entry.completedAt) === null);
+  const invalid = Object.values(entries).some((entry) => entry.completedAt === null);
 
   const confirm = () => {
     loads.forEach((load, index) => {
@@ -102,7 +104,7 @@ function CompletionForm({ loads, onClose, onCancel, onDirtyChange, onDone }: Com
           const entry = entries[stop.id] as StopEntry;
           return {
             id: stop.id,
-            completedAt: format.fromWallClock(entry.completedAt) ?? stop.completedAt,
+            completedAt: entry.completedAt ?? stop.completedAt,
             metadata: { suppressDeliveryNotification: !entry.notify, manuallyCompleted: true },
           };
         }),
@@ -155,13 +157,13 @@ function CompletionForm({ loads, onClose, onCancel, onDirtyChange, onDone }: Com
                             {t(`stopType.${stop.type}`)}
                           </Text>
                         </Stack>
-                        <TextInput
-                          type="datetime-local"
+                        <DateTimeField
                           label={t('complete.completedAt')}
                           aria-label={t('complete.completedAtFor', { stop: location })}
                           value={entry.completedAt}
-                          onChange={(event) => update(stop.id, { completedAt: event.currentTarget.value })}
-                          error={format.fromWallClock(entry.completedAt) === null ? t('complete.invalidTime') : undefined}
+                          timezone={format.timezone}
+                          onChange={(completedAt) => update(stop.id, { completedAt })}
+                          error={entry.completedAt === null ? t('complete.invalidTime') : undefined}
                           data-testid="complete-stop-time"
                         />
                         <Switch

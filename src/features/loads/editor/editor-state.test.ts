@@ -9,13 +9,11 @@ import {
   gramsFromWeightEntry,
   hasErrors,
   initialMeasure,
-  instantOfPicker,
   isEditorDirty,
   type LoadEditorState,
   legPairs,
   orderInputFromEditor,
   validateEditor,
-  wallClockOf,
   withClientKeys,
 } from './editor-state.ts';
 
@@ -230,16 +228,6 @@ describe('weight entry', () => {
     expect(initialMeasure({ quantity: null, weight: 10, cargoTypeId: 1 })).toBe('weight');
     expect(initialMeasure({ quantity: null, weight: null, cargoTypeId: 2 })).toBe('weight');
     expect(initialMeasure({ quantity: null, weight: null, cargoTypeId: null })).toBe('quantity');
-  });
-});
-
-describe('picker times in the user zone', () => {
-  it('round-trips an instant through the wall clock of the zone, to the minute', () => {
-    expect(wallClockOf('2025-07-01T15:30:00Z', 'America/Chicago')).toBe('2025-07-01 10:30:00');
-    expect(instantOfPicker('2025-07-01 10:30:45', 'America/Chicago')).toBe('2025-07-01T15:30:00.000Z');
-    expect(instantOfPicker('2025-01-15 08:00:00', 'Europe/Amsterdam')).toBe('2025-01-15T07:00:00.000Z');
-    expect(instantOfPicker(null, 'America/Chicago')).toBeNull();
-    expect(wallClockOf(null, 'America/Chicago')).toBeNull();
   });
 });
 

@@ -5,10 +5,8 @@ import { cargoBasis } from '#core/domain/cargo';
 import { loadDateFromStops } from '#core/domain/load-rules';
 import { type EditableStop, newLoadInput } from '#core/domain/stop-editing';
 import { gramsToDisplayWeight, type WeightUnit, weightUnitToGrams } from '#core/domain/units';
-import { instantOfWallClock } from '#core/domain/weeks';
 // The overlay module holds the input mapping and imports only core, so this stays testable without a browser.
 import { inputFromOrder } from '#src/data/sync/load-overlay.ts';
-import dayjs from 'dayjs';
 
 /**
  * A stop row of the editor. `clientKey` names the row for React and drag and drop while stops move,
@@ -190,20 +188,6 @@ export function gramsFromWeightEntry(entry: number | string, unit: WeightUnit, c
   if (!Number.isFinite(value)) return currentGrams;
   if (currentGrams !== null && gramsToDisplayWeight(currentGrams, unit) === value) return currentGrams;
   return weightUnitToGrams(value, unit);
-}
-
-/** An instant as the wall-clock "YYYY-MM-DD HH:mm:ss" Mantine's date pickers use, in the user's zone. */
-export function wallClockOf(iso: string | null, zone: string): string | null {
-  return iso === null ? null : dayjs(iso).tz(zone).format('YYYY-MM-DD HH:mm:ss');
-}
-
-/** A picker's wall-clock value in the user's zone as an ISO instant (seconds dropped: times are to the minute). */
-export function instantOfPicker(wallClock: string | null, zone: string): string | null {
-  if (!wallClock) return null;
-  const at = instantOfWallClock(wallClock, zone);
-  if (!at) return null;
-  at.setUTCSeconds(0, 0);
-  return at.toISOString();
 }
 
 /** The legs between consecutive stops that have two different locations (a same-location leg is 0). */

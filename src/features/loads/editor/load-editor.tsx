@@ -1,10 +1,5 @@
-import '@mantine/dates/styles.css';
 import { loadLabel } from '../load-label.ts';
-import 'dayjs/locale/es-mx';
-import 'dayjs/locale/fr-ca';
-import 'dayjs/locale/nl';
 import { Alert, Badge, Button, Group, Modal, Paper, Progress, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { DatesProvider, DateTimePicker } from '@mantine/dates';
 import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconClockPlay, IconDeviceFloppy, IconPlus } from '@tabler/icons-react';
@@ -15,6 +10,7 @@ import type { Order } from '#core/contract/orders';
 import type { CarrierOwnership } from '#core/contract/reference';
 import { hasPermission } from '#core/domain/access';
 import { driverAssignmentFor, driversOffered, mayChooseResource, type ResourceKind } from '#core/domain/load-actions';
+import { dateTimeFormat } from '#core/domain/date-format';
 import { statusAfterDriverChoice } from '#core/domain/load-rules';
 import { canRecomputeArrivals, travelTimeIndex } from '#core/domain/planning/index';
 import {
@@ -32,6 +28,7 @@ import { useMirrorList, useSaveLoad } from '#src/data/loads.ts';
 import { useOnlineStatus } from '#src/data/online-status.ts';
 import { selfQuery } from '#src/data/session-queries.ts';
 import { useTravelTimes } from '#src/data/travel-times.ts';
+import { DateTimeField } from '#src/ui/date-time-field.tsx';
 import { useDiscardGuard } from '#src/ui/discard-guard.tsx';
 import {
   type EditorStop,
@@ -39,13 +36,11 @@ import {
   editorStateFromLoad,
   hasErrors,
   initialMeasure,
-  instantOfPicker,
   isEditorDirty,
   legPairs,
   type LoadEditorState,
   orderInputFromEditor,
   validateEditor,
-  wallClockOf,
   withClientKeys,
 } from './editor-state.ts';
 import { useEditorErrorText } from './editor-messages.ts';
@@ -92,9 +87,6 @@ interface CarrierRow {
   loadTractor: CarrierOwnership;
   loadTrailer: CarrierOwnership;
 }
-
-/** dayjs locale of each app language, for the date pickers' month and day names. */
-const DAYJS_LOCALES: Record<string, string> = { 'en-US': 'en', 'es-MX': 'es-mx', 'nl-NL': 'nl', 'fr-CA': 'fr-ca' };
 
 /** Create/edit load form (spec 1 §2): date, trip time, driver, tractor, trailer, stops, map and save. */
 export function LoadEditor({ load, isDraft, onClose, variant, leaveGuard }: LoadEditorProps) {
@@ -244,8 +236,7 @@ function LoadEditorForm({ load, isDraft, onClose, onCancel, onDirtyChange, varia
     .map((row) => ({ value: String(row.id), label: row.name }));
 
   const locationName = (id: number | null) => (id === null ? t('stops.noLocation') : (locations.get(id)?.name ?? `#${id}`));
-  const formatDate = (iso: string) =>
-    new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short', timeZone: timezone }).format(new Date(iso));
+  const formatDate = (iso: string) => dateTimeFormat(i18n.language, timezone).dateTime(iso);
 
   const isLocked = (index: number) => readOnly || stopControls(state.stops, index, controlsContext).locked;
   const canAdd = !readOnly && stopControls(state.stops, -1, controlsContext).canAdd;
@@ -299,7 +290,7 @@ function LoadEditorForm({ load, isDraft, onClose, onCancel, onDirtyChange, varia
   const canCalculate = !readOnly && chosenStop !== undefined && cannotCalculateReason === null;
 
   return (
-    <DatesProvider settings={{ locale: DAYJS_LOCALES[i18n.language] ?? 'en', firstDayOfWeek: 0 }}>
+    <>
       <form
         noValidate
         onSubmit={(event) => {
@@ -315,14 +306,13 @@ function LoadEditorForm({ load, isDraft, onClose, onCancel, onDirtyChange, varia
           )}
           {!delivered && !permitted && <Alert color="gray">{t('locks.noPermission')}</Alert>}
           <SimpleGrid cols={{ base: 1, xs: 2, md: 3, lg: 6 }} spacing="sm">
-            <DateTimePicker
+            <DateTimeField
               label={t('fields.date')}
               description={t('fields.dateHint')}
-              value={wallClockOf(state.date, timezone)}
-              valueFormat="YYYY-MM-DD HH:mm"
+              value={state.date}
+              timezone={timezone}
               disabled={readOnly}
-              onChange={(value) => {
-                const instant = instantOfPicker(value, timezone);
+              onChange={(instant) => {
                 if (instant) update({ date: instant });
               }}
               data-testid="load-date"
@@ -507,6 +497,6 @@ function LoadEditorForm({ load, isDraft, onClose, onCancel, onDirtyChange, varia
           </Group>
         </Stack>
       </form>
-    </DatesProvider>
+    </>
   );
 }

@@ -10,7 +10,6 @@ import {
   TextInput,
   Tooltip,
 } from '@mantine/core';
-import { DateTimePicker } from '@mantine/dates';
 import { useSortable } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import { IconArrowsSplit2, IconGripVertical, IconLock, IconTrash } from '@tabler/icons-react';
@@ -24,8 +23,9 @@ import {
   weightInputStep,
   weightPrecision,
 } from '#core/domain/units';
-import { type EditorErrorCode, gramsFromWeightEntry, instantOfPicker, type StopField, wallClockOf } from './editor-state.ts';
+import { type EditorErrorCode, gramsFromWeightEntry, type StopField } from './editor-state.ts';
 import { useEditorErrorText } from './editor-messages.ts';
+import { DateTimeField } from '#src/ui/date-time-field.tsx';
 
 export interface StopRowOptions {
   locations: { value: string; label: string }[];
@@ -241,15 +241,15 @@ export function StopRow(props: StopRowProps) {
         />
       </Table.Td>
       <Table.Td>
-        <DateTimePicker
+        <DateTimeField
           aria-label={label(t('columns.arrivalTime'))}
-          value={wallClockOf(stop.arrivalTime, timezone)}
-          valueFormat="YYYY-MM-DD HH:mm"
+          value={stop.arrivalTime}
+          timezone={timezone}
           clearable
           disabled={locked}
           error={error('arrivalTime')}
-          onChange={(value) => props.onChange({ arrivalTime: instantOfPicker(value, timezone) })}
-          w={180}
+          onChange={(arrivalTime) => props.onChange({ arrivalTime })}
+          w={240}
           data-testid="stop-arrival"
         />
       </Table.Td>

@@ -1,17 +1,4 @@
-import {
-  Alert,
-  Box,
-  Button,
-  Group,
-  Loader,
-  Pagination,
-  SegmentedControl,
-  Select,
-  SimpleGrid,
-  Stack,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Alert, Box, Button, Group, Loader, Pagination, SegmentedControl, Select, SimpleGrid, Stack, Text } from '@mantine/core';
 import { onlineManager, type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { startTransition, useMemo, useReducer, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -47,6 +34,7 @@ import type { PlanningDialogProps } from './publish-dialog.tsx';
 import { ScheduleDraftList } from './schedule-draft-list.tsx';
 import { useSaveDrafts } from './use-save-drafts.ts';
 import { planningInput, withStopTimes } from './worker-payloads.ts';
+import { DateTimeField } from '#src/ui/date-time-field.tsx';
 
 /**
  * Drafts rendered per page of the list: each is a sortable with sortable stops, and re-rendering the
@@ -207,13 +195,11 @@ export function BulkScheduleDialog({ drafts, onClose, onDone }: PlanningDialogPr
           data-testid="schedule-direction"
         />
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-          <TextInput
-            type="datetime-local"
+          <DateTimeField
             label={state.direction === 'forward' ? t('schedule.referenceFirst') : t('schedule.referenceLast')}
-            value={state.referenceTime ? format.toWallClock(state.referenceTime) : ''}
-            onChange={(event) =>
-              dispatch({ type: 'referenceTime', referenceTime: format.fromWallClock(event.currentTarget.value) })
-            }
+            value={state.referenceTime}
+            timezone={format.timezone}
+            onChange={(referenceTime) => dispatch({ type: 'referenceTime', referenceTime })}
             disabled={busy}
             data-testid="schedule-reference"
           />

@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Select, SimpleGrid, Stack, Switch, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Select, SimpleGrid, Stack, Switch, Text } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { STOP_TYPES, type StopInput } from '#core/contract/orders';
@@ -11,6 +11,8 @@ import { usePlanningText } from './planning-messages.ts';
 import { PlanningModal } from './planning-modal.tsx';
 import type { PlanningDialogProps } from './publish-dialog.tsx';
 import { useSaveDrafts } from './use-save-drafts.ts';
+import { DateTimeField } from '#src/ui/date-time-field.tsx';
+import { toMinute } from '#core/domain/date-format';
 
 /**
  * Bulk modify stop windows (spec 1 §4): the required begin and end of every stop of one type on the
@@ -25,15 +27,14 @@ export function BulkWindowsDialog({ drafts, onClose, onDone }: PlanningDialogPro
   const saveDrafts = useSaveDrafts();
   const [initial] = useState(() => defaultWindow(new Date().toISOString(), format.timezone));
   const [stopType, setStopType] = useState<StopInput['type']>('Origin');
-  const [begin, setBegin] = useState(() => format.toWallClock(initial.begin));
-  const [end, setEnd] = useState(() => format.toWallClock(initial.end));
+  const [begin, setBegin] = useState<string | null>(() => toMinute(initial.begin));
+  const [end, setEnd] = useState<string | null>(() => toMinute(initial.end));
   const [cascade, setCascade] = useState(false);
-  const dirty =
-    stopType !== 'Origin' || begin !== format.toWallClock(initial.begin) || end !== format.toWallClock(initial.end) || cascade;
+  const dirty = stopType !== 'Origin' || begin !== toMinute(initial.begin) || end !== toMinute(initial.end) || cascade;
   const guard = useDiscardGuard(dirty, onClose);
 
-  const beginIso = format.fromWallClock(begin);
-  const endIso = format.fromWallClock(end);
+  const beginIso = begin;
+  const endIso = end;
   const result = useMemo(
     () => (beginIso && endIso ? bulkModifyWindows(drafts, { stopType, begin: beginIso, end: endIso, cascade }) : null),
     [drafts, stopType, beginIso, endIso, cascade],
@@ -69,19 +70,19 @@ export function BulkWindowsDialog({ drafts, onClose, onDone }: PlanningDialogPro
             allowDeselect={false}
             data-testid="windows-stop-type"
           />
-          <TextInput
-            type="datetime-local"
+          <DateTimeField
             label={t('windows.begin')}
             value={begin}
-            onChange={(event) => setBegin(event.currentTarget.value)}
+            timezone={format.timezone}
+            onChange={setBegin}
             error={beginIso ? undefined : t('windows.invalidTime')}
             data-testid="windows-begin"
           />
-          <TextInput
-            type="datetime-local"
+          <DateTimeField
             label={t('windows.end')}
             value={end}
-            onChange={(event) => setEnd(event.currentTarget.value)}
+            timezone={format.timezone}
+            onChange={setEnd}
             error={endIso ? undefined : t('windows.invalidTime')}
             data-testid="windows-end"
           />

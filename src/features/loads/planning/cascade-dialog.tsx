@@ -1,4 +1,4 @@
-import { Alert, Button, Group, NumberInput, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, NumberInput, Select, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Order } from '#core/contract/orders';
@@ -22,6 +22,8 @@ import { PlanningModal } from './planning-modal.tsx';
 import type { PlanningDialogProps } from './publish-dialog.tsx';
 import { useSaveDrafts } from './use-save-drafts.ts';
 import { cascadeInput, withStopTimes } from './worker-payloads.ts';
+import { DateTimeField } from '#src/ui/date-time-field.tsx';
+import { toMinute } from '#core/domain/date-format';
 
 const MINUTE_MS = 60_000;
 
@@ -52,9 +54,9 @@ export function CascadeDialog({ drafts, onClose, onDone }: PlanningDialogProps) 
   // The first draft's own time at the basis: cascading from it keeps the first draft where it is.
   const [initialStart] = useState(() => {
     const arrival = drafts[0] ? basisArrival(drafts[0], basisOptions[0] ?? null) : null;
-    return format.toWallClock(arrival ?? new Date().toISOString());
+    return toMinute(arrival ?? new Date());
   });
-  const [start, setStart] = useState(initialStart);
+  const [start, setStart] = useState<string | null>(initialStart);
   const [intervalMinutes, setIntervalMinutes] = useState<number>(CASCADE_DEFAULT_INTERVAL);
   const [offsetMinutes, setOffsetMinutes] = useState(0);
   const dirty =
@@ -69,7 +71,7 @@ export function CascadeDialog({ drafts, onClose, onDone }: PlanningDialogProps) 
   // With no location shared by every draft there is nothing to choose: say that, not "choose one".
   const ineligibility =
     eligibility.reason === 'noBasisLocation' && basisOptions.length === 0 ? 'basisLocationNotOnEveryDraft' : eligibility.reason;
-  const startIso = format.fromWallClock(start);
+  const startIso = start;
   const optionsError = cascadeOptionsError({ start: startIso ?? '', intervalMinutes, offsetMinutes });
   const blocker = ineligibility ? text.cascade(ineligibility) : optionsError ? text.cascade(optionsError) : null;
 
@@ -107,11 +109,11 @@ export function CascadeDialog({ drafts, onClose, onDone }: PlanningDialogProps) 
             allowDeselect={false}
             data-testid="cascade-basis"
           />
-          <TextInput
-            type="datetime-local"
+          <DateTimeField
             label={t('cascade.start')}
             value={start}
-            onChange={(event) => setStart(event.currentTarget.value)}
+            timezone={format.timezone}
+            onChange={setStart}
             error={startIso === null ? t('cascade.reasons.noStartDate') : undefined}
             data-testid="cascade-start"
           />

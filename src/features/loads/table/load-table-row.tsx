@@ -33,6 +33,8 @@ export interface RowFormat {
    * with the weekday otherwise; the cell's title has the full date.
    */
   timeOnDay: (ms: number, dayMs: number) => string;
+  /** A time with its weekday: where the Date column is folded or hidden, a time alone would not say which day. */
+  weekdayTime: (ms: number) => string;
   time: (ms: number) => string;
   status: (status: LoadStatus) => string;
 }
@@ -93,8 +95,15 @@ export const LoadTableRow = memo(function LoadTableRow({
   const label = row.orderNumbers || format.date(row.dateMs);
   const delivered = order.status === 'Delivered';
   const editable = canEdit && !delivered;
-  const time = (ms: number | null) =>
-    ms === null ? dash : <span title={format.dateTime(ms)}>{format.timeOnDay(ms, row.dateMs)}</span>;
+  const dateShown = columns.some((column) => column.key === 'date');
+  const time = (ms: number | null, testId: string) =>
+    ms === null ? (
+      dash
+    ) : (
+      <span title={format.dateTime(ms)} data-testid={testId}>
+        {dateShown ? format.timeOnDay(ms, row.dateMs) : format.weekdayTime(ms)}
+      </span>
+    );
 
   const cell = (column: ColumnKey): ReactNode => {
     switch (column) {
@@ -149,11 +158,11 @@ export const LoadTableRow = memo(function LoadTableRow({
       case 'destination':
         return <Clamped text={row.destination} />;
       case 'firstStopTime':
-        return time(row.firstStopMs);
+        return time(row.firstStopMs, 'load-first-stop-time');
       case 'lastStopTime':
-        return time(row.lastStopMs);
+        return time(row.lastStopMs, 'load-last-stop-time');
       case 'completedTime':
-        return time(row.completedMs);
+        return time(row.completedMs, 'load-completed-time');
       case 'tripTime':
         return (
           <Text inherit span style={{ whiteSpace: 'nowrap' }} data-testid="load-trip-time">

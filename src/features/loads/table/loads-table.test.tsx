@@ -236,7 +236,7 @@ describe('LoadsTable', () => {
     weekLoads = week(3);
     renderTable();
     expect(screen.getAllByTestId('load-row').filter((row) => row.dataset.touched)).toHaveLength(0);
-    act(() => markStopTouched({ orderId: 2, stopId: 21 }));
+    act(() => markStopTouched({ orderId: 2, stopId: 21, changedByUserId: null }));
     const touched = screen.getAllByTestId('load-row').filter((row) => row.dataset.touched);
     expect(touched.map((row) => row.getAttribute('data-load-id'))).toEqual(['2']);
     // Opening the load clears the mark.

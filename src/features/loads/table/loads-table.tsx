@@ -65,6 +65,7 @@ import { WeekNavigator } from './week-navigator.tsx';
 import { WeightFilterInput } from './weight-filter-input.tsx';
 import { useRowsInSteps } from './use-rows-in-steps.ts';
 import { zonedClock } from './zoned-clock.ts';
+import { dateTimeFormat } from '#core/domain/date-format';
 
 /** Spec 1 §9: 100 rows a page unless the user chose otherwise for this table; 5 skeleton rows while loading. */
 export const DEFAULT_PAGE_SIZE = 100;
@@ -278,29 +279,17 @@ export function LoadsTable({ table, title, week: weekValue, focusLoadId, onWeekC
   const touched = useTouchedStops();
 
   const format = useMemo<RowFormat>(() => {
-    const dateTime = new Intl.DateTimeFormat(language, {
-      month: 'short',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: '2-digit',
-      timeZone: timezone,
-    });
-    const date = new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeZone: timezone });
-    const time = new Intl.DateTimeFormat(language, { timeStyle: 'short', timeZone: timezone });
+    const dates = dateTimeFormat(language, timezone);
+    // The Date column's day without its year: the week navigator shows the year.
     const shortDate = new Intl.DateTimeFormat(language, { month: 'short', day: 'numeric', timeZone: timezone });
-    const weekdayTime = new Intl.DateTimeFormat(language, {
-      weekday: 'short',
-      hour: 'numeric',
-      minute: '2-digit',
-      timeZone: timezone,
-    });
     const day = new Intl.DateTimeFormat('en-CA', { dateStyle: 'short', timeZone: timezone });
     return {
-      date: (ms) => date.format(ms),
+      date: dates.date,
       shortDate: (ms) => shortDate.format(ms),
-      dateTime: (ms) => dateTime.format(ms),
-      timeOnDay: (ms, dayMs) => (day.format(ms) === day.format(dayMs) ? time : weekdayTime).format(ms),
-      time: (ms) => time.format(ms),
+      dateTime: dates.dateTime,
+      timeOnDay: (ms, dayMs) => (day.format(ms) === day.format(dayMs) ? dates.time(ms) : dates.weekdayTime(ms)),
+      weekdayTime: dates.weekdayTime,
+      time: dates.time,
       status: statusLabel,
     };
   }, [language, timezone, statusLabel]);
