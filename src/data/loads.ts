@@ -216,7 +216,16 @@ function provisionalId() {
 export function useSaveLoad() {
   const queryClient = useQueryClient();
   return useCallback(
-    (order: Order | null, input: OrderInput, label: string, options: { via?: 'list' } = {}) => {
+    (
+      order: Order | null,
+      input: OrderInput,
+      label: string,
+      options: {
+        via?: 'list';
+        /** Called once the server accepted the save, with the load it stored (a refusal never calls it). */
+        onAccepted?: (saved: Order) => void;
+      } = {},
+    ) => {
       const loadId = order?.id ?? provisionalId();
       const variables: SaveLoadVariables = {
         kind: order ? 'update' : 'create',
@@ -228,20 +237,26 @@ export function useSaveLoad() {
         label,
         queuedAt: new Date().toISOString(),
       };
-      enqueue(queryClient, variables);
+      void enqueue(queryClient, variables).then((saved) => {
+        if (saved && options.onAccepted) options.onAccepted(saved as Order);
+      });
       return loadId;
     },
     [queryClient],
   );
 }
 
-/** One queue for every change of a load: the per-load scope sends them strictly in the order they were made. */
-function enqueue(queryClient: QueryClient, variables: LoadChangeVariables) {
+/**
+ * One queue for every change of a load: the per-load scope sends them strictly in the order they
+ * were made. Resolves with the server's answer once accepted, or undefined when refused (the
+ * outbox says why); it stays pending while the change waits for the connection.
+ */
+function enqueue(queryClient: QueryClient, variables: LoadChangeVariables): Promise<unknown> {
   const mutation = queryClient.getMutationCache().build(queryClient, {
     mutationKey: SAVE_LOAD_KEY,
     scope: { id: `load:${variables.loadId}` },
   });
-  void mutation.execute(variables).catch(() => {});
+  return mutation.execute(variables).catch(() => undefined);
 }
 
 /**

@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { parse } from 'csv-parse/sync';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
-import type { Order } from '../../core/contract/orders.ts';
+import { inputFromOrder, type Order } from '../../core/contract/orders.ts';
 import {
   distanceUnitLabel,
   GRAMS_PER_WEIGHT_UNIT,
@@ -306,6 +306,39 @@ test.describe('as the dispatcher', () => {
       .click();
     await expect(page.getByTestId('load-expanded')).toHaveCount(0);
     await expect(question).toBeHidden();
+  });
+
+  test('a save refused because someone else edited first shows only the refusal, never “Load edited”', async ({
+    api,
+    loads,
+    page,
+  }) => {
+    const load = takeLoad(await api.weekLoads(), (row) => row.status === 'Open' && ownCarried(row), 'stale save');
+    await loads.open();
+    const editor = await loads.expand(load.id);
+    // This device does not hear of the other edit (the feed is held, not refused, so the app stays
+    // online), so its save is built on the old version.
+    await page.route('**/api/sync/changes**', () => new Promise<void>(() => {}));
+    const input = inputFromOrder(load);
+    const other = await api.context.put(`/api/orders/${load.id}`, {
+      data: { ...input, version: load.version, stops: input.stops.map((stop) => ({ ...stop, notes: 'Edited elsewhere' })) },
+    });
+    expect(other.status()).toBe(200);
+    await editor.setNotes(1, 'Gate code 5150');
+    await editor.root.getByTestId('load-editor-save').click();
+    await expect(page.getByText(/was not saved/)).toBeVisible({ timeout: 15_000 });
+    await expect(page.getByText('Load edited', { exact: true })).toHaveCount(0);
+    expect((await api.load(load.id))?.stops[0]?.notes).toBe('Edited elsewhere');
+  });
+
+  test('a save the server accepts says “Load edited”', async ({ api, loads, page }) => {
+    const load = takeLoad(await api.weekLoads(), (row) => row.status === 'Open' && ownCarried(row), 'accepted save');
+    await loads.open();
+    const editor = await loads.expand(load.id);
+    await editor.setNotes(1, 'Gate code 6160');
+    await editor.save();
+    await expect(page.getByText('Load edited', { exact: true })).toBeVisible();
+    expect((await api.load(load.id))?.stops[0]?.notes).toBe('Gate code 6160');
   });
 
   test('assigns a driver through the panel with the driver’s default equipment', async ({ api, loads }) => {

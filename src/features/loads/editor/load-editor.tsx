@@ -272,13 +272,15 @@ function LoadEditorForm({ load, isDraft, onClose, onCancel, onDirtyChange, varia
     setAttempted(true);
     if (readOnly || hasErrors(errors)) return;
     const input = orderInputFromEditor(state);
-    saveLoad(base, input, loadLabel(input, formatDate));
-    notifications.show({
-      color: 'teal',
-      // Offline the save only joins the queue: saying "edited" would claim the server has it.
-      message: !online ? t('sync:savedOnDevice') : base ? t('notifications.edited') : t('notifications.created'),
-      position: 'top-left',
+    // "Edited" or "created" only once the server accepted the save: a refusal (someone else edited
+    // first) says only why. Offline the save joins the queue, and says so now.
+    const success = base ? t('notifications.edited') : t('notifications.created');
+    saveLoad(base, input, loadLabel(input, formatDate), {
+      onAccepted: () => {
+        if (online) notifications.show({ color: 'teal', message: success, position: 'top-left' });
+      },
     });
+    if (!online) notifications.show({ color: 'teal', message: t('sync:savedOnDevice'), position: 'top-left' });
     onClose();
   };
 
