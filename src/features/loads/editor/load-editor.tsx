@@ -329,7 +329,13 @@ function LoadEditorForm({ load, isDraft, onClose, onCancel, onDirtyChange, varia
               }}
               data-testid="load-date"
             />
-            <TripTime stops={state.stops} travel={travel} fetching={travelTimes.isFetching} locationName={locationName} />
+            <TripTime
+              stops={state.stops}
+              stored={base ?? null}
+              travel={travel}
+              fetching={travelTimes.isFetching}
+              locationName={locationName}
+            />
             <Select
               label={t('fields.driver')}
               placeholder={t('fields.noDriver')}

@@ -2,6 +2,7 @@ import type { Order, Stop } from '#core/contract/orders';
 import type { DRAFTS_SORT_ORDERS } from '#core/contract/user';
 import type { LoadStatus } from '#core/domain/load-rules';
 import { type CompletenessOptions, type CompletenessRule, draftCompleteness } from '#core/domain/planning/completeness';
+import { loadTripSeconds } from '#core/domain/planning/stop-times';
 import { GRAMS_PER_WEIGHT_UNIT, secondsToMinutes, type WeightUnit, weightPrecision, weightUnitToGrams } from '#core/domain/units';
 import type { ZonedClock } from './zoned-clock.ts';
 
@@ -151,12 +152,15 @@ export function loadWeightGrams(order: Order): number | null {
   return total;
 }
 
+const NO_TRAVEL_TIMES: ReadonlyMap<string, number> = new Map();
+
 /**
- * Estimated trip time in minutes: the figure the server stored on the load's last save (core
- * `estimatedTripSeconds`), the one the editor and the delivery log show; unknown until it has one.
+ * Estimated trip time in minutes, decided by core `loadTripSeconds` as the editor and the
+ * expansion decide it: the figure the server stored, else the rule over the legs the stops carry.
  */
 export function tripMinutes(order: Order): number | null {
-  return order.timeSeconds === null ? null : secondsToMinutes(order.timeSeconds);
+  const seconds = loadTripSeconds(order.stops, NO_TRAVEL_TIMES, order);
+  return seconds === null ? null : secondsToMinutes(seconds);
 }
 
 /** Ids of loads created here offline are negative and newest; real ids grow with creation. */
