@@ -184,6 +184,7 @@ export const LOAD_REFERENCE_LISTS = [
   'drivers',
   'tractors',
   'trailers',
+  'carriers',
 ] as const satisfies readonly MirrorList[];
 
 /** A reference list from the mirror, readable offline; route loaders prefetch the ones their screen shows. */

@@ -386,6 +386,43 @@ test.describe('as the dispatcher', () => {
     await expect(loads.status(load.id)).toHaveText('Open');
   });
 
+  test('names the carrier of a load handed to it in the row and the editor, and says when its driver is chosen', async ({
+    api,
+    apiOf,
+    loads,
+    page,
+  }) => {
+    // Two companies' writes and two openings of the in-place editor.
+    test.slow();
+    const [week, carriers] = await Promise.all([api.weekLoads(), api.carriers()]);
+    const swift = carriers.find((carrier) => carrier.name === 'Swift Haul Carriers');
+    if (!swift) throw new Error('Swift Haul Carriers is not a carrier of this organization');
+    const load = takeLoad(week, (row) => row.status === 'Open' && ownCarried(row), 'carrier named');
+    await loads.open();
+    await loads.select(load.id);
+    await loads.assignCarrier(swift.name);
+    await expect(loads.row(load.id).getByTestId('load-driver')).toHaveText('Swift Haul Carriers');
+    let editor = await loads.expand(load.id);
+    await expect(editor.root.getByTestId('load-driver')).toHaveAccessibleDescription('Transported by Swift Haul Carriers', {
+      timeout: 15_000,
+    });
+    await expect(editor.root.getByTestId('load-driver')).toHaveAttribute('placeholder', 'No driver from Swift Haul Carriers yet');
+
+    // The carrier chooses one of its drivers: the owner's editor says the carrier's driver is on it.
+    const carrier = await apiOf('carrier');
+    const driver = (await carrier.drivers()).find((row) => row.enabled && row.organizationId === swift.carrierOrganizationId);
+    if (!driver) throw new Error('Swift Haul has no enabled driver');
+    const assigned = await carrier.context.post('/api/drivers/assign-orders', {
+      data: [{ id: load.id, transportedByUserId: driver.id, tractorId: null, trailerId: null }],
+    });
+    expect(assigned.status()).toBe(200);
+    await loads.row(load.id).getByTestId('load-expand').click();
+    await expect(loads.status(load.id)).toHaveText('Assigned', { timeout: 15_000 });
+    await expect(loads.row(load.id).getByTestId('load-driver')).toContainText('Swift Haul Carriers');
+    editor = await loads.expand(load.id);
+    await expect(editor.root.getByTestId('load-driver')).toHaveAttribute('placeholder', 'Swift Haul Carriers’s driver');
+  });
+
   test('completes a load manually: Delivered, every stop completed and marked', async ({ api, loads }) => {
     const week = await api.weekLoads();
     const load = takeLoad(week, (row) => row.status === 'Assigned' && ownCarried(row), 'manual completion');

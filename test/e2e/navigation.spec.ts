@@ -99,7 +99,7 @@ test.describe('navigation per role', () => {
   }) => {
     await signIn(page, 'platform');
     await page.goto('/loads');
-    await expect(page.getByTestId('loads-table')).toHaveAttribute('aria-busy', 'false', { timeout: 20_000 });
+    await expect(page.getByTestId('loads-table')).toHaveAttribute('aria-busy', 'false', { timeout: 40_000 });
     await page.getByTestId('company-switcher').click();
     await page.getByRole('option', { name: 'Prairie Feed Co.' }).click();
     await expect(page.getByTestId('company-switcher')).toHaveValue('Prairie Feed Co.');
@@ -109,7 +109,7 @@ test.describe('navigation per role', () => {
     await expect(page.getByTestId('welcome')).toHaveCount(0);
     // Live map is a Standard feature: Freemium Little Creek Farms may not open it, so the switch goes Home.
     await page.goto('/drafts');
-    await expect(page.getByTestId('loads-table')).toHaveAttribute('aria-busy', 'false', { timeout: 20_000 });
+    await expect(page.getByTestId('loads-table')).toHaveAttribute('aria-busy', 'false', { timeout: 40_000 });
     await page.getByTestId('company-switcher').click();
     await page.getByRole('option', { name: 'Little Creek Farms' }).click();
     await expect(page).toHaveURL(/\/drafts(\?|$)/);

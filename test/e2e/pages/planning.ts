@@ -118,7 +118,7 @@ export class DraftsTablePage extends LoadsTablePage {
   override async open(week?: string) {
     await this.page.goto(week ? `/drafts?week=${week}` : '/drafts');
     // A fresh browser's first sync fills the device's copy before the table stops loading.
-    await expect(this.table).toHaveAttribute('aria-busy', 'false', { timeout: 20_000 });
+    await expect(this.table).toHaveAttribute('aria-busy', 'false', { timeout: 40_000 });
   }
 
   /** Rows shown under a provisional (negative) id: made offline, not yet known to the server. */

@@ -88,6 +88,7 @@ interface LocationRow extends MapLocation {
 interface CarrierRow {
   id: number;
   carrierOrganizationId: number;
+  name: string;
   loadDriver: CarrierOwnership;
   loadTractor: CarrierOwnership;
   loadTrailer: CarrierOwnership;
@@ -243,6 +244,18 @@ function LoadEditorForm({ load, isDraft, onClose, onCancel, onDirtyChange, varia
     .sort((a, b) => a.name.localeCompare(b.name))
     .map((row) => ({ value: String(row.id), label: row.name }));
 
+  // The owner of a load handed to a carrier sees the carrier named, and which resources it supplies.
+  const carrierName = carried && organizationId === base.owningOrganizationId ? relation?.name : undefined;
+  const carrierSupplies = (options: { value: string }[], current: number | null) =>
+    carrierName !== undefined && current !== null && !options.some((option) => option.value === String(current));
+  const carrierDriver = carrierSupplies(driverOptions, state.transportedByUserId);
+  const tractorOptions = equipmentOptions(tractors, state.tractorId);
+  const trailerOptions = equipmentOptions(trailers, state.trailerId);
+  const carrierTractor = carrierSupplies(tractorOptions, state.tractorId);
+  const carrierTrailer = carrierSupplies(trailerOptions, state.trailerId);
+  const equipmentPlaceholder = (fromCarrier: boolean) =>
+    fromCarrier ? t('fields.carrierEquipment', { carrier: carrierName }) : t('fields.none');
+
   const locationName = (id: number | null) => (id === null ? t('stops.noLocation') : (locations.get(id)?.name ?? `#${id}`));
   const formatDate = (iso: string) =>
     new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short', timeZone: timezone }).format(new Date(iso));
@@ -338,9 +351,14 @@ function LoadEditorForm({ load, isDraft, onClose, onCancel, onDirtyChange, varia
             />
             <Select
               label={t('fields.driver')}
-              placeholder={t('fields.noDriver')}
+              description={carrierName ? t('fields.transportedBy', { carrier: carrierName }) : undefined}
+              placeholder={
+                carrierName
+                  ? t(carrierDriver ? 'fields.carrierDriver' : 'fields.carrierNoDriver', { carrier: carrierName })
+                  : t('fields.noDriver')
+              }
               data={driverOptions}
-              value={state.transportedByUserId === null ? null : String(state.transportedByUserId)}
+              value={state.transportedByUserId === null || carrierDriver ? null : String(state.transportedByUserId)}
               clearable
               searchable
               disabled={readOnly || !mayChoose('driver')}
@@ -349,9 +367,9 @@ function LoadEditorForm({ load, isDraft, onClose, onCancel, onDirtyChange, varia
             />
             <Select
               label={t('fields.tractor')}
-              placeholder={t('fields.none')}
-              data={equipmentOptions(tractors, state.tractorId)}
-              value={state.tractorId === null ? null : String(state.tractorId)}
+              placeholder={equipmentPlaceholder(carrierTractor)}
+              data={tractorOptions}
+              value={state.tractorId === null || carrierTractor ? null : String(state.tractorId)}
               clearable
               searchable
               disabled={readOnly || !mayChoose('tractor')}
@@ -360,9 +378,9 @@ function LoadEditorForm({ load, isDraft, onClose, onCancel, onDirtyChange, varia
             />
             <Select
               label={t('fields.trailer')}
-              placeholder={t('fields.none')}
-              data={equipmentOptions(trailers, state.trailerId)}
-              value={state.trailerId === null ? null : String(state.trailerId)}
+              placeholder={equipmentPlaceholder(carrierTrailer)}
+              data={trailerOptions}
+              value={state.trailerId === null || carrierTrailer ? null : String(state.trailerId)}
               clearable
               searchable
               disabled={readOnly || !mayChoose('trailer')}

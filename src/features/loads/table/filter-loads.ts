@@ -78,6 +78,8 @@ export interface LoadLookups {
   drivers: ReadonlyMap<number, string>;
   tractors: ReadonlyMap<number, string>;
   trailers: ReadonlyMap<number, string>;
+  /** Carriers the organization hands loads to, by their organization id. */
+  carriers?: ReadonlyMap<number, string>;
 }
 
 export interface LoadRowContext {
@@ -232,7 +234,13 @@ export function buildLoadRow(order: Order, context: LoadRowContext): LoadRow {
   const firstStopMs = first ? Date.parse(first) : null;
   const lastStopMs = last ? Date.parse(last) : null;
   const dateMs = Date.parse(order.date);
-  const driver = order.transportedByUserId === null ? '' : (lookups.drivers.get(order.transportedByUserId) ?? '');
+  const driverName = order.transportedByUserId === null ? '' : (lookups.drivers.get(order.transportedByUserId) ?? '');
+  // A load handed to a carrier names the carrier, and its driver where this organization knows the name.
+  const carrier =
+    order.transportingOrganizationId === order.owningOrganizationId
+      ? undefined
+      : lookups.carriers?.get(order.transportingOrganizationId);
+  const driver = carrier ? [carrier, driverName].filter(Boolean).join(' · ') : driverName;
   const tractor = order.tractorId === null ? '' : (lookups.tractors.get(order.tractorId) ?? '');
   const trailer = order.trailerId === null ? '' : (lookups.trailers.get(order.trailerId) ?? '');
   const numbers = orderNumbers.join(', ');
