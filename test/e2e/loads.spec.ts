@@ -390,7 +390,6 @@ test.describe('as the dispatcher', () => {
     api,
     apiOf,
     loads,
-    page,
   }) => {
     // Two companies' writes and two openings of the in-place editor.
     test.slow();
