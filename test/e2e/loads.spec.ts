@@ -211,6 +211,11 @@ test.describe('as the dispatcher', () => {
     expect(shown[0]).toBe(`${today} 10:00`);
     expect(shown[1] > (shown[0] as string) && shown[2] > (shown[1] as string), `arrivals shown: ${shown.join(', ')}`).toBe(true);
     await editor.save();
+    // The new load is brought into view and marked for a moment (not with the live update's red).
+    const marked = loads.rows.and(loads.page.locator('[data-just-created="true"]'));
+    await expect(marked).toBeInViewport();
+    await expect(marked).toContainText(orderNumber);
+    await expect(marked).not.toHaveAttribute('data-touched', 'true');
 
     let created: Order | undefined;
     await expect

@@ -15,7 +15,7 @@ import type { Order } from '#core/contract/orders';
 import type { CarrierOwnership } from '#core/contract/reference';
 import { hasPermission } from '#core/domain/access';
 import { driverAssignmentFor, driversOffered, mayChooseResource, type ResourceKind } from '#core/domain/load-actions';
-import { statusAfterDriverChoice } from '#core/domain/load-rules';
+import { loadDateFromStops, statusAfterDriverChoice } from '#core/domain/load-rules';
 import { canRecomputeArrivals, travelTimeIndex } from '#core/domain/planning/index';
 import {
   addStop,
@@ -66,6 +66,8 @@ export interface LoadEditorProps {
    * another asks before unsaved changes go.
    */
   leaveGuard?: RefObject<((leave: () => void) => void) | null>;
+  /** A new load was saved: at once under its provisional id, again under its real id once accepted. */
+  onCreated?: (created: { id: number; date: string }) => void;
 }
 
 interface DriverRow {
@@ -98,7 +100,7 @@ interface CarrierRow {
 const DAYJS_LOCALES: Record<string, string> = { 'en-US': 'en', 'es-MX': 'es-mx', 'nl-NL': 'nl', 'fr-CA': 'fr-ca' };
 
 /** Create/edit load form (spec 1 §2): date, trip time, driver, tractor, trailer, stops, map and save. */
-export function LoadEditor({ load, isDraft, onClose, variant, leaveGuard }: LoadEditorProps) {
+export function LoadEditor({ load, isDraft, onClose, variant, leaveGuard, onCreated }: LoadEditorProps) {
   const { t } = useTranslation('load-editor');
   const narrow = useMediaQuery('(max-width: 48em)');
   const title = load
@@ -124,6 +126,7 @@ export function LoadEditor({ load, isDraft, onClose, variant, leaveGuard }: Load
       isDraft={isDraft}
       onClose={onClose}
       onCancel={guard.requestClose}
+      onCreated={onCreated}
       onDirtyChange={setDirty}
       variant={variant}
     />
@@ -152,7 +155,7 @@ interface LoadEditorFormProps extends LoadEditorProps {
   onDirtyChange: (dirty: boolean) => void;
 }
 
-function LoadEditorForm({ load, isDraft, onClose, onCancel, onDirtyChange, variant }: LoadEditorFormProps) {
+function LoadEditorForm({ load, isDraft, onClose, onCancel, onDirtyChange, variant, onCreated }: LoadEditorFormProps) {
   const { t, i18n } = useTranslation('load-editor');
   const errorText = useEditorErrorText();
   const { data: self } = useQuery(selfQuery);
@@ -288,11 +291,13 @@ function LoadEditorForm({ load, isDraft, onClose, onCancel, onDirtyChange, varia
     // "Edited" or "created" only once the server accepted the save: a refusal (someone else edited
     // first) says only why. Offline the save joins the queue, and says so now.
     const success = base ? t('notifications.edited') : t('notifications.created');
-    saveLoad(base, input, loadLabel(input, formatDate), {
-      onAccepted: () => {
+    const id = saveLoad(base, input, loadLabel(input, formatDate), {
+      onAccepted: (saved) => {
         if (online) notifications.show({ color: 'teal', message: success, position: 'top-left' });
+        if (!base) onCreated?.({ id: saved.id, date: saved.date });
       },
     });
+    if (!base) onCreated?.({ id, date: loadDateFromStops(input.stops, input.date) });
     if (!online) notifications.show({ color: 'teal', message: t('sync:savedOnDevice'), position: 'top-left' });
     onClose();
   };

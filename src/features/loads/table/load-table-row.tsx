@@ -48,6 +48,8 @@ export interface LoadTableRowProps {
   expanded: boolean;
   /** Set when a live update touched one of the load's stops (loads table only). */
   touched: TouchedLoad | undefined;
+  /** Created here a moment ago: marked (not the live update's red) so the eye finds it. */
+  justCreated?: boolean;
   canEdit: boolean;
   onSelect: (id: number, selected: boolean) => void;
   onExpand: (id: number) => void;
@@ -79,6 +81,7 @@ export const LoadTableRow = memo(function LoadTableRow({
   selected,
   expanded,
   touched,
+  justCreated,
   canEdit,
   onSelect,
   onExpand,
@@ -195,6 +198,8 @@ export const LoadTableRow = memo(function LoadTableRow({
       data-testid="load-row"
       data-load-id={row.id}
       data-touched={touched ? 'true' : undefined}
+      data-just-created={justCreated ? 'true' : undefined}
+      className={justCreated ? classes.justCreated : undefined}
       bg={touched ? 'var(--mantine-color-red-light)' : selected ? 'var(--mantine-primary-color-light)' : undefined}
     >
       {columns.map(({ key }) => (

@@ -70,6 +70,8 @@ import { zonedClock } from './zoned-clock.ts';
 export const DEFAULT_PAGE_SIZE = 100;
 const PAGE_SIZES = [25, 50, 100, 200, 500];
 const SKELETON_ROWS = 5;
+/** How long a load just created here stays marked. */
+const CREATED_MARK_MS = 4000;
 
 /** The loads table keeps the order loads happen in; the drafts table follows the user's chosen sort. */
 const LOADS_SORT: LoadSort = 'firstStopTime:asc';
@@ -254,6 +256,34 @@ export function LoadsTable({ table, title, week: weekValue, focusLoadId, onWeekC
     setExpandedId(focusLoadId);
   }, [focusLoadId, shown, rows, pageSize, replaceFilters]);
 
+  // A load created here is brought into view (its week, its page, scrolled to) and marked for a
+  // moment; it keeps the mark when its provisional id becomes the server's.
+  const [created, setCreated] = useState<number | null>(null);
+  const onCreated = useCallback(
+    ({ id, date }: { id: number; date: string }) => {
+      setCreated(id);
+      const createdWeek = weekParamOf(date, timezone);
+      if (createdWeek !== weekParam(week, timezone)) onWeekChange(createdWeek);
+    },
+    [timezone, week, onWeekChange],
+  );
+  useEffect(() => {
+    if (created === null || !shown) return;
+    const index = shown.findIndex((row) => row.id === created);
+    if (index < 0) {
+      if (rows?.some((row) => row.id === created)) replaceFilters(EMPTY_FILTERS);
+      return;
+    }
+    setPageNumber(Math.floor(index / pageSize) + 1);
+  }, [created, shown, rows, pageSize, replaceFilters]);
+  const createdShown = created !== null && renderedRows.some((row) => row.id === created);
+  useEffect(() => {
+    if (!createdShown) return;
+    document.querySelector(`[data-testid="load-row"][data-load-id="${created}"]`)?.scrollIntoView({ block: 'center' });
+    const timer = setTimeout(() => setCreated(null), CREATED_MARK_MS);
+    return () => clearTimeout(timer);
+  }, [createdShown, created]);
+
   const onCopyLink = useCallback(
     async (order: Order) => {
       const url = new URL(`/${table}`, window.location.origin);
@@ -358,6 +388,7 @@ export function LoadsTable({ table, title, week: weekValue, focusLoadId, onWeekC
           selected={selected}
           onDone={() => setSelectedIds(new Set())}
           onWeekChange={onWeekChange}
+          onCreated={onCreated}
         />
         <Group gap="xs" align="flex-end" wrap="nowrap" data-testid="table-toolbar">
           <WeightFilterInput value={filters.weight} unit={weightUnit} onApply={filterState.setWeight} />
@@ -501,6 +532,7 @@ export function LoadsTable({ table, title, week: weekValue, focusLoadId, onWeekC
                   selected={selectedIds.has(row.id)}
                   expanded={expandedId === row.id}
                   touched={table === 'loads' ? touched.get(row.id) : undefined}
+                  justCreated={row.id === created}
                   canEdit={canEdit}
                   onSelect={onSelect}
                   onExpand={onExpand}
@@ -543,7 +575,15 @@ export function LoadsTable({ table, title, week: weekValue, focusLoadId, onWeekC
           )}
         </Group>
       </Group>
-      {creating && <LazyLoadEditor load={null} isDraft={table === 'drafts'} variant="modal" onClose={() => setCreating(false)} />}
+      {creating && (
+        <LazyLoadEditor
+          load={null}
+          isDraft={table === 'drafts'}
+          variant="modal"
+          onClose={() => setCreating(false)}
+          onCreated={onCreated}
+        />
+      )}
       {editing && (
         <LazyLoadEditor load={editing} isDraft={table === 'drafts'} variant="modal" onClose={() => setEditingId(null)} />
       )}
