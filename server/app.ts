@@ -29,6 +29,7 @@ import { registerServiceAccountRoutes } from './features/service-accounts/servic
 import { registerSessionRoutes } from './features/session/session.routes.ts';
 import type { SignInThrottling } from './features/session/session.service.ts';
 import { registerSyncRoutes } from './features/sync/sync.routes.ts';
+import { routeTripsWith } from './features/orders/trip-time.ts';
 import { registerTravelTimeRoutes } from './features/travel-times/travel-times.routes.ts';
 import { registerUserRoutes } from './features/users/users.routes.ts';
 import { registerAuth, SESSION_COOKIE } from './plugins/auth.ts';
@@ -39,6 +40,7 @@ import { registerJsonBodyParser } from './plugins/json-body.ts';
 import { registerOriginCheck } from './plugins/origin-check.ts';
 import { realtimeOff, registerRealtime } from './plugins/realtime.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
+import { createRoutingProvider } from './providers/routing.ts';
 import { registerReferenceChecks } from './tenancy/references.ts';
 
 export interface BuildAppOptions {
@@ -122,6 +124,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       })
     : realtimeOff;
   const context: ServerContext = { db, config, realtime, signInThrottling: options.signInThrottling };
+  // Saves route the legs their loads name that no editor asked for yet (a load written through the API).
+  routeTripsWith(createRoutingProvider(config.ROUTING_URL, app.log));
   await app.register(
     async (api) => {
       await api.register(fastifySwagger, {

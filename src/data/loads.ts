@@ -18,7 +18,7 @@ import { realIdOf, SAVE_LOAD_KEY } from './sync/outbox.ts';
 import { queuedChangesStore } from './sync/queued-changes.ts';
 import { openedWeeksStore } from './sync/loads-window.ts';
 import { mirrorWindow, windowCovers } from './sync/mirror-window.ts';
-import { openWeekInMirror } from './sync/sync-engine.ts';
+import { openWeekInMirror, syncStatusStore } from './sync/sync-engine.ts';
 import { useOnlineStatus } from './online-status.ts';
 
 export { inputFromOrder, type LoadChangeVariables, type LoadCommand } from './sync/load-overlay.ts';
@@ -137,10 +137,12 @@ function useRangeOnDevice(filter: LoadsFilter, zone: string) {
 /**
  * Loads of a date range from the mirror (at once, offline too), with the queued changes laid
  * over them. The sync engine refreshes the mirror from the network and invalidates ['mirror'].
+ * During a first sync (sign-in, company switch) the data stays undefined: the mirror is still filling.
  */
 export function useLoads(filter: LoadsFilter, organizationId: number, zone: string) {
   const queued = useQueuedChanges();
   const onDevice = useRangeOnDevice(filter, zone);
+  const { mirrorComplete } = useSyncExternalStore(syncStatusStore.subscribe, syncStatusStore.get);
   const mirror = useQuery({ ...mirrorLoadsQuery(filter), enabled: onDevice.state === 'onDevice' });
   const { startDate, endDate, isDraft } = filter;
   // Once per change of the mirror or the queue, not per render: a week can hold 10,000 loads.
@@ -158,7 +160,7 @@ export function useLoads(filter: LoadsFilter, organizationId: number, zone: stri
         : undefined,
     [mirror.data, queued, organizationId, isDraft, startDate, endDate],
   );
-  return { ...mirror, data: onDevice.state === 'onDevice' ? rows : undefined, onDevice };
+  return { ...mirror, data: onDevice.state === 'onDevice' && mirrorComplete ? rows : undefined, onDevice };
 }
 
 export type MirrorList =
@@ -182,6 +184,7 @@ export const LOAD_REFERENCE_LISTS = [
   'drivers',
   'tractors',
   'trailers',
+  'carriers',
 ] as const satisfies readonly MirrorList[];
 
 /** A reference list from the mirror, readable offline; route loaders prefetch the ones their screen shows. */
@@ -214,7 +217,16 @@ function provisionalId() {
 export function useSaveLoad() {
   const queryClient = useQueryClient();
   return useCallback(
-    (order: Order | null, input: OrderInput, label: string, options: { via?: 'list' } = {}) => {
+    (
+      order: Order | null,
+      input: OrderInput,
+      label: string,
+      options: {
+        via?: 'list';
+        /** Called once the server accepted the save, with the load it stored (a refusal never calls it). */
+        onAccepted?: (saved: Order) => void;
+      } = {},
+    ) => {
       const loadId = order?.id ?? provisionalId();
       const variables: SaveLoadVariables = {
         kind: order ? 'update' : 'create',
@@ -226,20 +238,26 @@ export function useSaveLoad() {
         label,
         queuedAt: new Date().toISOString(),
       };
-      enqueue(queryClient, variables);
+      void enqueue(queryClient, variables).then((saved) => {
+        if (saved && options.onAccepted) options.onAccepted(saved as Order);
+      });
       return loadId;
     },
     [queryClient],
   );
 }
 
-/** One queue for every change of a load: the per-load scope sends them strictly in the order they were made. */
-function enqueue(queryClient: QueryClient, variables: LoadChangeVariables) {
+/**
+ * One queue for every change of a load: the per-load scope sends them strictly in the order they
+ * were made. Resolves with the server's answer once accepted, or undefined when refused (the
+ * outbox says why); it stays pending while the change waits for the connection.
+ */
+function enqueue(queryClient: QueryClient, variables: LoadChangeVariables): Promise<unknown> {
   const mutation = queryClient.getMutationCache().build(queryClient, {
     mutationKey: SAVE_LOAD_KEY,
     scope: { id: `load:${variables.loadId}` },
   });
-  void mutation.execute(variables).catch(() => {});
+  return mutation.execute(variables).catch(() => undefined);
 }
 
 /**

@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { parse } from 'csv-parse/sync';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
-import type { Order } from '../../core/contract/orders.ts';
+import { inputFromOrder, type Order } from '../../core/contract/orders.ts';
 import {
   distanceUnitLabel,
   GRAMS_PER_WEIGHT_UNIT,
@@ -85,6 +85,33 @@ const STANDARD_FONTS = `${path.join(path.dirname(createRequire(import.meta.url).
 const byId = (loads: readonly Order[]) => loads.map((load) => load.id);
 
 test.describe('as the dispatcher', () => {
+  for (const table of ['loads', 'drafts'] as const) {
+    test(`a first visit to /${table} shows skeleton rows while the first sync runs, never an empty week or a count`, async ({
+      page,
+    }) => {
+      // A fresh browser has an empty mirror: hold the change feed so the first sync is slow.
+      let release: () => void = () => {};
+      const held = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      await page.route('**/api/sync/changes**', async (route) => {
+        await held;
+        await route.continue();
+      });
+      await page.goto(`/${table}`);
+      const skeletons = page.getByTestId('skeleton-row');
+      await expect(skeletons).toHaveCount(5);
+      // The mirror's empty tables would read as an empty week: nothing but skeletons meanwhile.
+      await expect(page.getByTestId('loads-table')).toHaveAttribute('aria-busy', 'true');
+      await expect(page.getByTestId('no-records')).toHaveCount(0);
+      await expect(page.getByTestId('rows-count')).toHaveText('');
+      release();
+      await expect(page.getByTestId('load-row').first()).toBeVisible({ timeout: 15_000 });
+      await expect(skeletons).toHaveCount(0);
+      await expect(page.getByTestId('rows-count')).toHaveText(/^1–\d+ of \d+$/);
+    });
+  }
+
   test('filters by driver and weight match the API, and a saved preset brings them back', async ({ api, loads }) => {
     const [week, drivers, self] = await Promise.all([api.weekLoads(), api.drivers(), api.self()]);
     await loads.open();
@@ -184,6 +211,11 @@ test.describe('as the dispatcher', () => {
     expect(shown[0]).toBe(instantOfWallClock(`${today}T10:00`, self.contact.timezone)?.toISOString());
     expect(shown[1] > (shown[0] as string) && shown[2] > (shown[1] as string), `arrivals shown: ${shown.join(', ')}`).toBe(true);
     await editor.save();
+    // The new load is brought into view and marked for a moment (not with the live update's red).
+    const marked = loads.rows.and(loads.page.locator('[data-just-created="true"]'));
+    await expect(marked).toBeInViewport();
+    await expect(marked).toContainText(orderNumber);
+    await expect(marked).not.toHaveAttribute('data-touched', 'true');
 
     let created: Order | undefined;
     await expect
@@ -281,6 +313,39 @@ test.describe('as the dispatcher', () => {
     await expect(question).toBeHidden();
   });
 
+  test('a save refused because someone else edited first shows only the refusal, never “Load edited”', async ({
+    api,
+    loads,
+    page,
+  }) => {
+    const load = takeLoad(await api.weekLoads(), (row) => row.status === 'Open' && ownCarried(row), 'stale save');
+    await loads.open();
+    const editor = await loads.expand(load.id);
+    // This device does not hear of the other edit (the feed is held, not refused, so the app stays
+    // online), so its save is built on the old version.
+    await page.route('**/api/sync/changes**', () => new Promise<void>(() => {}));
+    const input = inputFromOrder(load);
+    const other = await api.context.put(`/api/orders/${load.id}`, {
+      data: { ...input, version: load.version, stops: input.stops.map((stop) => ({ ...stop, notes: 'Edited elsewhere' })) },
+    });
+    expect(other.status()).toBe(200);
+    await editor.setNotes(1, 'Gate code 5150');
+    await editor.root.getByTestId('load-editor-save').click();
+    await expect(page.getByText(/was not saved/)).toBeVisible({ timeout: 15_000 });
+    await expect(page.getByText('Load edited', { exact: true })).toHaveCount(0);
+    expect((await api.load(load.id))?.stops[0]?.notes).toBe('Edited elsewhere');
+  });
+
+  test('a save the server accepts says “Load edited”', async ({ api, loads, page }) => {
+    const load = takeLoad(await api.weekLoads(), (row) => row.status === 'Open' && ownCarried(row), 'accepted save');
+    await loads.open();
+    const editor = await loads.expand(load.id);
+    await editor.setNotes(1, 'Gate code 6160');
+    await editor.save();
+    await expect(page.getByText('Load edited', { exact: true })).toBeVisible();
+    expect((await api.load(load.id))?.stops[0]?.notes).toBe('Gate code 6160');
+  });
+
   test('assigns a driver through the panel with the driver’s default equipment', async ({ api, loads }) => {
     const [week, drivers, self] = await Promise.all([api.weekLoads(), api.drivers(), api.self()]);
     const load = takeLoad(week, (row) => row.status === 'Open' && ownCarried(row), 'driver panel');
@@ -324,6 +389,42 @@ test.describe('as the dispatcher', () => {
       })
       .toEqual({ transporter: load.owningOrganizationId, status: 'Open', driver: null });
     await expect(loads.status(load.id)).toHaveText('Open');
+  });
+
+  test('names the carrier of a load handed to it in the row and the editor, and says when its driver is chosen', async ({
+    api,
+    apiOf,
+    loads,
+  }) => {
+    // Two companies' writes and two openings of the in-place editor.
+    test.slow();
+    const [week, carriers] = await Promise.all([api.weekLoads(), api.carriers()]);
+    const swift = carriers.find((carrier) => carrier.name === 'Swift Haul Carriers');
+    if (!swift) throw new Error('Swift Haul Carriers is not a carrier of this organization');
+    const load = takeLoad(week, (row) => row.status === 'Open' && ownCarried(row), 'carrier named');
+    await loads.open();
+    await loads.select(load.id);
+    await loads.assignCarrier(swift.name);
+    await expect(loads.row(load.id).getByTestId('load-driver')).toHaveText('Swift Haul Carriers');
+    let editor = await loads.expand(load.id);
+    await expect(editor.root.getByTestId('load-driver')).toHaveAccessibleDescription('Transported by Swift Haul Carriers', {
+      timeout: 15_000,
+    });
+    await expect(editor.root.getByTestId('load-driver')).toHaveAttribute('placeholder', 'No driver from Swift Haul Carriers yet');
+
+    // The carrier chooses one of its drivers: the owner's editor says the carrier's driver is on it.
+    const carrier = await apiOf('carrier');
+    const driver = (await carrier.drivers()).find((row) => row.enabled && row.organizationId === swift.carrierOrganizationId);
+    if (!driver) throw new Error('Swift Haul has no enabled driver');
+    const assigned = await carrier.context.post('/api/drivers/assign-orders', {
+      data: [{ id: load.id, transportedByUserId: driver.id, tractorId: null, trailerId: null }],
+    });
+    expect(assigned.status()).toBe(200);
+    await loads.row(load.id).getByTestId('load-expand').click();
+    await expect(loads.status(load.id)).toHaveText('Assigned', { timeout: 15_000 });
+    await expect(loads.row(load.id).getByTestId('load-driver')).toContainText('Swift Haul Carriers');
+    editor = await loads.expand(load.id);
+    await expect(editor.root.getByTestId('load-driver')).toHaveAttribute('placeholder', 'Swift Haul Carriers’s driver');
   });
 
   test('completes a load manually: Delivered, every stop completed and marked', async ({ api, loads }) => {

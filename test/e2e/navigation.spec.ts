@@ -94,6 +94,34 @@ test.describe('navigation per role', () => {
     await expect(page.getByTestId('premium-notice')).toBeVisible();
   });
 
+  test('switching company on /loads stays on /loads with the new company’s loads; a page it may not open goes Home', async ({
+    page,
+  }) => {
+    await signIn(page, 'platform');
+    await page.goto('/loads');
+    await expect(page.getByTestId('loads-table')).toHaveAttribute('aria-busy', 'false', { timeout: 40_000 });
+    await page.getByTestId('company-switcher').click();
+    await page.getByRole('option', { name: 'Prairie Feed Co.' }).click();
+    await expect(page.getByTestId('company-switcher')).toHaveValue('Prairie Feed Co.');
+    // The seeded feed mill has loads every week: they fill the same page.
+    await expect(page.getByTestId('load-row').first()).toBeVisible({ timeout: 15_000 });
+    await expect(page).toHaveURL(/\/loads(\?|$)/);
+    await expect(page.getByTestId('welcome')).toHaveCount(0);
+    // Live map is a Standard feature: Freemium Little Creek Farms may not open it, so the switch goes Home.
+    await page.goto('/drafts');
+    await expect(page.getByTestId('loads-table')).toHaveAttribute('aria-busy', 'false', { timeout: 40_000 });
+    await page.getByTestId('company-switcher').click();
+    await page.getByRole('option', { name: 'Little Creek Farms' }).click();
+    await expect(page).toHaveURL(/\/drafts(\?|$)/);
+    await page.goto('/live-map');
+    await page.getByTestId('company-switcher').click();
+    await page.getByRole('option', { name: 'Prairie Feed Co.' }).click();
+    await expect(page).toHaveURL(/\/live-map(\?|$)/);
+    await page.getByTestId('company-switcher').click();
+    await page.getByRole('option', { name: 'Little Creek Farms' }).click();
+    await expect(page.getByTestId('welcome')).toContainText('Little Creek Farms');
+  });
+
   test("the home page's loads this week follow the company switched to", async ({ page }) => {
     const weeklySummary = () =>
       page.waitForResponse((response) => new URL(response.url()).pathname === '/api/self/loads-summary');

@@ -3,7 +3,10 @@ import { describe, expect, it } from 'vitest';
 import type { LoadingRule } from './stop-times.ts';
 import {
   canRecomputeArrivals,
+  estimatedTripMeters,
   estimatedTripSeconds,
+  loadTripSeconds,
+  tripLegs,
   findThroughputRule,
   recomputeArrivals,
   roundTravelSeconds,
@@ -317,5 +320,62 @@ describe('arrival recomputation properties', () => {
         expect(recomputeArrivals(cleared, from, travel, durations).stops).toEqual(planned);
       }),
     );
+  });
+});
+
+describe('one trip time for a load: loadTripSeconds, tripLegs, estimatedTripMeters', () => {
+  const stop = (
+    sequence: number,
+    location: number | null,
+    durationMinutes: number | null,
+    timeSeconds: number | null = null,
+  ) => ({
+    sequence,
+    organizationLocationId: location,
+    durationMinutes,
+    timeSeconds,
+  });
+  // A carrier's PF-24025: stored 1h 15m, its legs carried by the stops, no travel times of its own.
+  const carried = { timeSeconds: 4500, stops: [stop(1, 10, 15, null), stop(2, 20, 20, 2400)] };
+
+  it('is the stored figure while the stops are the stored ones, even with no travel time at hand (the row and the expansion agree)', () => {
+    expect(loadTripSeconds(carried.stops, new Map(), carried)).toBe(4500);
+    expect(
+      loadTripSeconds(
+        carried.stops.map(({ timeSeconds: _, ...rest }) => rest),
+        new Map(),
+        carried,
+      ),
+    ).toBe(4500);
+  });
+
+  it('follows edited stops with the rule over the travel times at hand and the legs the stored stops carry', () => {
+    const edited = [stop(1, 10, 15), stop(2, 20, 45)];
+    // 2400 s leg + 60 min of stops = 100 min.
+    expect(loadTripSeconds(edited, new Map(), carried)).toBe(6000);
+    const moved = [stop(1, 10, 15), stop(2, 30, 20)];
+    expect(loadTripSeconds(moved, new Map(), carried)).toBeNull();
+    expect(loadTripSeconds(moved, new Map([['10>30', 1800]]), carried)).toBe(65 * 60);
+  });
+
+  it('computes a load stored without a figure (a merged draft) the same way in its row and its editor', () => {
+    const merged = { timeSeconds: null, stops: [stop(1, 10, 10), stop(2, 20, 10, 2100)] };
+    const row = loadTripSeconds(merged.stops, new Map(), merged);
+    const editor = loadTripSeconds(merged.stops, new Map([['10>20', 2100]]), merged);
+    expect(row).toBe(55 * 60);
+    expect(editor).toBe(row);
+  });
+
+  it('gives each stop the leg from the stop before it, and sums the distance only when every leg is known', () => {
+    const stops = [stop(2, 20, 0), stop(1, 10, 0), stop(3, 20, 0)];
+    const travel = new Map([['10>20', 1790]]);
+    const distances = new Map([['10>20', 41_000]]);
+    expect([...tripLegs(stops, travel, distances)]).toEqual([
+      [1, { timeSeconds: null, distanceMeters: null }],
+      [2, { timeSeconds: 1800, distanceMeters: 41_000 }],
+      [3, { timeSeconds: 0, distanceMeters: 0 }],
+    ]);
+    expect(estimatedTripMeters(stops, distances)).toBe(41_000);
+    expect(estimatedTripMeters([stop(1, 10, 0), stop(2, 30, 0)], distances)).toBeNull();
   });
 });

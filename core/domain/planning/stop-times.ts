@@ -85,6 +85,83 @@ export function estimatedTripSeconds(stops: readonly TripStop[], travel: TravelI
   );
 }
 
+/** A load as stored: its trip time, and its stops with the leg each one ends (`timeSeconds`, stored on save). */
+export interface StoredTrip {
+  timeSeconds: number | null;
+  stops: readonly (TripStop & { timeSeconds: number | null })[];
+}
+
+/** The legs a stored load's stops carry, as a travel index (a carrier may not ask for the owner's travel times). */
+export function storedLegIndex(stops: StoredTrip['stops']): Map<string, number> {
+  const ordered = [...stops].sort((a, b) => a.sequence - b.sequence);
+  const index = new Map<string, number>();
+  ordered.slice(1).forEach((stop, position) => {
+    const from = ordered[position]?.organizationLocationId ?? null;
+    if (from !== null && stop.organizationLocationId !== null && stop.timeSeconds !== null) {
+      index.set(travelTimeKey(from, stop.organizationLocationId), stop.timeSeconds);
+    }
+  });
+  return index;
+}
+
+function sameTripStops(a: readonly TripStop[], b: readonly TripStop[]): boolean {
+  const key = (stops: readonly TripStop[]) =>
+    [...stops]
+      .sort((x, y) => x.sequence - y.sequence)
+      .map((stop) => `${stop.sequence}:${stop.organizationLocationId}:${stop.durationMinutes}`)
+      .join('|');
+  return a.length === b.length && key(a) === key(b);
+}
+
+/**
+ * The trip time a load shows, the one decision behind its row, its expansion and its editor: while
+ * the stops are the stored ones, the figure the server stored (`estimatedTripSeconds` on save); for
+ * stops being edited, or a load stored without one, the same rule over the travel times at hand and
+ * the legs the stored stops carry. null while a leg is unknown.
+ */
+export function loadTripSeconds(stops: readonly TripStop[], travel: TravelIndex, stored?: StoredTrip | null): number | null {
+  if (stored && stored.timeSeconds !== null && sameTripStops(stops, stored.stops)) return stored.timeSeconds;
+  const known = stored ? new Map([...storedLegIndex(stored.stops), ...travel]) : travel;
+  return estimatedTripSeconds(stops, known);
+}
+
+/** Metres by leg key, like `TravelIndex`. */
+export type DistanceIndex = ReadonlyMap<string, number>;
+
+/** The travel time and distance of the leg that ends at a stop (none for the first stop). */
+export interface LegFigures {
+  timeSeconds: number | null;
+  distanceMeters: number | null;
+}
+
+/**
+ * Each stop's leg from the stop before it (by sequence), by sequence: 0 within one location, null
+ * when unknown; the first stop has no leg (both null).
+ */
+export function tripLegs(stops: readonly TripStop[], travel: TravelIndex, distances: DistanceIndex): Map<number, LegFigures> {
+  const ordered = [...stops].sort((a, b) => a.sequence - b.sequence);
+  return new Map(
+    ordered.map((stop, index) => {
+      const previous = ordered[index - 1];
+      if (!previous) return [stop.sequence, { timeSeconds: null, distanceMeters: null }];
+      const from = previous.organizationLocationId;
+      const to = stop.organizationLocationId;
+      const meters = from === null || to === null ? undefined : from === to ? 0 : distances.get(travelTimeKey(from, to));
+      return [
+        stop.sequence,
+        { timeSeconds: travelSecondsBetween(travel, from, to), distanceMeters: meters === undefined ? null : meters },
+      ];
+    }),
+  );
+}
+
+/** A load's estimated distance: the sum of its legs' distances, null when a leg is unknown. */
+export function estimatedTripMeters(stops: readonly TripStop[], distances: DistanceIndex): number | null {
+  const legs = [...tripLegs(stops, new Map(), distances).values()].slice(1);
+  if (legs.some((leg) => leg.distanceMeters === null)) return null;
+  return legs.reduce((total, leg) => total + (leg.distanceMeters ?? 0), 0);
+}
+
 // ---------------------------------------------------------------------------
 // Loading durations
 // ---------------------------------------------------------------------------

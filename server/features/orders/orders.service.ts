@@ -13,7 +13,7 @@ import type { RealtimePublisher } from '#server/plugins/realtime';
 import { badRequest, HttpError, notFound } from '#server/plugins/error-handler';
 import { assertReferencesBelong, type HeldReference } from '#server/tenancy/references';
 import { ordersAsJson, streamOrdersJson } from './orders-json.ts';
-import { tripSecondsOf } from './trip-time.ts';
+import { legOf, tripFiguresOf } from './trip-time.ts';
 import { recordChanges } from '#server/features/sync/change-log';
 
 export type OrderRow = typeof orders.$inferSelect;
@@ -319,7 +319,10 @@ export function stopValues(stop: StopInput) {
 }
 
 /** Whether saving `values` would change the stored stop (dates by instant, arrays and metadata by value). */
-function stopDiffers(row: StopRow, values: ReturnType<typeof stopValues>): boolean {
+function stopDiffers(
+  row: StopRow,
+  values: ReturnType<typeof stopValues> & Partial<Pick<StopRow, 'timeSeconds' | 'distanceMeters'>>,
+): boolean {
   return (Object.keys(values) as (keyof typeof values)[]).some((key) => {
     const stored: unknown = row[key];
     const next: unknown = values[key];
@@ -371,21 +374,29 @@ export async function createOrder(
   // The references were checked before the handler (server/tenancy).
   await assertChosenDriverEnabled(db, input, null);
   const created = await db.transaction(async (tx) => {
-    const [timeSeconds] = await tripSecondsOf(tx, auth.organizationId, [input]);
+    const [trip] = await tripFiguresOf(tx, auth.organizationId, [input]);
     const [row] = await tx
       .insert(orders)
       .values({
         organizationId: auth.organizationId,
         transportingOrganizationId: auth.organizationId,
         ...orderValues(input),
-        timeSeconds,
+        timeSeconds: trip?.timeSeconds ?? null,
+        distanceMeters: trip?.distanceMeters ?? null,
         status: statusAfterDriverChoice(input.transportedByUserId),
       })
       .returning();
     if (!row) throw new Error('insert returned no order');
     const stopRows = await tx
       .insert(stops)
-      .values(input.stops.map((stop) => ({ ...stopValues(stop), orderId: row.id, organizationId: auth.organizationId })))
+      .values(
+        input.stops.map((stop) => ({
+          ...stopValues(stop),
+          ...legOf(trip, stop.sequence),
+          orderId: row.id,
+          organizationId: auth.organizationId,
+        })),
+      )
       .returning();
     await recordChanges(tx, [{ entity: 'order', id: row.id, op: 'upsert', organizationIds: organizationsSeeing(row) }]);
     return toOrder(row, stopRows);
@@ -473,12 +484,13 @@ export async function updateOrderInTransaction(
   await assertChosenDriverEnabled(tx, input, current);
   const kept = new Set(input.stops.flatMap((stop) => (stop.id ? [stop.id] : [])));
   const removed = existing.filter((stop) => !kept.has(stop.id));
-  const [timeSeconds] = await tripSecondsOf(tx, current.organizationId, [input]);
+  const [trip] = await tripFiguresOf(tx, current.organizationId, [input]);
   const [row] = await tx
     .update(orders)
     .set({
       ...orderValues(input),
-      timeSeconds,
+      timeSeconds: trip?.timeSeconds ?? null,
+      distanceMeters: trip?.distanceMeters ?? null,
       status: statusAfterDriverChoice(input.transportedByUserId, current.status),
       version: sql`${orders.version} + 1`,
       updatedAt: new Date(),
@@ -496,19 +508,25 @@ export async function updateOrderInTransaction(
   const rowsById = new Map(existingRows.map((stop) => [stop.id, stop]));
   for (const stop of input.stops) {
     const before = stop.id ? rowsById.get(stop.id) : undefined;
+    const values = { ...stopValues(stop), ...legOf(trip, stop.sequence) };
     // Most saves change the load, not every stop (a driver choice changes none): untouched stops keep their version.
-    if (stop.id && before && stopDiffers(before, stopValues(stop))) {
+    if (stop.id && before && stopDiffers(before, values)) {
       await tx
         .update(stops)
-        .set({ ...stopValues(stop), version: sql`${stops.version} + 1`, updatedAt: new Date() })
+        .set({ ...values, version: sql`${stops.version} + 1`, updatedAt: new Date() })
         .where(eq(stops.id, stop.id));
     }
   }
   const added = input.stops.filter((stop) => !stop.id);
   if (added.length) {
-    await tx
-      .insert(stops)
-      .values(added.map((stop) => ({ ...stopValues(stop), orderId: id, organizationId: row.organizationId })));
+    await tx.insert(stops).values(
+      added.map((stop) => ({
+        ...stopValues(stop),
+        ...legOf(trip, stop.sequence),
+        orderId: id,
+        organizationId: row.organizationId,
+      })),
+    );
   }
   await recordChanges(tx, [{ entity: 'order', id, op: 'upsert', organizationIds: organizationsSeeing(row) }]);
   const [updated] = await withStops(tx, [row]);

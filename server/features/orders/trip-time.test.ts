@@ -80,6 +80,15 @@ async function storedTripSeconds(id: number): Promise<number | null> {
   return rows[0].time_seconds;
 }
 
+async function storedFigures(id: number) {
+  const order = await test.database.pool.query('select time_seconds, distance_meters from orders where id = $1', [id]);
+  const legs = await test.database.pool.query(
+    'select sequence, time_seconds, distance_meters from stops where order_id = $1 order by sequence',
+    [id],
+  );
+  return { order: order.rows[0], legs: legs.rows };
+}
+
 async function create(originMinutes: number, destinationMinutes: number, isDraft = false): Promise<Order> {
   const response = await call('POST', '/api/orders', newLoad(originMinutes, destinationMinutes, isDraft));
   expect(response.statusCode).toBe(201);
@@ -163,5 +172,79 @@ describe("a load's estimated trip time", () => {
       expect(editorFigure).not.toBeNull();
       expect(load.timeSeconds, `load ${load.id}`).toBe(editorFigure);
     }
+  });
+});
+
+describe("a load's distance, and travel no editor asked for", () => {
+  it('stores the distance of a load created in the app (legs cached), on the load and on each stop’s leg', async () => {
+    const [cached] = (
+      await call('POST', `/api/organizations/${organizationId}/locations/travel-times`, [
+        { originOrganizationLocationId: millId, destinationOrganizationLocationId: farmId },
+      ])
+    ).json();
+    const load = await create(10, 10);
+    expect(load.distanceMeters).toBe(cached.distanceMeters);
+    expect(cached.distanceMeters).toBeGreaterThan(0);
+    const stored = await storedFigures(load.id);
+    expect(stored.order.distance_meters).toBe(cached.distanceMeters);
+    expect(stored.legs).toEqual([
+      { sequence: 1, time_seconds: null, distance_meters: null },
+      { sequence: 2, time_seconds: cached.timeSeconds, distance_meters: cached.distanceMeters },
+    ]);
+  });
+
+  it('routes the legs a load created through the API names when they were never cached, and stores time and distance', async () => {
+    const listed = (await call('GET', '/api/locations')).json() as { id: number; customGeofence: { latitude: number } }[];
+    // Two placed sites no test asked travel times for.
+    const placed = listed.filter((row) => row.customGeofence.latitude !== 1).map((row) => row.id);
+    const [from, to] = placed.filter((id) => id !== millId && id !== farmId);
+    expect(to).toBeDefined();
+    await test.database.pool.query(
+      'delete from travel_times where organization_id = $1 and ((origin_location_id = $2 and destination_location_id = $3) or (origin_location_id = $3 and destination_location_id = $2))',
+      [organizationId, from, to],
+    );
+    const base = newLoad(20, 15);
+    const input = {
+      ...base,
+      stops: base.stops.map((stop) => ({ ...stop, organizationLocationId: stop.sequence === 1 ? from : to })),
+    };
+    const response = await call('POST', '/api/orders', input);
+    expect(response.statusCode).toBe(201);
+    const load = response.json() as Order;
+    // The server routed the leg and cached it: the editor is shown the same figures.
+    const [leg] = (
+      await call('POST', `/api/organizations/${organizationId}/locations/travel-times`, [
+        { originOrganizationLocationId: from, destinationOrganizationLocationId: to },
+      ])
+    ).json();
+    expect(leg.distanceMeters).toBeGreaterThan(0);
+    const expectedSeconds = Math.ceil((leg.timeSeconds + 35 * 60) / 300) * 300;
+    expect(load.timeSeconds).toBe(expectedSeconds);
+    expect(load.distanceMeters).toBe(leg.distanceMeters);
+    const stored = await storedFigures(load.id);
+    expect(stored.order).toEqual({ time_seconds: expectedSeconds, distance_meters: leg.distanceMeters });
+    expect(stored.legs[1]).toEqual({ sequence: 2, time_seconds: leg.timeSeconds, distance_meters: leg.distanceMeters });
+
+    // An edit that changes a stop's site recomputes both, again from legs no one asked for.
+    const [other] = placed.filter((id) => ![millId, farmId, from, to].includes(id));
+    expect(other).toBeDefined();
+    await test.database.pool.query(
+      'delete from travel_times where organization_id = $1 and origin_location_id = $2 and destination_location_id = $3',
+      [organizationId, from, other],
+    );
+    const edited = await call('PUT', `/api/orders/${load.id}`, {
+      ...inputFromOrder(load),
+      stops: inputFromOrder(load).stops.map((stop) => (stop.sequence === 2 ? { ...stop, organizationLocationId: other } : stop)),
+      version: load.version,
+    });
+    expect(edited.statusCode).toBe(200);
+    const [newLeg] = (
+      await call('POST', `/api/organizations/${organizationId}/locations/travel-times`, [
+        { originOrganizationLocationId: from, destinationOrganizationLocationId: other },
+      ])
+    ).json();
+    expect(edited.json().distanceMeters).toBe(newLeg.distanceMeters);
+    expect(edited.json().timeSeconds).toBe(Math.ceil((newLeg.timeSeconds + 35 * 60) / 300) * 300);
+    expect((await storedFigures(load.id)).order.distance_meters).toBe(newLeg.distanceMeters);
   });
 });

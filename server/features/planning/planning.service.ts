@@ -40,7 +40,7 @@ import {
   userWeightUnit,
   withStops,
 } from '#server/features/orders/orders.service';
-import { tripSecondsOf } from '#server/features/orders/trip-time';
+import { legOf, tripFiguresOf } from '#server/features/orders/trip-time';
 import type { AuthContext } from '#server/plugins/auth';
 import { HttpError, notFound } from '#server/plugins/error-handler';
 import { ERROR_CODES } from '#core/contract/errors';
@@ -157,7 +157,7 @@ async function insertDrafts(
   drafts: readonly { input: OrderInput; status: Order['status']; mergedFromOrderIds?: number[] }[],
 ): Promise<Order[]> {
   const created: OrderRow[] = [];
-  const tripSeconds = await tripSecondsOf(
+  const trips = await tripFiguresOf(
     tx,
     auth.organizationId,
     drafts.map((draft) => draft.input),
@@ -172,7 +172,8 @@ async function insertDrafts(
             organizationId: auth.organizationId,
             transportingOrganizationId: auth.organizationId,
             ...orderValues(draft.input),
-            timeSeconds: tripSeconds[start + index] ?? null,
+            timeSeconds: trips[start + index]?.timeSeconds ?? null,
+            distanceMeters: trips[start + index]?.distanceMeters ?? null,
             status: draft.status,
             mergedFromOrderIds: draft.mergedFromOrderIds ?? null,
           })),
@@ -184,6 +185,7 @@ async function insertDrafts(
   const stopValuesList = drafts.flatMap((draft, index) =>
     draft.input.stops.map((stop) => ({
       ...stopValues(stop),
+      ...legOf(trips[index], stop.sequence),
       orderId: (created[index] as OrderRow).id,
       organizationId: auth.organizationId,
     })),

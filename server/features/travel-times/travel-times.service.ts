@@ -55,13 +55,22 @@ export async function cachedTravelTimes(db: Queryable, organizationId: number, l
     );
 }
 
-export async function travelTimesFor(
+export function travelTimesFor(
   db: Queryable,
   routing: RoutingProvider,
   auth: AuthContext,
   pairs: TravelTimePair[],
 ): Promise<TravelTimeEntry[]> {
-  const organizationId = auth.organizationId;
+  return travelTimesOf(db, routing, auth.organizationId, pairs);
+}
+
+/** `travelTimesFor` of an organization's locations (a save computes its load's legs with it). */
+export async function travelTimesOf(
+  db: Queryable,
+  routing: RoutingProvider,
+  organizationId: number,
+  pairs: readonly TravelTimePair[],
+): Promise<TravelTimeEntry[]> {
   const locationIds = [
     ...new Set(pairs.flatMap((pair) => [pair.originOrganizationLocationId, pair.destinationOrganizationLocationId])),
   ];

@@ -108,7 +108,8 @@ export function AppLayout() {
         <SideNavigation onNavigate={close} rail={navigationRail.rail} onToggleRail={navigationRail.toggle} />
       </AppShell.Navbar>
       <AppShell.Main id={MAIN_CONTENT_ID} tabIndex={-1}>
-        <Outlet />
+        {/* A company switch starts the page again: its filters, selection and open load were the other company's. */}
+        <Outlet key={self?.activeOrganizationId} />
         <UpdatePrompt />
       </AppShell.Main>
       {automationOn && (

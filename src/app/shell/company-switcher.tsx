@@ -1,11 +1,12 @@
 import { Select } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useNavigate } from '@tanstack/react-router';
+import { useNavigate, useRouterState } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { hasPermission } from '#core/domain/access';
+import { canOpenPage, hasPermission } from '#core/domain/access';
 import { useQueuedChanges } from '#src/data/loads.ts';
 import { organizationsQuery, selfQuery, switchOrganization } from '#src/data/session-queries.ts';
+import { pageAtPath } from '#src/features/access/pages.ts';
 import { reportError } from '../error-reporting.ts';
 
 /** Header dropdown for users with ViewAllCompanies: picking a company switches the active one. */
@@ -13,6 +14,7 @@ export function CompanySwitcher() {
   const { t } = useTranslation('common');
   const queryClient = useQueryClient();
   const navigate = useNavigate();
+  const pathname = useRouterState({ select: (state) => state.location.pathname });
   const { data: self } = useQuery(selfQuery);
   const allowed = Boolean(self && hasPermission(self, 'ViewAllCompanies'));
   const organizations = useQuery({ ...organizationsQuery, enabled: allowed });
@@ -38,8 +40,12 @@ export function CompanySwitcher() {
         if (!value || Number(value) === self.activeOrganizationId) return;
         setSwitching(true);
         try {
-          await switchOrganization(queryClient, Number(value));
-          await navigate({ to: '/' });
+          const switched = await switchOrganization(queryClient, Number(value));
+          // The same page in the new company when it may open it (a week, not a load of the old one), else Home.
+          const page = pageAtPath(pathname);
+          if (page && canOpenPage(switched, page)) {
+            await navigate({ to: pathname, search: (previous: { week?: string }) => ({ week: previous.week }) });
+          } else await navigate({ to: '/' });
         } catch (error) {
           reportError(error);
         } finally {

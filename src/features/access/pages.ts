@@ -53,3 +53,13 @@ export type AdminSection = keyof typeof ADMIN_SECTIONS;
 export function isAdminSection(value: string): value is AdminSection {
   return Object.hasOwn(ADMIN_SECTIONS, value);
 }
+
+/** The page a path shows (`/loads`, `/manage-company/users`), or undefined for any other path. */
+export function pageAtPath(pathname: string): PageKey | undefined {
+  const path = pathname.replace(/\/+$/, '') || '/';
+  const main = MAIN_PAGES.find((link) => link.to === path);
+  if (main) return main.page;
+  if (path === '/manage-company') return 'administration';
+  const section = /^\/manage-company\/([^/]+)$/.exec(path)?.[1];
+  return section && isAdminSection(section) ? ADMIN_SECTIONS[section].page : undefined;
+}

@@ -151,7 +151,8 @@ export class LoadsTablePage {
 
   async open() {
     await this.page.goto('/loads');
-    await expect(this.table).toHaveAttribute('aria-busy', 'false');
+    // A fresh browser's first sync fills the device's copy before the table stops loading.
+    await expect(this.table).toHaveAttribute('aria-busy', 'false', { timeout: 40_000 });
   }
 
   /** Waits until the table shows exactly these loads (the mirror fills from the network after sign-in). */

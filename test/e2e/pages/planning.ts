@@ -118,7 +118,8 @@ export class DraftsTablePage extends LoadsTablePage {
   /** The current week, or the week whose Sunday is `week` (YYYY-MM-DD). */
   override async open(week?: string) {
     await this.page.goto(week ? `/drafts?week=${week}` : '/drafts');
-    await expect(this.table).toHaveAttribute('aria-busy', 'false');
+    // A fresh browser's first sync fills the device's copy before the table stops loading.
+    await expect(this.table).toHaveAttribute('aria-busy', 'false', { timeout: 40_000 });
   }
 
   /** Rows shown under a provisional (negative) id: made offline, not yet known to the server. */

@@ -51,6 +51,8 @@ interface LoadActionsToolbarProps {
   onDone: () => void;
   /** Shows another week (the bulk create wizard lands on the week it filled). */
   onWeekChange?: (week: string | undefined) => void;
+  /** A load created with the toolbar's editor (the table brings it into view). */
+  onCreated?: (created: { id: number; date: string }) => void;
 }
 
 /**
@@ -59,7 +61,7 @@ interface LoadActionsToolbarProps {
  * actions (features/loads/planning). Which actions show and why one is off come from
  * loadActionStates and planningActionStates (core's rules); each action queues through the data layer.
  */
-export function LoadActionsToolbar({ page, selected, onDone, onWeekChange }: LoadActionsToolbarProps) {
+export function LoadActionsToolbar({ page, selected, onDone, onWeekChange, onCreated }: LoadActionsToolbarProps) {
   const { t } = useTranslation('load-actions');
   const format = useActionFormatting();
   const online = useOnlineStatus();
@@ -228,7 +230,9 @@ export function LoadActionsToolbar({ page, selected, onDone, onWeekChange }: Loa
           </Menu>
         )}
       </Group>
-      {open === 'create' && <LazyLoadEditor load={null} isDraft={page === 'drafts'} variant="modal" onClose={close} />}
+      {open === 'create' && (
+        <LazyLoadEditor load={null} isDraft={page === 'drafts'} variant="modal" onClose={close} onCreated={onCreated} />
+      )}
       <AssignDriverPanel opened={open === 'assignDriver'} loads={selected} onClose={close} onDone={onDone} />
       <AssignCarrierPanel opened={open === 'assignCarrier'} loads={selected} onClose={close} onDone={onDone} />
       <ManualCompletionDialog opened={open === 'complete'} loads={selected} onClose={close} onDone={onDone} />

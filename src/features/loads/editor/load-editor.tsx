@@ -11,7 +11,7 @@ import type { CarrierOwnership } from '#core/contract/reference';
 import { hasPermission } from '#core/domain/access';
 import { driverAssignmentFor, driversOffered, mayChooseResource, type ResourceKind } from '#core/domain/load-actions';
 import { dateTimeFormat } from '#core/domain/date-format';
-import { statusAfterDriverChoice } from '#core/domain/load-rules';
+import { loadDateFromStops, statusAfterDriverChoice } from '#core/domain/load-rules';
 import { canRecomputeArrivals, travelTimeIndex } from '#core/domain/planning/index';
 import {
   addStop,
@@ -61,6 +61,8 @@ export interface LoadEditorProps {
    * another asks before unsaved changes go.
    */
   leaveGuard?: RefObject<((leave: () => void) => void) | null>;
+  /** A new load was saved: at once under its provisional id, again under its real id once accepted. */
+  onCreated?: (created: { id: number; date: string }) => void;
 }
 
 interface DriverRow {
@@ -83,13 +85,14 @@ interface LocationRow extends MapLocation {
 interface CarrierRow {
   id: number;
   carrierOrganizationId: number;
+  name: string;
   loadDriver: CarrierOwnership;
   loadTractor: CarrierOwnership;
   loadTrailer: CarrierOwnership;
 }
 
 /** Create/edit load form (spec 1 §2): date, trip time, driver, tractor, trailer, stops, map and save. */
-export function LoadEditor({ load, isDraft, onClose, variant, leaveGuard }: LoadEditorProps) {
+export function LoadEditor({ load, isDraft, onClose, variant, leaveGuard, onCreated }: LoadEditorProps) {
   const { t } = useTranslation('load-editor');
   const narrow = useMediaQuery('(max-width: 48em)');
   const title = load
@@ -115,6 +118,7 @@ export function LoadEditor({ load, isDraft, onClose, variant, leaveGuard }: Load
       isDraft={isDraft}
       onClose={onClose}
       onCancel={guard.requestClose}
+      onCreated={onCreated}
       onDirtyChange={setDirty}
       variant={variant}
     />
@@ -143,7 +147,7 @@ interface LoadEditorFormProps extends LoadEditorProps {
   onDirtyChange: (dirty: boolean) => void;
 }
 
-function LoadEditorForm({ load, isDraft, onClose, onCancel, onDirtyChange, variant }: LoadEditorFormProps) {
+function LoadEditorForm({ load, isDraft, onClose, onCancel, onDirtyChange, variant, onCreated }: LoadEditorFormProps) {
   const { t, i18n } = useTranslation('load-editor');
   const errorText = useEditorErrorText();
   const { data: self } = useQuery(selfQuery);
@@ -235,6 +239,18 @@ function LoadEditorForm({ load, isDraft, onClose, onCancel, onDirtyChange, varia
     .sort((a, b) => a.name.localeCompare(b.name))
     .map((row) => ({ value: String(row.id), label: row.name }));
 
+  // The owner of a load handed to a carrier sees the carrier named, and which resources it supplies.
+  const carrierName = carried && organizationId === base.owningOrganizationId ? relation?.name : undefined;
+  const carrierSupplies = (options: { value: string }[], current: number | null) =>
+    carrierName !== undefined && current !== null && !options.some((option) => option.value === String(current));
+  const carrierDriver = carrierSupplies(driverOptions, state.transportedByUserId);
+  const tractorOptions = equipmentOptions(tractors, state.tractorId);
+  const trailerOptions = equipmentOptions(trailers, state.trailerId);
+  const carrierTractor = carrierSupplies(tractorOptions, state.tractorId);
+  const carrierTrailer = carrierSupplies(trailerOptions, state.trailerId);
+  const equipmentPlaceholder = (fromCarrier: boolean) =>
+    fromCarrier ? t('fields.carrierEquipment', { carrier: carrierName }) : t('fields.none');
+
   const locationName = (id: number | null) => (id === null ? t('stops.noLocation') : (locations.get(id)?.name ?? `#${id}`));
   const formatDate = (iso: string) => dateTimeFormat(i18n.language, timezone).dateTime(iso);
 
@@ -263,13 +279,17 @@ function LoadEditorForm({ load, isDraft, onClose, onCancel, onDirtyChange, varia
     setAttempted(true);
     if (readOnly || hasErrors(errors)) return;
     const input = orderInputFromEditor(state);
-    saveLoad(base, input, loadLabel(input, formatDate));
-    notifications.show({
-      color: 'teal',
-      // Offline the save only joins the queue: saying "edited" would claim the server has it.
-      message: !online ? t('sync:savedOnDevice') : base ? t('notifications.edited') : t('notifications.created'),
-      position: 'top-left',
+    // "Edited" or "created" only once the server accepted the save: a refusal (someone else edited
+    // first) says only why. Offline the save joins the queue, and says so now.
+    const success = base ? t('notifications.edited') : t('notifications.created');
+    const id = saveLoad(base, input, loadLabel(input, formatDate), {
+      onAccepted: (saved) => {
+        if (online) notifications.show({ color: 'teal', message: success, position: 'top-left' });
+        if (!base) onCreated?.({ id: saved.id, date: saved.date });
+      },
     });
+    if (!base) onCreated?.({ id, date: loadDateFromStops(input.stops, input.date) });
+    if (!online) notifications.show({ color: 'teal', message: t('sync:savedOnDevice'), position: 'top-left' });
     onClose();
   };
 
@@ -317,12 +337,23 @@ function LoadEditorForm({ load, isDraft, onClose, onCancel, onDirtyChange, varia
               }}
               data-testid="load-date"
             />
-            <TripTime stops={state.stops} travel={travel} fetching={travelTimes.isFetching} locationName={locationName} />
+            <TripTime
+              stops={state.stops}
+              stored={base ?? null}
+              travel={travel}
+              fetching={travelTimes.isFetching}
+              locationName={locationName}
+            />
             <Select
               label={t('fields.driver')}
-              placeholder={t('fields.noDriver')}
+              description={carrierName ? t('fields.transportedBy', { carrier: carrierName }) : undefined}
+              placeholder={
+                carrierName
+                  ? t(carrierDriver ? 'fields.carrierDriver' : 'fields.carrierNoDriver', { carrier: carrierName })
+                  : t('fields.noDriver')
+              }
               data={driverOptions}
-              value={state.transportedByUserId === null ? null : String(state.transportedByUserId)}
+              value={state.transportedByUserId === null || carrierDriver ? null : String(state.transportedByUserId)}
               clearable
               searchable
               disabled={readOnly || !mayChoose('driver')}
@@ -331,9 +362,9 @@ function LoadEditorForm({ load, isDraft, onClose, onCancel, onDirtyChange, varia
             />
             <Select
               label={t('fields.tractor')}
-              placeholder={t('fields.none')}
-              data={equipmentOptions(tractors, state.tractorId)}
-              value={state.tractorId === null ? null : String(state.tractorId)}
+              placeholder={equipmentPlaceholder(carrierTractor)}
+              data={tractorOptions}
+              value={state.tractorId === null || carrierTractor ? null : String(state.tractorId)}
               clearable
               searchable
               disabled={readOnly || !mayChoose('tractor')}
@@ -342,9 +373,9 @@ function LoadEditorForm({ load, isDraft, onClose, onCancel, onDirtyChange, varia
             />
             <Select
               label={t('fields.trailer')}
-              placeholder={t('fields.none')}
-              data={equipmentOptions(trailers, state.trailerId)}
-              value={state.trailerId === null ? null : String(state.trailerId)}
+              placeholder={equipmentPlaceholder(carrierTrailer)}
+              data={trailerOptions}
+              value={state.trailerId === null || carrierTrailer ? null : String(state.trailerId)}
               clearable
               searchable
               disabled={readOnly || !mayChoose('trailer')}

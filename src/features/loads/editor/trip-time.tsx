@@ -1,27 +1,32 @@
 import { Group, Loader, Stack, Text, Tooltip } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { estimatedTripSeconds, type TravelIndex, type TripStop, travelSecondsBetween } from '#core/domain/planning/index';
+import { type TravelIndex, type TripStop, travelSecondsBetween } from '#core/domain/planning/index';
+import { loadTripSeconds, type StoredTrip, storedLegIndex } from '#core/domain/planning/stop-times';
 import { formatDurationShort, secondsToMinutes } from '#core/domain/units';
 
 /**
- * The load's estimated trip time by the core rule the server stores on save (`estimatedTripSeconds`),
- * so the editor shows the table's and the delivery log's figure. The tooltip lists each leg, or
- * "travel time unavailable" for a leg not known.
+ * The load's estimated trip time as core `loadTripSeconds` decides it for the row too: the stored
+ * figure while the stops are the stored ones, else the rule the server stores on save. The tooltip
+ * lists each leg, or "travel time unavailable" for a leg not known.
  */
 export function TripTime({
   stops,
-  travel,
+  stored,
+  travel: fetched,
   fetching,
   locationName,
 }: {
   stops: TripStop[];
+  /** The load as saved (null for a new one): its figure and the legs its stops carry. */
+  stored: StoredTrip | null;
   travel: TravelIndex;
   /** Missing legs are still being asked for: they are pending, not yet unavailable. */
   fetching: boolean;
   locationName: (id: number | null) => string;
 }) {
   const { t } = useTranslation('load-editor');
+  const travel = stored ? new Map([...storedLegIndex(stored.stops), ...fetched]) : fetched;
   const ordered = [...stops].sort((a, b) => a.sequence - b.sequence);
   const legs = ordered.slice(1).map((stop, index) => {
     const from = ordered[index]!;
@@ -34,7 +39,7 @@ export function TripTime({
       seconds: travelSecondsBetween(travel, from.organizationLocationId, stop.organizationLocationId),
     };
   });
-  const total = estimatedTripSeconds(stops, travel);
+  const total = loadTripSeconds(stops, travel, stored);
   const tooltip = (
     <Stack gap={2}>
       {legs.length === 0 && <Text size="sm">{t('tripTime.noLegs')}</Text>}

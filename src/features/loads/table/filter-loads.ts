@@ -3,6 +3,7 @@ import type { DRAFTS_SORT_ORDERS } from '#core/contract/user';
 import type { LoadStatus } from '#core/domain/load-rules';
 import { joinedIdentifiers } from '#core/domain/stop-identifiers';
 import { type CompletenessOptions, type CompletenessRule, draftCompleteness } from '#core/domain/planning/completeness';
+import { loadTripSeconds } from '#core/domain/planning/stop-times';
 import { GRAMS_PER_WEIGHT_UNIT, secondsToMinutes, type WeightUnit, weightPrecision, weightUnitToGrams } from '#core/domain/units';
 import type { ZonedClock } from './zoned-clock.ts';
 
@@ -78,6 +79,8 @@ export interface LoadLookups {
   drivers: ReadonlyMap<number, string>;
   tractors: ReadonlyMap<number, string>;
   trailers: ReadonlyMap<number, string>;
+  /** Carriers the organization hands loads to, by their organization id. */
+  carriers?: ReadonlyMap<number, string>;
 }
 
 export interface LoadRowContext {
@@ -152,12 +155,15 @@ export function loadWeightGrams(order: Order): number | null {
   return total;
 }
 
+const NO_TRAVEL_TIMES: ReadonlyMap<string, number> = new Map();
+
 /**
- * Estimated trip time in minutes: the figure the server stored on the load's last save (core
- * `estimatedTripSeconds`), the one the editor and the delivery log show; unknown until it has one.
+ * Estimated trip time in minutes, decided by core `loadTripSeconds` as the editor and the
+ * expansion decide it: the figure the server stored, else the rule over the legs the stops carry.
  */
 export function tripMinutes(order: Order): number | null {
-  return order.timeSeconds === null ? null : secondsToMinutes(order.timeSeconds);
+  const seconds = loadTripSeconds(order.stops, NO_TRAVEL_TIMES, order);
+  return seconds === null ? null : secondsToMinutes(seconds);
 }
 
 /** Ids of loads created here offline are negative and newest; real ids grow with creation. */
@@ -229,7 +235,13 @@ export function buildLoadRow(order: Order, context: LoadRowContext): LoadRow {
   const firstStopMs = first ? Date.parse(first) : null;
   const lastStopMs = last ? Date.parse(last) : null;
   const dateMs = Date.parse(order.date);
-  const driver = order.transportedByUserId === null ? '' : (lookups.drivers.get(order.transportedByUserId) ?? '');
+  const driverName = order.transportedByUserId === null ? '' : (lookups.drivers.get(order.transportedByUserId) ?? '');
+  // A load handed to a carrier names the carrier, and its driver where this organization knows the name.
+  const carrier =
+    order.transportingOrganizationId === order.owningOrganizationId
+      ? undefined
+      : lookups.carriers?.get(order.transportingOrganizationId);
+  const driver = carrier ? [carrier, driverName].filter(Boolean).join(' · ') : driverName;
   const tractor = order.tractorId === null ? '' : (lookups.tractors.get(order.tractorId) ?? '');
   const trailer = order.trailerId === null ? '' : (lookups.trailers.get(order.trailerId) ?? '');
   // A merged stop lists several ("PO-1, PO-2"): each number is shown once.

@@ -50,6 +50,8 @@ export interface LoadTableRowProps {
   expanded: boolean;
   /** Set when a live update touched one of the load's stops (loads table only). */
   touched: TouchedLoad | undefined;
+  /** Created here a moment ago: marked (not the live update's red) so the eye finds it. */
+  justCreated?: boolean;
   canEdit: boolean;
   onSelect: (id: number, selected: boolean) => void;
   onExpand: (id: number) => void;
@@ -81,6 +83,7 @@ export const LoadTableRow = memo(function LoadTableRow({
   selected,
   expanded,
   touched,
+  justCreated,
   canEdit,
   onSelect,
   onExpand,
@@ -204,6 +207,8 @@ export const LoadTableRow = memo(function LoadTableRow({
       data-testid="load-row"
       data-load-id={row.id}
       data-touched={touched ? 'true' : undefined}
+      data-just-created={justCreated ? 'true' : undefined}
+      className={justCreated ? classes.justCreated : undefined}
       bg={touched ? 'var(--mantine-color-red-light)' : selected ? 'var(--mantine-primary-color-light)' : undefined}
     >
       {columns.map(({ key }) => (

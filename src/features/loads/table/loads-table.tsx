@@ -71,6 +71,8 @@ import { dateTimeFormat } from '#core/domain/date-format';
 export const DEFAULT_PAGE_SIZE = 100;
 const PAGE_SIZES = [25, 50, 100, 200, 500];
 const SKELETON_ROWS = 5;
+/** How long a load just created here stays marked. */
+const CREATED_MARK_MS = 4000;
 
 /** The loads table keeps the order loads happen in; the drafts table follows the user's chosen sort. */
 const LOADS_SORT: LoadSort = 'firstStopTime:asc';
@@ -255,6 +257,34 @@ export function LoadsTable({ table, title, week: weekValue, focusLoadId, onWeekC
     setExpandedId(focusLoadId);
   }, [focusLoadId, shown, rows, pageSize, replaceFilters]);
 
+  // A load created here is brought into view (its week, its page, scrolled to) and marked for a
+  // moment; it keeps the mark when its provisional id becomes the server's.
+  const [created, setCreated] = useState<number | null>(null);
+  const onCreated = useCallback(
+    ({ id, date }: { id: number; date: string }) => {
+      setCreated(id);
+      const createdWeek = weekParamOf(date, timezone);
+      if (createdWeek !== weekParam(week, timezone)) onWeekChange(createdWeek);
+    },
+    [timezone, week, onWeekChange],
+  );
+  useEffect(() => {
+    if (created === null || !shown) return;
+    const index = shown.findIndex((row) => row.id === created);
+    if (index < 0) {
+      if (rows?.some((row) => row.id === created)) replaceFilters(EMPTY_FILTERS);
+      return;
+    }
+    setPageNumber(Math.floor(index / pageSize) + 1);
+  }, [created, shown, rows, pageSize, replaceFilters]);
+  const createdShown = created !== null && renderedRows.some((row) => row.id === created);
+  useEffect(() => {
+    if (!createdShown) return;
+    document.querySelector(`[data-testid="load-row"][data-load-id="${created}"]`)?.scrollIntoView({ block: 'center' });
+    const timer = setTimeout(() => setCreated(null), CREATED_MARK_MS);
+    return () => clearTimeout(timer);
+  }, [createdShown, created]);
+
   const onCopyLink = useCallback(
     async (order: Order) => {
       const url = new URL(`/${table}`, window.location.origin);
@@ -309,7 +339,9 @@ export function LoadsTable({ table, title, week: weekValue, focusLoadId, onWeekC
   const canEdit = !!self && hasPermission(self, 'EditOrder');
   // A week outside the mirror's window that could not be read in (offline): said, not skeletons.
   const notOnDevice = loads.onDevice.state === 'notOnDevice';
-  const loading = !notOnDevice && (!orders || !ready);
+  // Skeletons, never an empty table or a count over no rows, until the week's rows can show: the
+  // mirror's first sync (useLoads), the reference lists, and a page whose rows have not mounted yet.
+  const loading = !notOnDevice && (!orders || !ready || (pageRows.length > 0 && renderedRows.length === 0));
   const filtering = hasActiveFilters(filters);
   const pageSizes = [...new Set([...PAGE_SIZES, pageSize])].sort((a, b) => a - b);
   const first = total === 0 ? 0 : (currentPage - 1) * pageSize + 1;
@@ -345,6 +377,7 @@ export function LoadsTable({ table, title, week: weekValue, focusLoadId, onWeekC
           selected={selected}
           onDone={() => setSelectedIds(new Set())}
           onWeekChange={onWeekChange}
+          onCreated={onCreated}
         />
         <Group gap="xs" align="flex-end" wrap="nowrap" data-testid="table-toolbar">
           <WeightFilterInput value={filters.weight} unit={weightUnit} onApply={filterState.setWeight} />
@@ -488,6 +521,7 @@ export function LoadsTable({ table, title, week: weekValue, focusLoadId, onWeekC
                   selected={selectedIds.has(row.id)}
                   expanded={expandedId === row.id}
                   touched={table === 'loads' ? touched.get(row.id) : undefined}
+                  justCreated={row.id === created}
                   canEdit={canEdit}
                   onSelect={onSelect}
                   onExpand={onExpand}
@@ -502,7 +536,7 @@ export function LoadsTable({ table, title, week: weekValue, focusLoadId, onWeekC
       </div>
       <Group justify="space-between" gap="sm">
         <Text size="sm" c="dimmed" data-testid="rows-count">
-          {t('pagination.showing', { first, last: Math.min(total, currentPage * pageSize), total })}
+          {!loading && !notOnDevice && t('pagination.showing', { first, last: Math.min(total, currentPage * pageSize), total })}
           {selected.length > 0 && ` · ${t('pagination.selected', { total: selected.length })}`}
         </Text>
         <Group gap="sm">
@@ -530,7 +564,15 @@ export function LoadsTable({ table, title, week: weekValue, focusLoadId, onWeekC
           )}
         </Group>
       </Group>
-      {creating && <LazyLoadEditor load={null} isDraft={table === 'drafts'} variant="modal" onClose={() => setCreating(false)} />}
+      {creating && (
+        <LazyLoadEditor
+          load={null}
+          isDraft={table === 'drafts'}
+          variant="modal"
+          onClose={() => setCreating(false)}
+          onCreated={onCreated}
+        />
+      )}
       {editing && (
         <LazyLoadEditor load={editing} isDraft={table === 'drafts'} variant="modal" onClose={() => setEditingId(null)} />
       )}

@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import type { z } from 'zod';
 import type {
+  carrierLinkSchema,
   cargoTypeSchema,
   customerSchema,
   driverSchema,
@@ -56,6 +57,7 @@ export function useLoadLookups(): { lookups: LoadLookups; options: LookupOptions
   const drivers = useMirrorList<z.infer<typeof driverSchema>>('drivers');
   const tractors = useMirrorList<z.infer<typeof tractorSchema>>('tractors');
   const trailers = useMirrorList<z.infer<typeof trailerSchema>>('trailers');
+  const carriers = useMirrorList<z.infer<typeof carrierLinkSchema>>('carriers');
 
   const lookups = useMemo<LoadLookups>(
     () => ({
@@ -74,8 +76,9 @@ export function useLoadLookups(): { lookups: LoadLookups; options: LookupOptions
       drivers: new Map((drivers.data ?? []).map((row) => [row.id, row.name])),
       tractors: new Map((tractors.data ?? []).map((row) => [row.id, row.userDisplayName])),
       trailers: new Map((trailers.data ?? []).map((row) => [row.id, row.userDisplayName])),
+      carriers: new Map((carriers.data ?? []).map((row) => [row.carrierOrganizationId, row.name])),
     }),
-    [locations.data, cargoTypes.data, customers.data, drivers.data, tractors.data, trailers.data],
+    [locations.data, cargoTypes.data, customers.data, drivers.data, tractors.data, trailers.data, carriers.data],
   );
 
   const choices = useMemo<LookupOptions>(

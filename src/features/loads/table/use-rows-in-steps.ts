@@ -11,19 +11,18 @@ export const ROWS_PER_STEP = 20;
 export function useRowsInSteps<Row extends { id: number }>(rows: readonly Row[]): readonly Row[] {
   const pageKey = rows.map((row) => row.id).join(',');
   const [step, setStep] = useState({ pageKey, shown: ROWS_PER_STEP });
-  // A different set of rows starts again from the first step (state adjusted while rendering, as React advises).
-  const current = step.pageKey === pageKey ? step : { pageKey, shown: ROWS_PER_STEP };
-  if (current !== step) setStep(current);
+  // A different set of rows starts again from the first step. Derived, not set while rendering: the
+  // table renders these rows deferred, and a render-time update made its urgent and deferred renders
+  // reset each other's step, so the rows of a new page could stay unmounted for seconds, or for good.
+  const shown = step.pageKey === pageKey ? step.shown : ROWS_PER_STEP;
 
   useEffect(() => {
-    if (current.shown >= rows.length) return;
+    if (shown >= rows.length) return;
     const timer = setTimeout(() => {
-      startTransition(() =>
-        setStep((previous) => (previous.pageKey === pageKey ? { pageKey, shown: previous.shown + ROWS_PER_STEP } : previous)),
-      );
+      startTransition(() => setStep({ pageKey, shown: shown + ROWS_PER_STEP }));
     }, 0);
     return () => clearTimeout(timer);
-  }, [current.shown, rows.length, pageKey]);
+  }, [shown, rows.length, pageKey]);
 
-  return current.shown >= rows.length ? rows : rows.slice(0, current.shown);
+  return shown >= rows.length ? rows : rows.slice(0, shown);
 }
