@@ -18,7 +18,7 @@ import { realIdOf, SAVE_LOAD_KEY } from './sync/outbox.ts';
 import { queuedChangesStore } from './sync/queued-changes.ts';
 import { openedWeeksStore } from './sync/loads-window.ts';
 import { mirrorWindow, windowCovers } from './sync/mirror-window.ts';
-import { openWeekInMirror, syncStatusStore } from './sync/sync-engine.ts';
+import { openWeekInMirror } from './sync/sync-engine.ts';
 import { useOnlineStatus } from './online-status.ts';
 
 export { inputFromOrder, type LoadChangeVariables, type LoadCommand } from './sync/load-overlay.ts';
@@ -137,12 +137,10 @@ function useRangeOnDevice(filter: LoadsFilter, zone: string) {
 /**
  * Loads of a date range from the mirror (at once, offline too), with the queued changes laid
  * over them. The sync engine refreshes the mirror from the network and invalidates ['mirror'].
- * During a first sync (sign-in, company switch) the data stays undefined: the mirror is still filling.
  */
 export function useLoads(filter: LoadsFilter, organizationId: number, zone: string) {
   const queued = useQueuedChanges();
   const onDevice = useRangeOnDevice(filter, zone);
-  const { mirrorComplete } = useSyncExternalStore(syncStatusStore.subscribe, syncStatusStore.get);
   const mirror = useQuery({ ...mirrorLoadsQuery(filter), enabled: onDevice.state === 'onDevice' });
   const { startDate, endDate, isDraft } = filter;
   // Once per change of the mirror or the queue, not per render: a week can hold 10,000 loads.
@@ -160,7 +158,7 @@ export function useLoads(filter: LoadsFilter, organizationId: number, zone: stri
         : undefined,
     [mirror.data, queued, organizationId, isDraft, startDate, endDate],
   );
-  return { ...mirror, data: onDevice.state === 'onDevice' && mirrorComplete ? rows : undefined, onDevice };
+  return { ...mirror, data: onDevice.state === 'onDevice' ? rows : undefined, onDevice };
 }
 
 export type MirrorList =

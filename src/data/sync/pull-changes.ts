@@ -123,16 +123,6 @@ async function applyPage(page: z.infer<typeof changesAnswerSchema>) {
   });
 }
 
-/**
- * Whether the mirror holds a finished sync of `owner`'s scope: its cursor is a feed position, not
- * a snapshot's (`s…`, answered while the first sync's pages are still coming).
- */
-export async function mirrorIsComplete(owner: string): Promise<boolean> {
-  if ((await readMeta('sync.scope')) !== mirrorScope(owner)) return false;
-  const cursor: unknown = await readMeta('sync.cursor');
-  return typeof cursor === 'string' && !cursor.startsWith('s');
-}
-
 export async function lastSyncedAt(): Promise<string | null> {
   return (await readMeta('sync.lastSyncedAt')) ?? null;
 }

@@ -9,7 +9,7 @@ import { formatChangeWindow } from '#core/contract/orders';
 import { DEFAULT_TIMEZONE } from '#core/domain/locale';
 import { currentWindow, fetchWeekIntoMirror, restoreOpenedWeeks, touchOpenedWeek, trimToWindow } from './loads-window.ts';
 import { type DateRange, windowCovers } from './mirror-window.ts';
-import { lastSyncedAt, mirrorIsComplete, type PulledChanges, pullChanges } from './pull-changes.ts';
+import { lastSyncedAt, type PulledChanges, pullChanges } from './pull-changes.ts';
 
 /** The slow fallback; realtime pokes and reconnects pull sooner. */
 const PULL_INTERVAL_MS = 60_000;
@@ -17,14 +17,9 @@ const PULL_INTERVAL_MS = 60_000;
 interface SyncStatus {
   lastSyncedAt: string | null;
   syncing: boolean;
-  /**
-   * The mirror holds a finished sync of the signed-in user's company. Until then (a first sync after
-   * sign-in or a company switch) its empty or half-written tables say nothing true about a week.
-   */
-  mirrorComplete: boolean;
 }
 
-let status: SyncStatus = { lastSyncedAt: null, syncing: false, mirrorComplete: false };
+let status: SyncStatus = { lastSyncedAt: null, syncing: false };
 const listeners = new Set<() => void>();
 
 function setStatus(next: Partial<SyncStatus>) {
@@ -108,10 +103,6 @@ export function startSync(queryClient: QueryClient, scope: string): SyncEngine {
   const withMirrorLock = createMirrorLock();
   const zone = () => queryClient.getQueryData(selfQuery.queryKey)?.contact.timezone ?? DEFAULT_TIMEZONE;
   void lastSyncedAt().then((at) => setStatus({ lastSyncedAt: at }));
-  setStatus({ mirrorComplete: false });
-  void mirrorIsComplete(scope).then((complete) => {
-    if (complete && !stopped) setStatus({ mirrorComplete: true });
-  });
 
   const trim = async (window: DateRange[]) => {
     const key = formatChangeWindow(window);
@@ -149,8 +140,7 @@ export function startSync(queryClient: QueryClient, scope: string): SyncEngine {
         if (!(error instanceof ApiError)) console.error(error);
       } finally {
         running = null;
-        // After a failed first pull the screens show what the mirror has rather than load forever.
-        setStatus(stopped ? { syncing: false } : { syncing: false, mirrorComplete: true });
+        setStatus({ syncing: false });
       }
     })();
     return running;
@@ -195,7 +185,6 @@ export function startSync(queryClient: QueryClient, scope: string): SyncEngine {
     stop: () => {
       if (activeEngine === engine) activeEngine = null;
       stopped = true;
-      setStatus({ mirrorComplete: false });
       unsubscribe();
       clearInterval(timer);
       disconnect();

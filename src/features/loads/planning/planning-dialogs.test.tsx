@@ -174,7 +174,7 @@ describe('PublishDialog', () => {
     renderDialog(<PlanningDialogs action="publish" selected={[draft(1), incomplete]} onClose={() => {}} onDone={() => {}} />);
 
     const refusal = await screen.findByTestId('publish-refused');
-    expect(refusal.textContent).toContain('Incomplete drafts: 1.');
+    expect(refusal.textContent).toContain('Incomplete draft: 1.');
     // Incomplete drafts are listed first, with their reasons.
     const [first] = screen.getAllByTestId('planning-draft');
     expect(first!.getAttribute('data-load-id')).toBe('2');

@@ -320,9 +320,7 @@ export function LoadsTable({ table, title, week: weekValue, focusLoadId, onWeekC
   const canEdit = !!self && hasPermission(self, 'EditOrder');
   // A week outside the mirror's window that could not be read in (offline): said, not skeletons.
   const notOnDevice = loads.onDevice.state === 'notOnDevice';
-  // Skeletons, never an empty table or a count over no rows, until the week's rows can show: the
-  // mirror's first sync (useLoads), the reference lists, and a page whose rows have not mounted yet.
-  const loading = !notOnDevice && (!orders || !ready || (pageRows.length > 0 && renderedRows.length === 0));
+  const loading = !notOnDevice && (!orders || !ready);
   const filtering = hasActiveFilters(filters);
   const pageSizes = [...new Set([...PAGE_SIZES, pageSize])].sort((a, b) => a - b);
   const first = total === 0 ? 0 : (currentPage - 1) * pageSize + 1;
@@ -515,8 +513,8 @@ export function LoadsTable({ table, title, week: weekValue, focusLoadId, onWeekC
       </div>
       <Group justify="space-between" gap="sm">
         <Text size="sm" c="dimmed" data-testid="rows-count">
-          {!loading && !notOnDevice && t('pagination.showing', { first, last: Math.min(total, currentPage * pageSize), total })}
-          {selected.length > 0 && ` · ${t('pagination.selected', { total: selected.length })}`}
+          {t('pagination.showing', { first, last: Math.min(total, currentPage * pageSize), count: total })}
+          {selected.length > 0 && ` · ${t('pagination.selected', { count: selected.length })}`}
         </Text>
         <Group gap="sm">
           <Select
