@@ -91,7 +91,7 @@ export function SyncIndicator() {
               <ActionIcon
                 variant="subtle"
                 size="lg"
-                aria-label={t('queueButton', { total: pendingCount })}
+                aria-label={t('queueButton', { count: pendingCount })}
                 aria-expanded={listOpened}
                 onClick={() => setListOpened((opened) => !opened)}
                 onKeyDown={(event) => {
@@ -107,7 +107,7 @@ export function SyncIndicator() {
         <Popover.Dropdown data-testid="queue-list">
           <Stack gap="xs">
             <Text size="sm" fw={600} data-testid="queued-count">
-              {t('queued', { total: queued.length })}
+              {t('queued', { count: queued.length })}
             </Text>
             <ScrollArea.Autosize mah={240}>
               <Stack gap={4}>
@@ -155,7 +155,7 @@ export function SyncIndicator() {
                 {refusals.map((refusal) => (
                   <Group gap="xs" wrap="nowrap" justify="space-between" key={refusal.idempotencyKey}>
                     <Text size="sm" data-testid="refusal" data-idempotency-key={refusal.idempotencyKey}>
-                      {t('refusalLine', { load: refusal.label, reason: refusal.reason })}
+                      {t('refusalLine', { load: refusal.label, reason: t(refusal.reason) })}
                     </Text>
                     <Button
                       size="compact-xs"

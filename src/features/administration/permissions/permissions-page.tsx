@@ -27,6 +27,7 @@ export function PermissionsPage() {
   const roles = useQuery(rolesQuery);
   const permissions = useQuery(permissionsQuery);
   const toggle = useMutation({
+    meta: { reportsOwnErrors: true },
     mutationFn: ({ roleId, permissionId, granted }: { roleId: number; permissionId: number; granted: boolean }) =>
       apiRequest('/role-permissions', rolePermissionAnswerSchema, {
         method: granted ? 'POST' : 'DELETE',
@@ -80,7 +81,7 @@ export function PermissionsPage() {
                 <Group justify="space-between" pr="sm">
                   <Text fw={500}>{role.name}</Text>
                   <Text size="sm" c="dimmed">
-                    {t('permissions.held', { number: role.permissions.length })}
+                    {t('permissions.held', { count: role.permissions.length })}
                   </Text>
                 </Group>
               </Accordion.Control>
