@@ -166,7 +166,7 @@ test('a contact’s phone is refused when invalid and stored normalised, and its
 test('a new contact starts empty, not with the company name, and cannot be created without a name', async ({ page }) => {
   await signIn(page, 'admin');
   await page.goto('/manage-company/contacts');
-  await page.getByTestId('contacts-create').click();
+  await page.getByTestId('contacts-create').first().click();
   const form = page.getByTestId('contact-form');
   await expect(form.getByTestId('contact-name')).toHaveValue('');
   await expect(form.getByTestId('contact-email')).toHaveValue('');
