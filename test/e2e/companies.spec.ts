@@ -79,6 +79,9 @@ test('a role permission switched off leaves the role’s signed-in users at thei
 
   await signIn(page, 'platform');
   await page.goto('/manage-company/permissions');
+  // Roles read as on the rest of the product, not as their code names.
+  await expect(page.getByTestId(`role-${ROLE_IDS.CarrierDispatcher}`)).toContainText('Carrier dispatcher');
+  await expect(page.getByText('CarrierDispatcher')).toHaveCount(0);
   const dispatcher = page.getByTestId(`role-${ROLE_IDS.Dispatcher}`);
   await dispatcher.getByRole('button').first().click();
   const liveMap = dispatcher.getByRole('switch', { name: /^ViewLiveMap/ });
