@@ -50,6 +50,8 @@ test('the loads table, the new-load dialog and the assign-driver drawer have no 
   page,
   playwright,
 }) => {
+  // Five dialogs, one of them held busy on purpose.
+  test.setTimeout(120_000);
   const api = await DispatchApi.signIn(playwright.request, 'dispatcher');
   const assignable = takeLoad(
     await api.weekLoads(),
@@ -117,6 +119,7 @@ test('the drafts table and its bulk-create wizard have no serious accessibility 
 });
 
 test('the planning dialogs of the drafts screen have no serious accessibility violation', async ({ page, playwright }) => {
+  test.setTimeout(120_000);
   const api = await DispatchApi.signIn(playwright.request, 'dispatcher');
   const [self, locations, cargoTypes] = await Promise.all([api.self(), api.locations(), api.cargoTypes()]);
   const place = (name: string) => locations.find((row) => row.name === name)?.id ?? 0;
