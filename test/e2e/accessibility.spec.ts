@@ -162,7 +162,7 @@ const ADMIN_PAGES = Object.keys(ADMIN_SECTIONS) as AdminSection[];
 const PLATFORM_ONLY: readonly AdminSection[] = ['companies', 'permissions'];
 
 test('every administration page and its create form have an h1 and no serious accessibility violation', async ({ page }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(360_000);
   for (const username of ['admin', 'platform']) {
     await signIn(page, username);
     for (const section of ADMIN_PAGES.filter((name) => PLATFORM_ONLY.includes(name) === (username === 'platform'))) {

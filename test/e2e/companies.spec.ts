@@ -64,7 +64,7 @@ test('a platform administrator creates a company, switches to it and a feature c
   // Escape closes the dialog on top only; the company form under it stays open, then closes on its own Escape.
   await page.keyboard.press('Escape');
   await expect(page.getByTestId('features-dialog')).toBeHidden();
-  const companyForm = page.getByTestId('company-form');
+  const companyForm = page.getByRole('dialog', { name: `Edit ${name}` });
   await expect(companyForm).toBeVisible();
   await companyForm.getByTestId('company-name').focus();
   await page.keyboard.press('Escape');
