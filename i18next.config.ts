@@ -39,6 +39,8 @@ export default defineConfig({
       // locales/*/mail.json is read by the server (activation and password-reset mail).
       'activationMail.*',
       'resetMail.*',
+      // French and Spanish have a `_many` form (millions); the extractor knows only en-US's plural forms.
+      '*_many',
     ],
     removeUnusedKeys: true,
   },

@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { isValidLatitude, isValidLongitude } from '#core/domain/company-settings';
 import { unitSystemSchema, weightUnitSchema } from '#core/domain/units';
+import { LATITUDE_MESSAGE, LONGITUDE_MESSAGE } from './company.ts';
 import { idSchema, idTextSchema, text, versionSchema } from './limits.ts';
 import { cargoTypeSchema, carrierLinkSchema, carrierOwnershipSchema, featureSchema, roleListItemSchema } from './reference.ts';
 import { notAReference } from './references.ts';
@@ -17,13 +19,18 @@ export const companyFeatureParamsSchema = companyParamsSchema.extend({
   featureId: notAReference(idTextSchema, 'a feature of the catalogue; an unknown one is not found (404)'),
 });
 
-/** What the company form edits; tier and carrier flag only with CreateCompany (platform administrators). */
+/**
+ * What the company form edits; tier and carrier flag only with CreateCompany (platform administrators).
+ * Latitude and longitude are required (spec 2 §8): the company settings page refuses a company without them.
+ */
 export const companyProfileInputSchema = z.object({
   name: text(200, { trim: true }).min(1, 'required'),
   language: languageSchema,
   timezone: timezoneSchema,
   units: unitSystemSchema,
   unitsWeight: weightUnitSchema,
+  latitude: z.number().refine(isValidLatitude, LATITUDE_MESSAGE),
+  longitude: z.number().refine(isValidLongitude, LONGITUDE_MESSAGE),
   tier: tierSchema,
   isCarrier: z.boolean(),
 });
@@ -36,6 +43,9 @@ export const companyProfileUpdateSchema = companyProfileInputSchema.extend({
 export type CompanyProfileUpdate = z.input<typeof companyProfileUpdateSchema>;
 
 export const companyProfileSchema = companyProfileInputSchema.extend({
+  /** Empty for a company created before the form asked for its position. */
+  latitude: z.number().nullable(),
+  longitude: z.number().nullable(),
   id: z.number().int(),
   version: z.number().int(),
 });

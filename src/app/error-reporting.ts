@@ -1,6 +1,6 @@
 import { notifications } from '@mantine/notifications';
 import i18next from 'i18next';
-import { ApiError } from '#src/data/api-error.ts';
+import { ApiError, errorReasonKey } from '#src/data/api-error.ts';
 
 /**
  * The global error display (spec 1 §8): one snackbar, top left, with the error type and message.
@@ -17,7 +17,7 @@ export function reportError(error: unknown) {
     id: 'global-error',
     color: 'red',
     title,
-    message: error instanceof Error ? error.message : String(error),
+    message: i18next.t(errorReasonKey(error)),
     position: 'top-left',
   });
 }

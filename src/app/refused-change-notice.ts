@@ -9,7 +9,7 @@ export function showRefusedChange(refusal: RefusedChange) {
     title: i18next.t(refusal.conflict ? 'sync:conflictTitle' : 'sync:refusedTitle', { load: refusal.label }),
     message: refusal.conflict
       ? i18next.t(refusal.record ? 'sync:recordConflictMessage' : 'sync:conflictMessage')
-      : refusal.reason,
+      : i18next.t(refusal.reason),
     position: 'top-left',
     autoClose: false,
   });

@@ -11,6 +11,9 @@ export const theme = createTheme({
   // Touch targets of at least 40 px on tablets.
   components: {
     Button: { defaultProps: { size: 'sm' } },
+    // Mantine renders a dialog's title bar as <header>, a second banner landmark beside the app's.
+    Modal: { defaultProps: { attributes: { header: { role: 'none' } } } },
+    Drawer: { defaultProps: { attributes: { header: { role: 'none' } } } },
   },
 });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseRetryAfter } from './api-error.ts';
+import { ApiError, errorReasonKey, parseRetryAfter } from './api-error.ts';
 
 describe('Retry-After', () => {
   it('reads seconds', () => {
@@ -16,5 +16,18 @@ describe('Retry-After', () => {
   it('is unknown when absent or unreadable', () => {
     expect(parseRetryAfter(null)).toBeNull();
     expect(parseRetryAfter('soon')).toBeNull();
+  });
+});
+
+describe('the reason of a failed call', () => {
+  it("is chosen by the error's code, never the server's English text", () => {
+    const refused = (status: number, code: string) => new ApiError(status, { code, message: 'Version 3 is stale' });
+    expect(errorReasonKey(refused(409, 'conflict'))).toBe('common:errors.reasons.conflict');
+    expect(errorReasonKey(refused(422, 'rule_violation'))).toBe('common:errors.reasons.ruleViolation');
+    expect(errorReasonKey(refused(400, 'bad_request'))).toBe('common:errors.reasons.badRequest');
+    expect(errorReasonKey(new ApiError(0, null))).toBe('common:errors.reasons.network');
+    expect(errorReasonKey(new ApiError(502, null))).toBe('common:errors.reasons.internal');
+    expect(errorReasonKey(refused(418, 'teapot'))).toBe('common:errors.unexpected');
+    expect(errorReasonKey(new TypeError('x is undefined'))).toBe('common:errors.unexpected');
   });
 });

@@ -49,3 +49,31 @@ export function onUnauthorized(listener: Listener) {
 export function reportUnauthorized(error: ApiError) {
   for (const listener of unauthorizedListeners) listener(error);
 }
+
+const REASON_BY_CODE: Record<string, string> = {
+  bad_request: 'badRequest',
+  unauthenticated: 'unauthenticated',
+  forbidden: 'forbidden',
+  foreign_origin: 'forbidden',
+  not_found: 'notFound',
+  conflict: 'conflict',
+  rule_violation: 'ruleViolation',
+  too_many_requests: 'tooManyRequests',
+  internal: 'internal',
+};
+
+/**
+ * Why a call failed, as a key of namespace common chosen by the error's code, so the user reads one
+ * message in their language instead of the server's English text. The keys, for the extractor:
+ * t('common:errors.reasons.badRequest'), t('common:errors.reasons.unauthenticated'),
+ * t('common:errors.reasons.forbidden'), t('common:errors.reasons.notFound'),
+ * t('common:errors.reasons.conflict'), t('common:errors.reasons.ruleViolation'),
+ * t('common:errors.reasons.tooManyRequests'), t('common:errors.reasons.internal'),
+ * t('common:errors.reasons.network'), t('common:errors.unexpected').
+ */
+export function errorReasonKey(error: unknown): string {
+  if (!(error instanceof ApiError)) return 'common:errors.unexpected';
+  if (error.isNetworkError) return 'common:errors.reasons.network';
+  const reason = error.body ? REASON_BY_CODE[error.body.code] : error.status >= 500 ? 'internal' : undefined;
+  return reason ? `common:errors.reasons.${reason}` : 'common:errors.unexpected';
+}

@@ -15,6 +15,7 @@ export const companyQuery = (organizationId: number) =>
 export function useSaveCompany(organizationId: number) {
   const queryClient = useQueryClient();
   return useMutation({
+    meta: { reportsOwnErrors: true },
     mutationFn: (update: CompanyUpdate) =>
       apiRequest(`/organizations/${organizationId}`, companySchema, { method: 'PUT', body: update }),
     onSuccess: async (company: Company) => {

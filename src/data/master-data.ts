@@ -34,6 +34,7 @@ import {
   notificationConfigRecordSchema,
 } from '#core/contract/notification-configs';
 import { ApiError, apiRequest } from './api-client.ts';
+import { errorReasonKey } from './api-error.ts';
 import { localDatabase } from './local-database.ts';
 import { type RefusedChange, retryUnlessRefused } from './sync/outbox.ts';
 
@@ -107,6 +108,7 @@ async function followWrite(
 export function useSaveMasterData<Collection extends MasterDataCollection>(organizationId: number, collection: Collection) {
   const queryClient = useQueryClient();
   return useMutation({
+    meta: { reportsOwnErrors: true },
     mutationFn: async (save: MasterDataSave<Collection>): Promise<MasterDataRow<Collection>> => {
       const schema = SCHEMAS[collection];
       const base = `/organizations/${organizationId}/${API_COLLECTIONS[collection]}`;
@@ -121,6 +123,7 @@ export function useSaveMasterData<Collection extends MasterDataCollection>(organ
 export function useDeleteMasterData(organizationId: number, collection: MasterDataCollection) {
   const queryClient = useQueryClient();
   return useMutation({
+    meta: { reportsOwnErrors: true },
     mutationFn: (id: number) =>
       apiRequest(`/organizations/${organizationId}/${API_COLLECTIONS[collection]}/${id}`, z.unknown(), { method: 'DELETE' }).then(
         () => id,
@@ -191,7 +194,7 @@ export function registerMasterDataOutbox(queryClient: QueryClient, onRefused: (r
       // Someone changed the row first: the mirror shows theirs, and the notice says this change was not saved.
       const current = error.status === 409 ? currentRowOf(variables.collection, error.body?.current) : null;
       if (current) await localDatabase[variables.collection].put(current as never);
-      onRefused({ label: variables.label, reason: error.message, conflict: current !== null, record: true });
+      onRefused({ label: variables.label, reason: errorReasonKey(error), conflict: current !== null, record: true });
       void queryClient.invalidateQueries({ queryKey: ['mirror', variables.collection] });
     },
     onSuccess: (_row, variables: QueuedMasterDataChange) =>
@@ -270,6 +273,7 @@ async function followDowntimeWrite(queryClient: QueryClient, row: Downtime | nul
 export function useSaveDowntime(organizationId: number, resourceType: DowntimeResourceType, resourceId: number) {
   const queryClient = useQueryClient();
   return useMutation({
+    meta: { reportsOwnErrors: true },
     mutationFn: (save: DowntimeSave) => {
       const base = downtimePath(organizationId, resourceType, resourceId);
       return save.id === null
@@ -285,6 +289,7 @@ export function useDeleteDowntime(organizationId: number, resourceType: Downtime
   const queryClient = useQueryClient();
   const key = mirrorDowntimeQuery.queryKey;
   return useMutation({
+    meta: { reportsOwnErrors: true },
     mutationFn: (id: number) =>
       apiRequest(`${downtimePath(organizationId, resourceType, resourceId)}/${id}`, z.unknown(), { method: 'DELETE' }).then(
         () => id,

@@ -242,6 +242,8 @@ async function adminApi(requests: APIRequest) {
   const organizationId: number = (await signedIn.json()).user.activeOrganizationId;
   return {
     tractors: async (): Promise<TractorRow[]> => (await context.get('/api/tractors')).json(),
+    context,
+    organizationId,
     renameTractorPlate: async (tractor: TractorRow, licensePlate: string) => {
       const answer = await context.put(`/api/organizations/${organizationId}/tractors/${tractor.id}`, {
         data: { ...tractor, licensePlate, version: tractor.version },
@@ -277,6 +279,8 @@ test.describe('administration writes against the server', () => {
     await form.getByTestId('tractor-form-save').click();
     await expect(form.getByTestId('stale-edit')).toBeVisible();
     await expect(form.getByTestId('tractor-license-plate')).toHaveValue('STALE 1');
+    // The form says it once, in its own words: no second toast with the server's English text.
+    await expect(page.getByText(/Server error/)).toHaveCount(0);
     await attachScreenshot(page, testInfo, 'stale edit');
     await form.getByTestId('tractor-license-plate').fill('MINE 3');
     await form.getByTestId('tractor-form-save').click();
@@ -293,7 +297,54 @@ test.describe('administration writes against the server', () => {
       `${tractor.userDisplayName} cannot be deleted; it is still used by`,
     );
     await expect(confirmation.getByTestId('delete-error')).toContainText(/loads: \d+/);
+    await expect(page.getByText(/Server error/)).toHaveCount(0);
     await attachScreenshot(page, testInfo, 'delete refused');
+  });
+
+  test("after a stale edit the form's title names the stored record, and a refusal is said once, translated", async ({
+    page,
+    playwright,
+  }) => {
+    const api = await adminApi(playwright.request);
+    const customersUrl = `/api/organizations/${api.organizationId}/customers`;
+    const ours = `E2E stale ${Date.now() % 100000}`;
+    const created = await api.context.post(customersUrl, { data: { customerName: ours } });
+    expect(created.status()).toBe(201);
+    const customer = (await created.json()) as { id: number; version: number };
+    await signIn(page, 'admin');
+    const customers = new AdminTable(page, 'customers');
+    await customers.open();
+    await customers.search(ours);
+    await customers
+      .row(ours)
+      .getByRole('button', { name: `Edit ${ours}` })
+      .click();
+    const form = page.getByTestId('customer-form');
+    await expect(page.getByRole('dialog', { name: `Edit ${ours}` })).toBeVisible();
+
+    const theirs = `${ours} renamed`;
+    const renamed = await api.context.put(`${customersUrl}/${customer.id}`, {
+      data: { customerName: theirs, version: customer.version },
+    });
+    expect(renamed.status()).toBe(200);
+    await form.getByTestId('customer-name').fill(`${ours} mine`);
+    await form.getByTestId('customer-form-save').click();
+    await expect(form.getByTestId('stale-edit')).toBeVisible();
+    await expect(page.getByRole('dialog', { name: `Edit ${theirs}` })).toBeVisible();
+    await expect(page.getByText(/Server error/)).toHaveCount(0);
+    await page.keyboard.press('Escape');
+
+    // Deleted behind the form's back: the refusal (404) is one message in the user's words.
+    await customers.search(theirs);
+    await customers
+      .row(theirs)
+      .getByRole('button', { name: `Edit ${theirs}` })
+      .click();
+    expect((await api.context.delete(`${customersUrl}/${customer.id}`)).status()).toBe(200);
+    await form.getByTestId('customer-name').fill(`${theirs} again`);
+    await form.getByTestId('customer-form-save').click();
+    await expect(page.getByText('This no longer exists; someone may have deleted it.')).toHaveCount(1);
+    await expect(page.getByText(/Server error|not found/i)).toHaveCount(0);
   });
 
   test('a new customer is deleted after a confirmation naming it', async ({ page }) => {

@@ -28,6 +28,13 @@ test('a platform administrator creates a company, switches to it and a feature c
   const form = page.getByRole('dialog', { name: 'New company' });
   await expectNoSeriousViolations(page, 'the company form');
   await form.getByTestId('company-name').fill(name);
+  // Spec 2: latitude and longitude are required, so the company's settings page opens valid.
+  await expect(form.getByTestId('company-form-save')).toBeDisabled();
+  await form.getByTestId('company-form-latitude').fill('95');
+  await expect(form.getByText('Invalid latitude: from -90 to 90')).toBeVisible();
+  await form.getByTestId('company-form-latitude').fill('42.03');
+  await form.getByTestId('company-form-longitude').fill('-93.62');
+  await expect(form.getByText(/Invalid l/)).toHaveCount(0);
   await form.getByTestId('company-form-save').click();
   await expect(page.getByText(`${name} created`)).toBeVisible();
 
@@ -37,6 +44,10 @@ test('a platform administrator creates a company, switches to it and a feature c
   const navigation = page.getByTestId('side-navigation');
   await expect(navigation.locator('[data-nav="loads"]')).toBeVisible();
   await expect(navigation.locator('[data-nav="drafts"]')).toHaveCount(0);
+  await page.goto('/manage-company/settings');
+  await expect(page.getByTestId('company-latitude')).toHaveValue('42.03');
+  await expect(page.getByTestId('company-longitude')).toHaveValue('-93.62');
+  await expect(page.getByText(/Invalid l(at|ong)itude/)).toHaveCount(0);
 
   await page.goto('/manage-company/companies');
   await page.getByTestId('companies-search').fill(name);
@@ -50,6 +61,14 @@ test('a platform administrator creates a company, switches to it and a feature c
   // The active company's menu follows at once, and the server holds it for the next request.
   await expect(navigation.locator('[data-nav="drafts"]')).toHaveCount(1);
   await expect.poll(async () => (await (await page.request.get('/api/self')).json()).organization.features).toContain('Drafts');
+  // Escape closes the dialog on top only; the company form under it stays open, then closes on its own Escape.
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('features-dialog')).toBeHidden();
+  const companyForm = page.getByRole('dialog', { name: `Edit ${name}` });
+  await expect(companyForm).toBeVisible();
+  await companyForm.getByTestId('company-name').focus();
+  await page.keyboard.press('Escape');
+  await expect(companyForm).toBeHidden();
 });
 
 test('a role permission switched off leaves the role’s signed-in users at their next request', async ({ page, browser }) => {
@@ -60,6 +79,9 @@ test('a role permission switched off leaves the role’s signed-in users at thei
 
   await signIn(page, 'platform');
   await page.goto('/manage-company/permissions');
+  // Roles read as on the rest of the product, not as their code names.
+  await expect(page.getByTestId(`role-${ROLE_IDS.CarrierDispatcher}`)).toContainText('Carrier dispatcher');
+  await expect(page.getByText('CarrierDispatcher')).toHaveCount(0);
   const dispatcher = page.getByTestId(`role-${ROLE_IDS.Dispatcher}`);
   await dispatcher.getByRole('button').first().click();
   const liveMap = dispatcher.getByRole('switch', { name: /^ViewLiveMap/ });

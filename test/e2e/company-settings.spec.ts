@@ -69,6 +69,12 @@ test('a service account’s secret, shown once, reads the loads until the accoun
   await expect(page.getByTestId('serviceAccounts-table')).toBeVisible();
   await expect(page.getByTestId('skeleton-row')).toHaveCount(0);
   await expectNoSeriousViolations(page, 'the service accounts table');
+  // The page says how an integration calls the API: the routes and full ISO dates.
+  const help = page.getByTestId('service-account-api-help');
+  await expect(help).toContainText('GET /api/self/orders?startDate=…&endDate=…');
+  await expect(help).toContainText('GET /api/self/loads-summary');
+  await expect(help).toContainText('2026-11-22T06:00:00.000Z');
+  await expect(help).toContainText('Authorization: Bearer');
   await page.getByTestId('serviceAccounts-create').first().click();
   const form = page.getByTestId('service-account-form');
   await form.getByTestId('service-account-name').fill('Scale house feed');

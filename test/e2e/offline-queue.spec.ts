@@ -167,6 +167,8 @@ test('an assignment the server refuses on reconnect is rolled back with the reas
 
   await context.setOffline(false);
   await expect(page.getByText(/was refused/)).toBeVisible({ timeout: 20_000 });
+  // The reason comes from the refusal's code, in the user's language, never the server's English text.
+  await expect(page.getByText('This change breaks a rule and was not saved.')).toBeVisible();
   await expect(row(page, load.id).getByTestId('load-status')).toHaveText('Delivered');
   const now = (await weekLoads(admin)).find((candidate) => candidate.id === load.id);
   expect(now?.transportedByUserId).toBeNull();
@@ -178,6 +180,7 @@ test('an assignment the server refuses on reconnect is rolled back with the reas
   const refusal = page.getByTestId('refusal');
   await expect(refusal).toHaveCount(1);
   await expect(refusal).toContainText('PF-REFUSED-1');
+  await expect(refusal).toContainText('This change breaks a rule and was not saved.');
   await page.getByTestId('queue-list').getByRole('button', { name: 'Discard' }).click();
   await expect(refusal).toHaveCount(0);
   await admin.dispose();

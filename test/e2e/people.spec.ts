@@ -163,6 +163,18 @@ test('a contact’s phone is refused when invalid and stored normalised, and its
   await api.dispose();
 });
 
+test('a new contact starts empty, not with the company name, and cannot be created without a name', async ({ page }) => {
+  await signIn(page, 'admin');
+  await page.goto('/manage-company/contacts');
+  await page.getByTestId('contacts-create').first().click();
+  const form = page.getByTestId('contact-form');
+  await expect(form.getByTestId('contact-name')).toHaveValue('');
+  await expect(form.getByTestId('contact-email')).toHaveValue('');
+  await expect(form.getByTestId('contact-form-save')).toBeDisabled();
+  await form.getByTestId('contact-name').fill('Night dock');
+  await expect(form.getByTestId('contact-form-save')).toBeEnabled();
+});
+
 test('a dispatcher keeps his own notification preferences and removed drivers from the settings popover', async ({ page }) => {
   await signIn(page, 'dispatcher');
   const shell = new Shell(page);

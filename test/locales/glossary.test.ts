@@ -5,7 +5,7 @@ import { LANGUAGES, type Language } from '#core/domain/locale';
 
 const root = path.resolve(import.meta.dirname, '../../locales');
 
-type Concept = 'driver' | 'tractor' | 'orderNumber';
+type Concept = 'driver' | 'tractor' | 'orderNumber' | 'cargoType';
 
 /**
  * One word per concept and language, used in every screen, export and notice: a dispatcher who reads
@@ -17,21 +17,25 @@ const GLOSSARY: Record<Language, Record<Concept, { use: string; avoid: string[] 
     driver: { use: 'driver', avoid: ['operators?', 'chauffeurs?'] },
     tractor: { use: 'tractor', avoid: ['truck tractors?', 'power units?'] },
     orderNumber: { use: 'order number', avoid: ['order ids?', 'po numbers?'] },
+    cargoType: { use: 'cargo type', avoid: ['products?', 'commodit(?:y|ies)', 'load types?'] },
   },
   'es-MX': {
     driver: { use: 'operador', avoid: ['conductor(?:es|as?)?', 'ch[oó]fer(?:es)?'] },
     tractor: { use: 'tractocamión', avoid: ['tractor(?:es)?', 'cami[oó]n tractor'] },
     orderNumber: { use: 'número de pedido', avoid: ['n[uú]mero de orden', 'n\\.?[oº] de orden'] },
+    cargoType: { use: 'tipo de carga', avoid: ['productos?', 'tipos? de producto'] },
   },
   'fr-CA': {
     driver: { use: 'chauffeur', avoid: ['conduct(?:eur|rice)s?', 'camionneu(?:r|se)s?'] },
     tractor: { use: 'tracteur', avoid: ['camions?-tracteurs?', 'unités? motrices?'] },
     orderNumber: { use: 'numéro de commande', avoid: ["numéro d'ordre", 'numéro de bon de commande'] },
+    cargoType: { use: 'type de marchandise', avoid: ['types? de chargement', 'types? de cargaison', 'types? de produits?'] },
   },
   'nl-NL': {
     driver: { use: 'chauffeur', avoid: ['bestuurders?', 'rijders?'] },
     tractor: { use: 'trekker', avoid: ['tractors?', 'trekkende eenheden?'] },
     orderNumber: { use: 'ordernummer', avoid: ['bestelnummers?', 'opdrachtnummers?'] },
+    cargoType: { use: 'vrachtsoort', avoid: ['ladingtypen?', 'ladingsoort(?:en)?', 'producten?'] },
   },
 };
 

@@ -39,6 +39,8 @@ const NEW_COMPANY: CompanyProfileInput = {
   timezone: 'America/Chicago',
   units: 'Imperial',
   unitsWeight: 'Pound',
+  latitude: 42.03,
+  longitude: -93.62,
   tier: 'Standard',
   isCarrier: false,
 };
@@ -56,9 +58,33 @@ function profileUpdate({ id: _id, ...profile }: CompanyProfile) {
 describe('companies', () => {
   it('a platform administrator creates a company and it is listed', async () => {
     const company = await created({ name: '  Hilltop Grain  ' });
-    expect(company).toMatchObject({ name: 'Hilltop Grain', tier: 'Standard', isCarrier: false, version: 1 });
+    expect(company).toMatchObject({ name: 'Hilltop Grain', latitude: 42.03, longitude: -93.62, tier: 'Standard', version: 1 });
     const list = (await call('platform', 'GET', '/organizations')).json() as { id: number }[];
     expect(list.map((row) => row.id)).toContain(company.id);
+  });
+
+  it('is not created without a latitude and a longitude in range (spec 2), so its settings page opens valid', async () => {
+    const { latitude: _latitude, longitude: _longitude, ...unplaced } = NEW_COMPANY;
+    const missing = await call('platform', 'POST', '/organizations', unplaced);
+    expect(missing.statusCode).toBe(400);
+    expect(
+      missing
+        .json()
+        .error.issues.map((issue: { path: string }) => issue.path)
+        .sort(),
+    ).toEqual(['body.latitude', 'body.longitude']);
+    const outOfRange = await call('platform', 'POST', '/organizations', { ...NEW_COMPANY, latitude: 91, longitude: -181 });
+    expect(outOfRange.statusCode).toBe(400);
+    expect(outOfRange.json().error.issues).toEqual([
+      expect.objectContaining({ path: 'body.latitude', message: 'invalidLatitude' }),
+      expect.objectContaining({ path: 'body.longitude', message: 'invalidLongitude' }),
+    ]);
+    const company = await created();
+    const moved = await call('platform', 'PUT', `/organizations/${company.id}/profile`, {
+      ...profileUpdate(company),
+      latitude: 41.5,
+    });
+    expect(moved.json()).toMatchObject({ latitude: 41.5, longitude: -93.62 });
   });
 
   it('Freemium forces isCarrier false', async () => {

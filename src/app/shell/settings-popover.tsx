@@ -259,7 +259,7 @@ export function SettingsPopover() {
             <Divider />
             {queued.length > 0 && (
               <Text size="sm" c="orange.8" data-testid="sign-out-warning">
-                {t('signOutQueued', { total: queued.length })}
+                {t('signOutQueued', { count: queued.length })}
               </Text>
             )}
             <Button

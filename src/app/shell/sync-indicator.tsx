@@ -88,7 +88,7 @@ export function SyncIndicator() {
               <ActionIcon
                 variant="subtle"
                 size="lg"
-                aria-label={t('queueButton', { total: pendingCount })}
+                aria-label={t('queueButton', { count: pendingCount })}
                 aria-expanded={listOpened}
                 onClick={() => setListOpened((opened) => !opened)}
                 onKeyDown={(event) => {
@@ -104,7 +104,7 @@ export function SyncIndicator() {
         <Popover.Dropdown data-testid="queue-list">
           <Stack gap="xs">
             <Text size="sm" fw={600} data-testid="queued-count">
-              {t('queued', { total: queued.length })}
+              {t('queued', { count: queued.length })}
             </Text>
             <ScrollArea.Autosize mah={240}>
               <Stack gap={4}>
@@ -152,7 +152,7 @@ export function SyncIndicator() {
                 {refusals.map((refusal) => (
                   <Group gap="xs" wrap="nowrap" justify="space-between" key={refusal.idempotencyKey}>
                     <Text size="sm" data-testid="refusal" data-idempotency-key={refusal.idempotencyKey}>
-                      {t('refusalLine', { load: refusal.label, reason: refusal.reason })}
+                      {t('refusalLine', { load: refusal.label, reason: t(refusal.reason) })}
                     </Text>
                     <Button
                       size="compact-xs"

@@ -2,6 +2,7 @@ import type { MutationCache, QueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { type Order, orderSchema } from '#core/contract/orders';
 import { ApiError, apiRequest, type RequestOptions } from '../api-client.ts';
+import { errorReasonKey } from '../api-error.ts';
 import { localDatabase } from '../local-database.ts';
 import { unmergeAnswerSchema } from '#core/contract/planning-actions';
 import type { LoadChangeVariables, LoadCommandVariables, PlanningVariables, SaveLoadVariables } from './load-overlay.ts';
@@ -213,6 +214,7 @@ function refreshMirrorSoon(queryClient: QueryClient) {
 
 export interface RefusedChange {
   label: string;
+  /** A translation key chosen by the error's code (errorReasonKey), shown in the user's language. */
   reason: string;
   conflict: boolean;
   /** A master-data row's change, not a load's: its conflict keeps no copy to apply again. */
@@ -247,7 +249,7 @@ export function registerOutbox(queryClient: QueryClient, onRefused: (refusal: Re
       const parsed = error.status === 409 ? orderSchema.safeParse(error.body?.current) : null;
       const current = parsed?.success ? parsed.data : null;
       const conflict = current !== null && (variables.kind === 'create' || variables.kind === 'update');
-      const refusal = { label: variables.label, reason: error.message, conflict };
+      const refusal = { label: variables.label, reason: errorReasonKey(error), conflict };
       const tables = [localDatabase.orders, localDatabase.conflicts, localDatabase.keyValue];
       const isNew = await localDatabase.transaction('rw', tables, async () => {
         const stored = await recordRefusal({

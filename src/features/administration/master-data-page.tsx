@@ -150,11 +150,11 @@ function deleteRefusal(
   describeError = errorMessage,
 ): string {
   if (!(error instanceof ApiError) || error.body?.rule !== IN_USE_RULE) return describeError(error);
-  const useText: Record<RecordUse, (count: number) => string> = {
-    loads: (count) => t('inUse.loads', { uses: count }),
-    drivers: (count) => t('inUse.drivers', { uses: count }),
-    sites: (count) => t('inUse.sites', { uses: count }),
-    notificationConfigs: (count) => t('inUse.notificationConfigs', { uses: count }),
+  const useText: Record<RecordUse, (uses: number) => string> = {
+    loads: (uses) => t('inUse.loads', { count: uses }),
+    drivers: (uses) => t('inUse.drivers', { count: uses }),
+    sites: (uses) => t('inUse.sites', { count: uses }),
+    notificationConfigs: (uses) => t('inUse.notificationConfigs', { count: uses }),
   };
   const uses = (error.body.issues ?? []).flatMap((issue) => {
     const use = issue.path.replace(/^uses\./, '');

@@ -13,6 +13,8 @@ const NEW_COMPANY = {
   timezone: 'America/Chicago',
   units: 'Imperial',
   unitsWeight: 'Pound',
+  latitude: 41.6,
+  longitude: -93.6,
   tier: 'Standard',
   isCarrier: false,
 };

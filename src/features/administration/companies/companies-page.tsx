@@ -1,4 +1,4 @@
-import { Button, Checkbox, Group, Select, Stack, TextInput } from '@mantine/core';
+import { Button, Checkbox, Group, NumberInput, Select, Stack, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconBox, IconToggleRight, IconTruck } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -17,7 +17,14 @@ import { ResourceTable } from '../resource-table/resource-table.tsx';
 import type { ResourceColumn } from '../resource-table/table-rows.ts';
 import { type AdminContext, useAdminContext } from '../use-admin-context.ts';
 import { companyProfileQuery, useSaveCompanyProfile } from './company-queries.ts';
-import { canSaveCompany, carrierCheckboxDisabled, changeCompanyValues, companyFormValues } from './company-values.ts';
+import {
+  canSaveCompany,
+  carrierCheckboxDisabled,
+  changeCompanyValues,
+  companyFormValues,
+  companyInput,
+  companyPositionErrors,
+} from './company-values.ts';
 
 // The three dialogs load when first opened.
 const FeaturesDialog = lazy(() => import('./features-dialog.tsx').then((module) => ({ default: module.FeaturesDialog })));
@@ -87,6 +94,7 @@ function CompanyForm({
 }) {
   const { t } = useTranslation('companies');
   const { t: tSettings, i18n } = useTranslation('settings');
+  const { t: tCompany } = useTranslation('company');
   const [stored, setStored] = useState(company);
   const [initial, setInitial] = useState(() => companyFormValues(company));
   const [values, setValues] = useState(initial);
@@ -101,7 +109,9 @@ function CompanyForm({
   const submit = async () => {
     try {
       const saved = await save.mutateAsync(
-        stored ? { id: stored.id, input: { ...values, version: stored.version } } : { id: null, input: values },
+        stored
+          ? { id: stored.id, input: { ...companyInput(values), version: stored.version } }
+          : { id: null, input: companyInput(values) },
       );
       notifications.show({
         color: 'green',
@@ -123,6 +133,16 @@ function CompanyForm({
   };
 
   const dirty = JSON.stringify(values) !== JSON.stringify(initial);
+  const position = companyPositionErrors(values);
+  // An empty position field of a new company is not an error yet: its asterisk says it is needed.
+  const positionMessages = {
+    invalidLatitude: tCompany('errors.invalidLatitude'),
+    invalidLongitude: tCompany('errors.invalidLongitude'),
+  };
+  const positionError = (field: 'latitude' | 'longitude') => {
+    const rule = position[field];
+    return rule && (stored || values[field] !== '') ? positionMessages[rule] : undefined;
+  };
   return (
     <>
       <FormModal
@@ -136,6 +156,7 @@ function CompanyForm({
         onClose={onClose}
         size="md"
         testId="company-form"
+        covered={dialog !== null}
       >
         <TextInput
           label={t('columns.name')}
@@ -143,7 +164,7 @@ function CompanyForm({
           data-autofocus
           value={values.name}
           onChange={(event) => change({ name: event.currentTarget.value })}
-          error={!canSaveCompany(values) && (dirty || stored) ? t('form.nameRequired') : undefined}
+          error={values.name.trim() === '' && (dirty || stored) ? t('form.nameRequired') : undefined}
           data-testid="company-name"
         />
         <Select
@@ -175,6 +196,28 @@ function CompanyForm({
             value={values.unitsWeight}
             onChange={(value) => value && change({ unitsWeight: value as typeof values.unitsWeight })}
             allowDeselect={false}
+          />
+        </Group>
+        <Group grow align="flex-start">
+          <NumberInput
+            label={tCompany('settings.latitude')}
+            required
+            decimalScale={6}
+            clampBehavior="none"
+            value={values.latitude}
+            onChange={(latitude) => change({ latitude })}
+            error={positionError('latitude')}
+            data-testid="company-form-latitude"
+          />
+          <NumberInput
+            label={tCompany('settings.longitude')}
+            required
+            decimalScale={6}
+            clampBehavior="none"
+            value={values.longitude}
+            onChange={(longitude) => change({ longitude })}
+            error={positionError('longitude')}
+            data-testid="company-form-longitude"
           />
         </Group>
         {choosesTier && (

@@ -47,6 +47,7 @@ export const companyCarriersQuery = (orgId: number) =>
 export function useSaveCompanyProfile() {
   const queryClient = useQueryClient();
   return useMutation({
+    meta: { reportsOwnErrors: true },
     mutationFn: (save: { id: null; input: CompanyProfileInput } | { id: number; input: CompanyProfileUpdate }) =>
       save.id === null
         ? apiRequest('/organizations', companyProfileSchema, { method: 'POST', body: save.input })
@@ -67,6 +68,7 @@ export function useToggleFeature(orgId: number) {
   const queryClient = useQueryClient();
   const featuresKey = companyFeaturesQuery(orgId).queryKey;
   return useMutation({
+    meta: { reportsOwnErrors: true },
     mutationFn: ({ featureId, enabled }: { featureId: number; name: FeatureName; enabled: boolean }) =>
       enabled
         ? apiRequest(`/organizations/${orgId}/features`, companyFeaturesSchema, { method: 'POST', body: { featureId } })
@@ -97,6 +99,7 @@ export function useToggleFeature(orgId: number) {
 export function useSaveCargoConfig(orgId: number) {
   const queryClient = useQueryClient();
   return useMutation({
+    meta: { reportsOwnErrors: true },
     mutationFn: (cargoTypeIds: number[]) =>
       apiRequest(`/organizations/${orgId}/cargo-config`, cargoConfigSchema, { method: 'PUT', body: cargoTypeIds }),
     onSuccess: async (config: CargoConfig) => {
@@ -110,6 +113,7 @@ export function useSaveCargoConfig(orgId: number) {
 export function useSaveCarriers(orgId: number) {
   const queryClient = useQueryClient();
   return useMutation({
+    meta: { reportsOwnErrors: true },
     mutationFn: (links: CarrierLinkInput[]) =>
       apiRequest(`/organizations/${orgId}/carriers`, z.array(companyCarrierLinkSchema), { method: 'PUT', body: links }),
     onSuccess: async (links) => {

@@ -5,10 +5,20 @@ import {
   carrierCheckboxDisabled,
   changeCompanyValues,
   companyFormValues,
+  companyInput,
+  companyPositionErrors,
   NEW_COMPANY_VALUES,
 } from './company-values.ts';
 
-const carrier: CompanyProfile = { ...NEW_COMPANY_VALUES, id: 7, name: 'Swift Haul', isCarrier: true, version: 3 };
+const carrier: CompanyProfile = {
+  ...NEW_COMPANY_VALUES,
+  latitude: 41.6,
+  longitude: -93.6,
+  id: 7,
+  name: 'Swift Haul',
+  isCarrier: true,
+  version: 3,
+};
 
 describe('company form values', () => {
   it('choosing Freemium clears the carrier flag and disables the checkbox', () => {
@@ -25,7 +35,26 @@ describe('company form values', () => {
   });
 
   it('needs a name', () => {
-    expect(canSaveCompany({ ...NEW_COMPANY_VALUES, name: '  ' })).toBe(false);
+    expect(canSaveCompany({ ...companyFormValues(carrier), name: '  ' })).toBe(false);
     expect(canSaveCompany(companyFormValues(carrier))).toBe(true);
+  });
+
+  it('asks a new company for its latitude and longitude, each in range', () => {
+    const named = { ...NEW_COMPANY_VALUES, name: 'Hilltop Grain' };
+    expect(canSaveCompany(named)).toBe(false);
+    expect(companyPositionErrors(named)).toEqual({ latitude: 'invalidLatitude', longitude: 'invalidLongitude' });
+    expect(companyPositionErrors({ ...named, latitude: 90.5, longitude: -180 })).toEqual({
+      latitude: 'invalidLatitude',
+      longitude: undefined,
+    });
+    const placed = { ...named, latitude: 42.03, longitude: -93.62 };
+    expect(canSaveCompany(placed)).toBe(true);
+    expect(companyInput(placed)).toMatchObject({ latitude: 42.03, longitude: -93.62 });
+  });
+
+  it('shows a stored company without a position with empty fields, to be filled before saving', () => {
+    const unplaced = companyFormValues({ ...carrier, latitude: null, longitude: null });
+    expect(unplaced).toMatchObject({ latitude: '', longitude: '' });
+    expect(canSaveCompany(unplaced)).toBe(false);
   });
 });

@@ -36,7 +36,7 @@ export function ContactForm({
   return (
     <FormModal
       {...form.modal}
-      title={form.isNew ? t('contacts.createTitle') : t('contacts.editTitle', { name: row?.name })}
+      title={form.isNew ? t('contacts.createTitle') : t('contacts.editTitle', { name: form.row?.name })}
       canSave={!hasErrors(errors)}
       onClose={onClose}
       testId="contact-form"

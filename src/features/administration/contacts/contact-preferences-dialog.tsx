@@ -48,6 +48,7 @@ function useContactPreferences(endpoint: PreferencesEndpoint) {
 function useSaveContactPreferences(endpoint: PreferencesEndpoint) {
   const queryClient = useQueryClient();
   return useMutation({
+    meta: { reportsOwnErrors: true },
     mutationFn: (body: ContactPreference[]) =>
       apiRequest(endpoint.path, contactPreferencesSchema, { method: endpoint.saveMethod, body }),
     onSuccess: (saved) => queryClient.setQueryData(['contactPreferences', endpoint.path], saved),

@@ -32,3 +32,10 @@ describe('contact form', () => {
     expect(contactInput(contact({})).contactNotificationMethods).toEqual([]);
   });
 });
+
+describe('a new contact', () => {
+  it("starts empty, with the organization's language, timezone and units but not its name", () => {
+    const organization = { ...defaults, name: 'Northwind Freight', id: 7 };
+    expect(contactValues(null, organization)).toEqual({ name: '', email: '', phone: '', ...defaults, enabled: true });
+  });
+});

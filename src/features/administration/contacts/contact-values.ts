@@ -31,7 +31,11 @@ export interface ContactDefaults {
 }
 
 export function contactValues(contact: ContactRecord | null, defaults: ContactDefaults): ContactValues {
-  if (!contact) return { name: '', email: '', phone: '', ...defaults, enabled: true };
+  if (!contact) {
+    // Only the settings: the organization passed as defaults also has a name, which is not the contact's.
+    const { language, timezone, units, unitsWeight } = defaults;
+    return { name: '', email: '', phone: '', language, timezone, units, unitsWeight, enabled: true };
+  }
   return {
     name: contact.name,
     email: contact.email ?? '',

@@ -42,7 +42,7 @@ function CustomerForm({ context, row, onClose }: { context: AdminContext; row: C
   return (
     <FormModal
       {...form.modal}
-      title={form.isNew ? t('customers.createTitle') : t('customers.editTitle', { name: row?.customerName })}
+      title={form.isNew ? t('customers.createTitle') : t('customers.editTitle', { name: form.row?.customerName })}
       canSave={!hasErrors(errors)}
       onClose={onClose}
       size="md"

@@ -31,7 +31,7 @@ export function TractorForm({ context, row, onClose }: { context: AdminContext; 
   return (
     <FormModal
       {...form.modal}
-      title={form.isNew ? t('tractors.createTitle') : t('tractors.editTitle', { name: row?.userDisplayName })}
+      title={form.isNew ? t('tractors.createTitle') : t('tractors.editTitle', { name: form.row?.userDisplayName })}
       canSave={!hasErrors(errors)}
       onClose={onClose}
       testId="tractor-form"

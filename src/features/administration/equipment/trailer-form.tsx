@@ -64,7 +64,7 @@ export function TrailerForm({
   return (
     <FormModal
       {...form.modal}
-      title={form.isNew ? t('trailers.createTitle') : t('trailers.editTitle', { name: row?.userDisplayName })}
+      title={form.isNew ? t('trailers.createTitle') : t('trailers.editTitle', { name: form.row?.userDisplayName })}
       canSave={!hasErrors(errors)}
       onClose={onClose}
       testId="trailer-form"

@@ -21,6 +21,7 @@ export function FormModal({
   size,
   testId,
   worksOffline,
+  covered,
   children,
 }: {
   title: string;
@@ -35,13 +36,15 @@ export function FormModal({
   testId: string;
   /** The save queues offline (useRecordForm says when). */
   worksOffline?: boolean;
+  /** A dialog opened from the form lies over it: Escape closes that dialog only (every open Modal hears it). */
+  covered?: boolean;
   children: ReactNode;
 }) {
   const { t } = useTranslation('administration');
   const guard = useDiscardGuard(dirty, onClose);
   return (
     <>
-      <Modal opened onClose={guard.requestClose} title={title} size={size ?? 'lg'} data-testid={testId}>
+      <Modal opened onClose={guard.requestClose} closeOnEscape={!covered} title={title} size={size ?? 'lg'} data-testid={testId}>
         <form
           onSubmit={(event) => {
             event.preventDefault();

@@ -1,7 +1,9 @@
 import { notifications } from '@mantine/notifications';
+import i18next from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '#src/data/api-client.ts';
+import { errorReasonKey } from '#src/data/api-error.ts';
 import {
   currentRowOf,
   type MasterDataCollection,
@@ -87,6 +89,8 @@ export function useRecordForm<Collection extends MasterDataCollection, Values>(o
   const isNew = base === null;
   const saving = mutation.isPending;
   return {
+    /** The stored row the form edits: after a stale edit, the current one (its title names it). */
+    row: base,
     values,
     setValues,
     dirty,
@@ -100,11 +104,7 @@ export function useRecordForm<Collection extends MasterDataCollection, Values>(o
   };
 }
 
-/** The server's reason (each field's, for a 400), else the error's own message. */
+/** Why the save failed, in the user's language, from the error's code (the server's own text is English). */
 export function errorMessage(error: unknown): string {
-  if (error instanceof ApiError && error.body) {
-    const issues = error.body.issues?.map((issue) => issue.message) ?? [];
-    return issues.length > 0 ? issues.join('; ') : error.body.message;
-  }
-  return error instanceof Error ? error.message : String(error);
+  return i18next.t(errorReasonKey(error));
 }

@@ -74,7 +74,7 @@ function LoadingTeamForm({
   return (
     <FormModal
       {...form.modal}
-      title={form.isNew ? t('loadingTeams.createTitle') : t('loadingTeams.editTitle', { name: row?.name })}
+      title={form.isNew ? t('loadingTeams.createTitle') : t('loadingTeams.editTitle', { name: form.row?.name })}
       canSave={!errors.name && !errors.email}
       onClose={onClose}
       testId="loading-team-form"

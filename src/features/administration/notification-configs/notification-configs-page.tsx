@@ -151,15 +151,15 @@ function NotificationConfigs({ context }: { context: AdminContext }) {
   );
 }
 
-/** The server's refusals in the user's language; one it does not name keeps its own reason. */
+/** The server's refusals in the user's language; one it does not name is said from the error's code. */
 function notificationConfigErrorMessage(error: unknown, t: TFunction<['notifications', 'people']>): string {
   if (!(error instanceof ApiError) || !error.body) return errorMessage(error);
   const known: Record<string, string> = {
     contactsRequired: t('notifications:errors.contactsRequired'),
     notYetImplemented: t('people:errors.notYetImplemented'),
   };
-  const issues = (error.body.issues ?? []).map((issue) => known[issue.message] ?? issue.message);
-  return issues.length > 0 ? [...new Set(issues)].join('; ') : error.body.message;
+  const issues = (error.body.issues ?? []).flatMap((issue) => known[issue.message] ?? []);
+  return issues.length > 0 ? [...new Set(issues)].join('; ') : errorMessage(error);
 }
 
 function NotificationConfigForm({
@@ -202,7 +202,9 @@ function NotificationConfigForm({
   return (
     <FormModal
       {...form.modal}
-      title={form.isNew ? t('notifications:createTitle') : t('notifications:editTitle', { name: row && eventTypeName(row) })}
+      title={
+        form.isNew ? t('notifications:createTitle') : t('notifications:editTitle', { name: form.row && eventTypeName(form.row) })
+      }
       canSave={errors.contactIds === null}
       onClose={onClose}
       testId="notification-config-form"

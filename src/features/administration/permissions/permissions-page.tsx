@@ -22,11 +22,13 @@ type Role = z.infer<typeof roleListItemSchema>;
 export function PermissionsPage() {
   const { t, i18n } = useTranslation('companies');
   const { t: tAdministration } = useTranslation('administration');
+  const { t: tSettings } = useTranslation('settings');
   const online = useOnlineStatus();
   const queryClient = useQueryClient();
   const roles = useQuery(rolesQuery);
   const permissions = useQuery(permissionsQuery);
   const toggle = useMutation({
+    meta: { reportsOwnErrors: true },
     mutationFn: ({ roleId, permissionId, granted }: { roleId: number; permissionId: number; granted: boolean }) =>
       apiRequest('/role-permissions', rolePermissionAnswerSchema, {
         method: granted ? 'POST' : 'DELETE',
@@ -63,13 +65,17 @@ export function PermissionsPage() {
   });
 
   const collator = new Intl.Collator(i18n.language, { sensitivity: 'base' });
-  const sortedRoles = [...(roles.data ?? [])].sort((a, b) => collator.compare(a.name, b.name));
+  // Roles read as everywhere else (the users table, the settings popover), not as their code names.
+  const roleLabel = (role: Role) => tSettings(`roles.${role.name}`, { defaultValue: role.name });
+  const sortedRoles = [...(roles.data ?? [])].sort((a, b) => collator.compare(roleLabel(a), roleLabel(b)));
   const sortedPermissions = [...(permissions.data ?? [])].sort((a, b) => collator.compare(a.name, b.name));
   const locked = (name: PermissionName) => PLATFORM_PERMISSIONS.includes(name);
 
   return (
     <Stack gap="sm" p="md" data-testid="permissions-page">
-      <Title order={2}>{t('permissions.title')}</Title>
+      <Title order={1} size="h2">
+        {t('permissions.title')}
+      </Title>
       {!roles.data || !permissions.data ? (
         Array.from({ length: 8 }, (_, index) => <Skeleton key={index} height={40} />)
       ) : (
@@ -78,9 +84,9 @@ export function PermissionsPage() {
             <Accordion.Item key={role.id} value={String(role.id)} data-testid={`role-${role.id}`}>
               <Accordion.Control>
                 <Group justify="space-between" pr="sm">
-                  <Text fw={500}>{role.name}</Text>
+                  <Text fw={500}>{roleLabel(role)}</Text>
                   <Text size="sm" c="dimmed">
-                    {t('permissions.held', { number: role.permissions.length })}
+                    {t('permissions.held', { count: role.permissions.length })}
                   </Text>
                 </Group>
               </Accordion.Control>

@@ -177,7 +177,7 @@ export function ResourceTable<Row extends { id: number }>(props: ResourceTablePr
           data-testid={`${table}-search`}
         />
         <Text size="sm" c="dimmed" aria-live="polite" data-testid={`${table}-count`}>
-          {loading ? '' : t('rowCount', { rows: found.length })}
+          {loading ? '' : t('rowCount', { count: found.length })}
         </Text>
         {filterOptions.map(({ column, values }) => (
           <MultiSelect
@@ -334,7 +334,7 @@ export function ResourceTable<Row extends { id: number }>(props: ResourceTablePr
       </Table>
       <Group justify="space-between" gap="sm">
         <Text size="sm" c="dimmed" data-testid={`${table}-showing`}>
-          {t('showing', { first: current.first, last: current.last, total: found.length })}
+          {t('showing', { first: current.first, last: current.last, count: found.length })}
         </Text>
         <Group gap="sm">
           <Select

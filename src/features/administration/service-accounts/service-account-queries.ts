@@ -17,6 +17,7 @@ export const serviceAccountsQuery = (organizationId: number) =>
 export function useCreateServiceAccount(organizationId: number) {
   const queryClient = useQueryClient();
   return useMutation({
+    meta: { reportsOwnErrors: true },
     mutationFn: (input: ServiceAccountInput) =>
       apiRequest(`/organizations/${organizationId}/service-users`, createdServiceAccountSchema, { method: 'POST', body: input }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: serviceAccountsQuery(organizationId).queryKey }),
@@ -26,6 +27,7 @@ export function useCreateServiceAccount(organizationId: number) {
 export function useRevokeServiceAccount(organizationId: number) {
   const queryClient = useQueryClient();
   return useMutation({
+    meta: { reportsOwnErrors: true },
     mutationFn: (id: number) =>
       apiRequest(`/organizations/${organizationId}/service-users/${id}`, okSchema, { method: 'DELETE' }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: serviceAccountsQuery(organizationId).queryKey }),

@@ -14,6 +14,7 @@ import type { ResourceColumn } from '../resource-table/table-rows.ts';
 import { WriteButton } from '../resource-table/write-action.tsx';
 import { type AdminContext, useAdminContext } from '../use-admin-context.ts';
 import { serviceAccountsQuery, useCreateServiceAccount, useRevokeServiceAccount } from './service-account-queries.ts';
+import { ServiceAccountApiHelp } from './service-account-api-help.tsx';
 
 /** /manage-company/service-accounts (spec 2 §2, ServerAPI and ViewServiceUser). */
 export function ServiceAccountsPage() {
@@ -76,6 +77,7 @@ function ServiceAccounts({ context }: { context: AdminContext }) {
           notifications.show({ color: 'green', message: t('serviceAccounts.revoked', { name: row.name }) });
         }}
       />
+      <ServiceAccountApiHelp />
       {creating && <CreateServiceAccount organizationId={context.organizationId} onClose={() => setCreating(false)} />}
     </>
   );

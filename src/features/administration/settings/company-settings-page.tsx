@@ -44,7 +44,9 @@ export function CompanySettingsPage() {
   if (!context || !company) {
     return (
       <Stack p="md" data-testid="company-settings-loading" aria-busy>
-        <Title order={2}>{t('settings.title')}</Title>
+        <Title order={1} size="h2">
+          {t('settings.title')}
+        </Title>
         {!online && <Alert color="yellow">{t('offlineFirstVisit')}</Alert>}
         {Array.from({ length: 6 }, (_, index) => (
           <Skeleton key={index} height={36} />
@@ -131,7 +133,9 @@ function CompanySettingsForm({ context, company }: { context: AdminContext; comp
       }}
     >
       <Stack maw={960} p="md" data-testid="company-settings">
-        <Title order={2}>{t('settings.title')}</Title>
+        <Title order={1} size="h2">
+          {t('settings.title')}
+        </Title>
         {conflict && (
           <Alert color="yellow" role="status" data-testid="stale-edit">
             {t('settings.staleEdit')}

@@ -4,7 +4,7 @@ import { errorMessage } from '../forms/use-record-form.ts';
 
 /**
  * The people writes' refusals in the user's language (spec 2 §8): the server names each broken rule
- * as an issue message or as the answer's rule; one it does not know keeps the server's own reason.
+ * as an issue message or as the answer's rule; one it does not know is said from the error's code.
  */
 export function peopleErrorMessage(error: unknown, t: TFunction<'people'>): string {
   if (!(error instanceof ApiError) || !error.body) return errorMessage(error);
@@ -20,7 +20,7 @@ export function peopleErrorMessage(error: unknown, t: TFunction<'people'>): stri
     driverExcludesManagement: t('people:errors.driverExcludesManagement'),
     contactHasNoEmail: t('people:errors.contactHasNoEmail'),
   };
-  const issues = (error.body.issues ?? []).map((issue) => known[issue.message] ?? issue.message);
+  const issues = (error.body.issues ?? []).flatMap((issue) => known[issue.message] ?? []);
   if (issues.length > 0) return [...new Set(issues)].join('; ');
-  return (error.body.rule && known[error.body.rule]) || error.body.message;
+  return (error.body.rule && known[error.body.rule]) || errorMessage(error);
 }

@@ -70,7 +70,7 @@ export function UserForm({ context, row, onClose }: { context: AdminContext; row
   return (
     <FormModal
       {...form.modal}
-      title={form.isNew ? t('users.createTitle') : t('users.editTitle', { name: row?.name })}
+      title={form.isNew ? t('users.createTitle') : t('users.editTitle', { name: form.row?.name })}
       canSave={!hasUserErrors(errors) && usernameCheck !== 'checking'}
       onClose={onClose}
       testId="user-form"

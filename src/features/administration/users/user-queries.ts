@@ -37,6 +37,7 @@ export function useUsernameCheck(username: string, ownUsername: string | null): 
 /** EditUser's "send password email": a single-use link to set a new password (spec 3). */
 export function useSendPasswordEmail(organizationId: number, userId: number) {
   return useMutation({
+    meta: { reportsOwnErrors: true },
     mutationFn: () =>
       apiRequest(`/organizations/${organizationId}/users/${userId}/password-email`, z.unknown(), { method: 'POST' }),
   });

@@ -172,7 +172,7 @@ describe('AssignDriverPanel', () => {
         vi.advanceTimersByTime(300);
       });
       expect(screen.getAllByTestId('assign-driver-row').map((row) => row.getAttribute('data-driver-id'))).toEqual(['8']);
-      expect(screen.getByTestId('assign-driver-count').textContent).toBe('Available drivers: 1');
+      expect(screen.getByTestId('assign-driver-count').textContent).toBe('Available driver: 1');
     } finally {
       vi.useRealTimers();
     }

@@ -61,14 +61,14 @@ export function AssignCarrierPanel({ opened, loads, onClose, onDone }: AssignCar
     for (const load of loads) {
       sendCommand(load, { kind: 'assignCarrier', assignment: carrierAssignmentFor(load, carrier) }, format.label(load));
     }
-    finish(t('notices.carrierAssigned', { carrier: carrier.name, total: loads.length }));
+    finish(t('notices.carrierAssigned', { carrier: carrier.name, count: loads.length }));
   };
 
   const unassign = () => {
     for (const load of withCarrier) {
       sendCommand(load, { kind: 'assignCarrier', assignment: carrierUnassignmentFor(load) }, format.label(load));
     }
-    finish(t('notices.carrierUnassigned', { total: withCarrier.length }));
+    finish(t('notices.carrierUnassigned', { count: withCarrier.length }));
   };
 
   return (
@@ -77,7 +77,7 @@ export function AssignCarrierPanel({ opened, loads, onClose, onDone }: AssignCar
       onClose={onClose}
       position="right"
       size="md"
-      title={t('assignCarrier.title', { total: loads.length })}
+      title={t('assignCarrier.title', { count: loads.length })}
       data-testid="assign-carrier-panel"
     >
       <Stack gap="sm">

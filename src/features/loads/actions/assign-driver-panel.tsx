@@ -70,7 +70,7 @@ export function AssignDriverPanel({ opened, loads, onClose, onDone }: AssignDriv
     for (const load of loads) {
       sendCommand(load, { kind: 'assignDriver', assignment: driverAssignmentFor(load, driver) }, format.label(load));
     }
-    showActionDone(t('notices.driverAssigned', { driver: driver.name, total: loads.length }));
+    showActionDone(t('notices.driverAssigned', { driver: driver.name, count: loads.length }));
     setSearch('');
     onClose();
     onDone();
@@ -82,7 +82,7 @@ export function AssignDriverPanel({ opened, loads, onClose, onDone }: AssignDriv
       onClose={onClose}
       position="right"
       size="md"
-      title={t('assignDriver.title', { total: loads.length })}
+      title={t('assignDriver.title', { count: loads.length })}
       data-testid="assign-driver-panel"
     >
       <Stack gap="sm">
@@ -97,7 +97,7 @@ export function AssignDriverPanel({ opened, loads, onClose, onDone }: AssignDriv
           data-testid="assign-driver-search"
         />
         <Text size="sm" c="dimmed" data-testid="assign-driver-count" aria-live="polite">
-          {t('assignDriver.available', { total: shown.length })}
+          {t('assignDriver.available', { count: shown.length })}
         </Text>
         <ScrollArea.Autosize mah="calc(100dvh - 220px)">
           <Stack gap="xs">

@@ -20,7 +20,7 @@ export function DeleteLoadsDialog({ opened, loads, onClose, onDone }: DeleteLoad
 
   const confirm = () => {
     for (const load of loads) sendCommand(load, { kind: 'delete' }, format.label(load));
-    showActionDone(t('notices.deleted', { total: loads.length }));
+    showActionDone(t('notices.deleted', { count: loads.length }));
     onClose();
     onDone();
   };
@@ -29,7 +29,7 @@ export function DeleteLoadsDialog({ opened, loads, onClose, onDone }: DeleteLoad
     <Modal
       opened={opened}
       onClose={onClose}
-      title={t('delete.title', { total: loads.length })}
+      title={t('delete.title', { count: loads.length })}
       centered
       data-testid="delete-dialog"
     >

@@ -92,7 +92,7 @@ export function LoadActionsToolbar({ page, selected, onDone, onWeekChange, onCre
     setExporting(true);
     try {
       await downloadLoadsCsv(ids, format.exportSettings);
-      showActionDone(t('notices.exported', { total: ids.length }));
+      showActionDone(t('notices.exported', { count: ids.length }));
     } catch (error) {
       // A refusal says why (e.g. too many loads); a network failure only that the server was not reached.
       const reason = error instanceof ApiError && !error.isNetworkError ? error.body?.message : undefined;
@@ -110,7 +110,7 @@ export function LoadActionsToolbar({ page, selected, onDone, onWeekChange, onCre
   const openTickets = () => {
     // A browser navigation (spec 1 §7): the PDF opens in its own tab with the session cookie.
     window.open(deliveryTicketsUrl(ids, format.exportSettings), '_blank', 'noopener');
-    showActionDone(t('notices.ticketsOpened', { total: ids.length }));
+    showActionDone(t('notices.ticketsOpened', { count: ids.length }));
   };
 
   const buttons: {

@@ -44,7 +44,7 @@ export function ManualCompletionDialog({ opened, loads, onClose, onDone }: Manua
       <Modal
         opened={opened}
         onClose={guard.requestClose}
-        title={t('complete.title', { total: loads.length })}
+        title={t('complete.title', { count: loads.length })}
         size="xl"
         fullScreen={narrow}
         data-testid="complete-dialog"
@@ -111,7 +111,7 @@ function CompletionForm({ loads, onClose, onCancel, onDirtyChange, onDone }: Com
       };
       sendCommand(load, { kind: 'complete', completion }, format.label(load));
     });
-    showActionDone(t('notices.completed', { total: loads.length }));
+    showActionDone(t('notices.completed', { count: loads.length }));
     onClose();
     onDone();
   };

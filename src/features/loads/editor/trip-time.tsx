@@ -63,7 +63,8 @@ export function TripTime({
       <Tooltip label={tooltip} multiline w={320} events={{ hover: true, focus: true, touch: true }}>
         <Group gap={4} tabIndex={0} w="fit-content" data-testid="trip-time" aria-label={t('fields.tripTime')}>
           {total === null && fetching ? (
-            <Loader size="xs" aria-label={t('tripTime.pending')} />
+            // A status names the busy indicator: aria-label on Mantine's bare span is prohibited (axe).
+            <Loader size="xs" role="status" aria-label={t('tripTime.pending')} />
           ) : (
             <Text size="sm">{total === null ? t('tripTime.unknown') : formatDurationShort(secondsToMinutes(total))}</Text>
           )}

@@ -108,12 +108,12 @@ export function BulkCreateWizard({ onClose, onWeekChange }: BulkCreateWizardProp
 
   const create = () => {
     const total = steps.configs.reduce((sum, config) => sum + config.numberOfLoads, 0);
-    commands.createProjections(steps.configs, t('bulkCreate.queueLabel', { total, week: week ? weekLabel(week) : '' }));
+    commands.createProjections(steps.configs, t('bulkCreate.queueLabel', { count: total, week: week ? weekLabel(week) : '' }));
     setCreated(total);
     // The table shows the new drafts' week at once; they appear there as they are created.
     onWeekChange?.(form.week ?? undefined);
     if (format.self?.preferences.doNotShowBulkOrderCompletionModal) {
-      showActionDone(t('notices.created', { total }));
+      showActionDone(t('notices.created', { count: total }));
       onClose();
     } else {
       setStep(STEP_COMPLETION);
@@ -135,7 +135,7 @@ export function BulkCreateWizard({ onClose, onWeekChange }: BulkCreateWizardProp
     form.amount === null
       ? ''
       : form.measure === 'quantity'
-        ? t('bulkCreate.units', { units: form.amount })
+        ? t('bulkCreate.units', { count: form.amount })
         : `${form.amount} ${WEIGHT_UNIT_ABBREVIATIONS[unit]}`;
 
   return (
@@ -268,7 +268,7 @@ export function BulkCreateWizard({ onClose, onWeekChange }: BulkCreateWizardProp
               ))}
             </SimpleGrid>
             <Text size="sm" fw={500} data-testid="bulk-total">
-              {t('bulkCreate.total', { total: steps.total })}
+              {t('bulkCreate.total', { count: steps.total })}
             </Text>
             <Group justify="space-between">
               <Button variant="default" onClick={() => setStep(STEP_CONFIGURATION)}>
@@ -310,7 +310,7 @@ export function BulkCreateWizard({ onClose, onWeekChange }: BulkCreateWizardProp
               </Table>
             </Table.ScrollContainer>
             <Text size="sm" fw={500}>
-              {t('bulkCreate.total', { total: steps.total })}
+              {t('bulkCreate.total', { count: steps.total })}
             </Text>
             <Group justify="space-between">
               <Button variant="default" onClick={() => setStep(STEP_ENTRY)}>
@@ -321,14 +321,14 @@ export function BulkCreateWizard({ onClose, onWeekChange }: BulkCreateWizardProp
                 onClick={create}
                 data-testid="bulk-create"
               >
-                {t('bulkCreate.create', { total: steps.total })}
+                {t('bulkCreate.create', { count: steps.total })}
               </ExplainedButton>
             </Group>
           </Stack>
         </Stepper.Step>
         <Stepper.Completed>
           <Stack gap="sm" mt="sm" data-testid="bulk-completion">
-            <Text size="sm">{t('bulkCreate.completed', { total: created, week: week ? weekLabel(week) : '' })}</Text>
+            <Text size="sm">{t('bulkCreate.completed', { count: created, week: week ? weekLabel(week) : '' })}</Text>
             <Checkbox
               label={t('bulkCreate.doNotShowAgain')}
               checked={doNotShowAgain}

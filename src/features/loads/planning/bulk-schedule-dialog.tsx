@@ -167,7 +167,7 @@ export function BulkScheduleDialog({ drafts, onClose, onDone }: PlanningDialogPr
     if (!calculated || calculated.some((draft) => !isMonotone(draft))) return;
     setStage('saving');
     const total = await saveDrafts(scheduledChanges(calculated, state, driver, originals), setSaved);
-    showActionDone(t('notices.scheduled', { total }));
+    showActionDone(t('notices.scheduled', { count: total }));
     onClose();
     onDone();
   };
@@ -179,7 +179,7 @@ export function BulkScheduleDialog({ drafts, onClose, onDone }: PlanningDialogPr
 
   return (
     <PlanningModal
-      title={t('schedule.title', { total: drafts.length })}
+      title={t('schedule.title', { count: drafts.length })}
       onClose={guard.requestClose}
       size="xl"
       data-testid="schedule-dialog"
@@ -247,8 +247,8 @@ export function BulkScheduleDialog({ drafts, onClose, onDone }: PlanningDialogPr
                 {stage === 'travel'
                   ? t('schedule.fetchingTravel')
                   : stage === 'computing'
-                    ? t('schedule.computing', { total: drafts.length })
-                    : t('schedule.saving', { saved, total: drafts.length })}
+                    ? t('schedule.computing', { count: drafts.length })
+                    : t('schedule.saving', { saved, count: drafts.length })}
               </Text>
             </Group>
           ) : (
@@ -266,12 +266,12 @@ export function BulkScheduleDialog({ drafts, onClose, onDone }: PlanningDialogPr
         )}
         {state.calculated && state.unavailable > 0 && (
           <Alert color="yellow" data-testid="schedule-unavailable">
-            {t('schedule.unavailable', { total: state.unavailable })}
+            {t('schedule.unavailable', { count: state.unavailable })}
           </Alert>
         )}
         {notMonotone > 0 && (
           <Alert color="red" data-testid="schedule-not-monotone">
-            {t('schedule.notMonotone', { total: notMonotone })}
+            {t('schedule.notMonotone', { count: notMonotone })}
           </Alert>
         )}
         <ScheduleDraftList
@@ -296,7 +296,7 @@ export function BulkScheduleDialog({ drafts, onClose, onDone }: PlanningDialogPr
             {t('schedule.calculate')}
           </ExplainedButton>
           <ExplainedButton
-            disabledReason={blockerText ?? (notMonotone > 0 ? t('schedule.notMonotone', { total: notMonotone }) : null)}
+            disabledReason={blockerText ?? (notMonotone > 0 ? t('schedule.notMonotone', { count: notMonotone }) : null)}
             loading={busy}
             onClick={() => void save()}
             data-testid="schedule-save"

@@ -52,13 +52,13 @@ export function BulkWindowsDialog({ drafts, onClose, onDone }: PlanningDialogPro
     if (saving) return;
     setSaving(true);
     const total = await saveDrafts(changes);
-    showActionDone(t('notices.windowsModified', { total }));
+    showActionDone(t('notices.windowsModified', { count: total }));
     onClose();
     onDone();
   };
 
   return (
-    <PlanningModal title={t('windows.title', { total: drafts.length })} onClose={guard.requestClose} data-testid="windows-dialog">
+    <PlanningModal title={t('windows.title', { count: drafts.length })} onClose={guard.requestClose} data-testid="windows-dialog">
       <Stack gap="sm">
         <Text size="sm">{t('windows.message')}</Text>
         <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
@@ -101,7 +101,7 @@ export function BulkWindowsDialog({ drafts, onClose, onDone }: PlanningDialogPro
         )}
         {!error && beginIso && endIso && (
           <Text size="sm" c="dimmed" data-testid="windows-summary">
-            {t('windows.summary', { total: changes.length })}
+            {t('windows.summary', { count: changes.length })}
           </Text>
         )}
         <Group justify="flex-end">

@@ -87,7 +87,7 @@ export function CascadeDialog({ drafts, onClose, onDone }: PlanningDialogProps) 
       const answer = await planner.cascadeDrafts(input, options).catch(() => cascadeDrafts(input, options));
       const cascaded = withStopTimes(drafts, answer);
       const total = await saveDrafts(cascaded.map((changed, index) => ({ original: drafts[index]!, changed })));
-      showActionDone(t('notices.cascaded', { total }));
+      showActionDone(t('notices.cascaded', { count: total }));
       onClose();
       onDone();
     } finally {
@@ -96,7 +96,7 @@ export function CascadeDialog({ drafts, onClose, onDone }: PlanningDialogProps) 
   };
 
   return (
-    <PlanningModal title={t('cascade.title', { total: drafts.length })} onClose={guard.requestClose} data-testid="cascade-dialog">
+    <PlanningModal title={t('cascade.title', { count: drafts.length })} onClose={guard.requestClose} data-testid="cascade-dialog">
       <Stack gap="sm">
         <Text size="sm">{t('cascade.message')}</Text>
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">

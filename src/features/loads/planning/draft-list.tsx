@@ -38,7 +38,7 @@ export function DraftList({ drafts, format, detail, ...props }: DraftListProps) 
       </List>
       {drafts.length > shown.length && (
         <Text size="sm" c="dimmed" mt="xs">
-          {t('moreDrafts', { total: drafts.length - shown.length })}
+          {t('moreDrafts', { count: drafts.length - shown.length })}
         </Text>
       )}
     </ScrollArea.Autosize>

@@ -37,13 +37,13 @@ export function MergeDialog({ drafts, onClose, onDone }: PlanningDialogProps) {
   const confirm = () => {
     if (!merged) return;
     commands.merge([...drafts], merged, loadLabel(merged, format.formatDateTime));
-    showActionDone(t('notices.merged', { total: drafts.length }));
+    showActionDone(t('notices.merged', { count: drafts.length }));
     onClose();
     onDone();
   };
 
   return (
-    <PlanningModal title={t('merge.title', { total: drafts.length })} onClose={onClose} data-testid="merge-dialog">
+    <PlanningModal title={t('merge.title', { count: drafts.length })} onClose={onClose} data-testid="merge-dialog">
       <Stack gap="sm">
         <Text size="sm">{t('merge.message')}</Text>
         {!check.allowed && (
@@ -69,7 +69,7 @@ export function MergeDialog({ drafts, onClose, onDone }: PlanningDialogProps) {
               <Text size="sm" data-testid="merge-driver">
                 {t('merge.driver', { driver: reference.driverName(merged.transportedByUserId) ?? t('none') })}
               </Text>
-              <Text size="sm">{t('merge.stopCount', { total: merged.stops.length })}</Text>
+              <Text size="sm">{t('merge.stopCount', { count: merged.stops.length })}</Text>
             </Group>
             <PlanningStopsTable stops={merged.stops} format={format} />
           </Stack>

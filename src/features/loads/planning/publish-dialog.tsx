@@ -59,13 +59,13 @@ export function PublishDialog({ drafts, onClose, onDone }: PlanningDialogProps) 
     if (saving) return;
     setSaving(true);
     const total = await saveDrafts(publishable.map((draft) => ({ original: draft, changed: { ...draft, isDraft: false } })));
-    showActionDone(t('notices.published', { total }));
+    showActionDone(t('notices.published', { count: total }));
     onClose();
     onDone();
   };
 
   return (
-    <PlanningModal title={t('publish.title', { total: drafts.length })} onClose={onClose} data-testid="publish-dialog">
+    <PlanningModal title={t('publish.title', { count: drafts.length })} onClose={onClose} data-testid="publish-dialog">
       <Stack gap="sm">
         <Text size="sm">{t('publish.message')}</Text>
         {check.pending && (

@@ -181,7 +181,7 @@ function ScheduleDraftRow({ draft, position, handle, open, disabled, format, onT
             {t('schedule.times', {
               first: first ? format.formatDateTime(first) : dash,
               last: last ? format.formatDateTime(last) : dash,
-              total: draft.stops.length,
+              count: draft.stops.length,
             })}
           </Text>
         </Stack>

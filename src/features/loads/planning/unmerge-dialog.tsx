@@ -29,7 +29,7 @@ export function UnmergeDialog({ drafts, onClose, onDone }: PlanningDialogProps) 
   const confirm = () => {
     if (!merged) return;
     commands.unmerge(merged, format.label(merged));
-    showActionDone(t('notices.unmerged', { total }));
+    showActionDone(t('notices.unmerged', { count: total }));
     onClose();
     onDone();
   };
@@ -41,7 +41,7 @@ export function UnmergeDialog({ drafts, onClose, onDone }: PlanningDialogProps) 
       data-testid="unmerge-dialog"
     >
       <Stack gap="sm">
-        <Text size="sm">{t('unmerge.message', { total })}</Text>
+        <Text size="sm">{t('unmerge.message', { count: total })}</Text>
         {sources.isPending && sources.fetchStatus === 'fetching' && (
           <Group gap="xs" aria-live="polite">
             <Loader size="xs" />

@@ -19,7 +19,7 @@ export function useSaveDrafts() {
   return async (changes: readonly DraftChange[], onProgress?: (saved: number) => void): Promise<number> => {
     saveDrafts(
       changes.map(({ original, changed }) => ({ order: original, input: inputFromOrder(changed) })),
-      t('savedDraftsLabel', { total: changes.length }),
+      t('savedDraftsLabel', { count: changes.length }),
     );
     onProgress?.(changes.length);
     return changes.length;
