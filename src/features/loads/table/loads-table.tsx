@@ -536,7 +536,9 @@ export function LoadsTable({ table, title, week: weekValue, focusLoadId, onWeekC
       </div>
       <Group justify="space-between" gap="sm">
         <Text size="sm" c="dimmed" data-testid="rows-count">
-          {!loading && !notOnDevice && t('pagination.showing', { first, last: Math.min(total, currentPage * pageSize), count: total })}
+          {!loading &&
+            !notOnDevice &&
+            t('pagination.showing', { first, last: Math.min(total, currentPage * pageSize), count: total })}
           {selected.length > 0 && ` · ${t('pagination.selected', { count: selected.length })}`}
         </Text>
         <Group gap="sm">
