@@ -15,7 +15,7 @@ import type { Order } from '#core/contract/orders';
 import type { CarrierOwnership } from '#core/contract/reference';
 import { hasPermission } from '#core/domain/access';
 import { driverAssignmentFor, driversOffered, mayChooseResource, type ResourceKind } from '#core/domain/load-actions';
-import { statusAfterDriverChoice } from '#core/domain/load-rules';
+import { loadDateFromStops, statusAfterDriverChoice } from '#core/domain/load-rules';
 import { canRecomputeArrivals, travelTimeIndex } from '#core/domain/planning/index';
 import {
   addStop,
@@ -48,6 +48,8 @@ import {
   wallClockOf,
   withClientKeys,
 } from './editor-state.ts';
+import { selectConflictProps } from '../conflicts/conflict-notes.tsx';
+import { useWeekConflictFinder } from '../conflicts/use-conflicts.ts';
 import { useEditorErrorText } from './editor-messages.ts';
 import { StopsEditor } from './stops-editor.tsx';
 import { StopsMapPanel, type MapLocation } from './stops-map-panel.tsx';
@@ -200,6 +202,17 @@ function LoadEditorForm({ load, isDraft, onClose, onCancel, onDirtyChange, varia
   const travel = travelTimeIndex(travelTimes.entries);
   const dirty = isEditorDirty(state, original);
   useEffect(() => onDirtyChange(dirty), [dirty, onDirtyChange]);
+  // The choice as it stands, compared with the other loads and drafts of its week (a warning, never a block).
+  const loadDate = loadDateFromStops(state.stops, state.date);
+  const week = useWeekConflictFinder(loadDate);
+  const conflicts = week.finder.conflictsOf({
+    ...state,
+    id: base?.id ?? 0,
+    date: loadDate,
+    status: base?.status ?? 'Open',
+    timeSeconds: base?.timeSeconds ?? null,
+  });
+  const conflictsOf = (resource: ResourceKind) => conflicts.filter((conflict) => conflict.resource === resource);
 
   if (!self) return null;
 
@@ -338,6 +351,7 @@ function LoadEditorForm({ load, isDraft, onClose, onCancel, onDirtyChange, varia
               disabled={readOnly || !mayChoose('driver')}
               onChange={chooseDriver}
               data-testid="load-driver"
+              {...selectConflictProps(conflictsOf('driver'), week.labelOf, 'load-driver-conflicts')}
             />
             <Select
               label={t('fields.tractor')}
@@ -349,6 +363,7 @@ function LoadEditorForm({ load, isDraft, onClose, onCancel, onDirtyChange, varia
               disabled={readOnly || !mayChoose('tractor')}
               onChange={(value) => update({ tractorId: value ? Number(value) : null })}
               data-testid="load-tractor"
+              {...selectConflictProps(conflictsOf('tractor'), week.labelOf, 'load-tractor-conflicts')}
             />
             <Select
               label={t('fields.trailer')}
@@ -360,6 +375,7 @@ function LoadEditorForm({ load, isDraft, onClose, onCancel, onDirtyChange, varia
               disabled={readOnly || !mayChoose('trailer')}
               onChange={(value) => update({ trailerId: value ? Number(value) : null })}
               data-testid="load-trailer"
+              {...selectConflictProps(conflictsOf('trailer'), week.labelOf, 'load-trailer-conflicts')}
             />
             <Stack gap={2}>
               <Text size="sm" fw={500}>
