@@ -1,9 +1,9 @@
 import { ActionIcon, Group, List, Stack, Text, Tooltip } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
-import { memo } from 'react';
+import { memo, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { LoadConflict } from '#core/domain/planning/index';
-import { useConflictText } from './use-conflicts.ts';
+import { type ConflictLoad, conflictsByLoad, type LoadConflict } from '#core/domain/planning/index';
+import { useConflictResources, useConflictText, useLoadLabels, useWeekLoadsAndDrafts, useWeekOf } from './use-conflicts.ts';
 
 interface ConflictNotesProps {
   conflicts: readonly LoadConflict[];
@@ -131,4 +131,53 @@ export function selectConflictProps(conflicts: readonly LoadConflict[], labelOf:
     description: <ConflictDescription conflicts={conflicts} labelOf={labelOf} testId={testId} />,
     inputWrapperOrder: DESCRIPTION_BELOW,
   };
+}
+
+const NOTHING_REPLACED: readonly number[] = [];
+
+interface PlannedConflictsProps<Load extends ConflictLoad> {
+  /** The loads as the dialog would save them (a merged draft not yet saved has id 0). */
+  loads: readonly Load[];
+  /** Loads the change replaces (a merge's sources): not compared with. */
+  replacing?: readonly number[];
+  /** How the list names each of `loads`. */
+  labelOfPlanned: (load: Load) => string;
+  testId: string;
+}
+
+/**
+ * The conflicts of loads a planning dialog is about to save (bulk schedule, merge, publish), each
+ * named, against the other loads and drafts of the first one's week. Nothing when there are none.
+ */
+export function PlannedConflicts<Load extends ConflictLoad>({
+  loads,
+  replacing = NOTHING_REPLACED,
+  labelOfPlanned,
+  testId,
+}: PlannedConflictsProps<Load>) {
+  const { t } = useTranslation('load-actions');
+  const week = useWeekOf(loads[0]?.date);
+  const weekLoads = useWeekLoadsAndDrafts(week);
+  const resources = useConflictResources();
+  const labelOf = useLoadLabels(weekLoads);
+  const found = useMemo(() => {
+    const planned = new Set([...replacing, ...loads.map((load) => load.id)]);
+    const others = [...weekLoads.filter((load) => !planned.has(load.id)), ...loads];
+    return conflictsByLoad(loads, others, resources);
+  }, [loads, replacing, weekLoads, resources]);
+  const withConflicts = loads.filter((load) => found.has(load.id));
+  if (!withConflicts.length) return null;
+  return (
+    <Stack gap={4} data-testid={testId}>
+      <Text size="sm" fw={600}>
+        {t('conflicts.title')}
+      </Text>
+      {withConflicts.map((load) => (
+        <Stack key={load.id} gap={2} data-planned-load-id={load.id}>
+          <Text size="sm">{labelOfPlanned(load)}</Text>
+          <ConflictNotes conflicts={found.get(load.id) ?? []} labelOf={labelOf} />
+        </Stack>
+      ))}
+    </Stack>
+  );
 }
