@@ -37,7 +37,9 @@ export function useWeekLoadsAndDrafts(range: { startDate: string; endDate: strin
   const organizationId = format.self?.activeOrganizationId ?? 0;
   const startDate = range?.startDate ?? '';
   const endDate = range?.endDate ?? '';
-  const loads = useLoads({ startDate, endDate, isDraft: false }, organizationId, format.timezone).data;
+  // Without a week nothing is read: a drafts read of an empty range (drafts are always on the device),
+  // never a week of loads to open in the mirror.
+  const loads = useLoads({ startDate, endDate, isDraft: !range }, organizationId, format.timezone).data;
   const drafts = useLoads({ startDate, endDate, isDraft: true }, organizationId, format.timezone).data;
   return useMemo(() => [...(loads ?? []), ...(drafts ?? [])], [loads, drafts]);
 }
