@@ -22,9 +22,10 @@ export function useTableConflicts(
     () => (table === 'loads' && orders ? conflictsByLoad(orders, others, resources) : undefined),
     [table, orders, others, resources],
   );
-  const inputs = useMemo(() => ({ orders, others, resources }), [orders, others, resources]);
+  // The loads table never asks the worker: a key that never changes runs the (empty) call once.
+  const inputs = useMemo(() => (table === 'drafts' ? { orders, others, resources } : null), [table, orders, others, resources]);
   const inWorker = usePlannerResult(inputs, async () =>
-    table === 'drafts' && inputs.orders ? planner.conflictsByLoad(inputs.orders, inputs.others, inputs.resources) : undefined,
+    inputs?.orders ? planner.conflictsByLoad(inputs.orders, inputs.others, inputs.resources) : undefined,
   );
   return { byLoad: table === 'loads' ? onPage : inWorker.data, labelOf };
 }
