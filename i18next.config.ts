@@ -28,6 +28,8 @@ export default defineConfig({
       'unitSystems.*',
       'weightUnitNames.*',
       'status.*',
+      // French and Spanish plural forms for millions (`_many`), which the extractor drops.
+      'conflicts.*',
       // The header's queue list picks its line from a table of keys (sync-indicator.tsx).
       'queued*',
       // locales/*/exports.json is read by the server (CSV headers, delivery tickets), not by src.

@@ -17,9 +17,6 @@ import {
   defaultLoadCompletion,
   driverAssignmentFor,
   driversOffered,
-  duplicateKinds,
-  duplicateResources,
-  loadTimeWindow,
   mayChooseResource,
 } from './load-actions.ts';
 
@@ -396,66 +393,6 @@ describe('carriers offered', () => {
     ];
     expect(carriersOffered(links).map((link) => link.id)).toEqual([3, 1]);
     expect(links.map((link) => link.id)).toEqual([1, 2, 3]);
-  });
-});
-
-describe('duplicate resources', () => {
-  // Load 1: 13:00 → 14:30 + 20 min = 14:50. Load 2 starts 14:00 (overlaps); load 3 starts 14:50 (touches).
-  const first = load({ id: 1 });
-  const overlapping = load({
-    id: 2,
-    transportedByUserId: 7,
-    tractorId: 21,
-    trailerId: 12,
-    stops: [
-      stop({ id: 200, arrivalTime: '2026-11-24T14:00:00.000Z', durationMinutes: 15 }),
-      stop({ id: 201, sequence: 2, arrivalTime: '2026-11-24T15:00:00.000Z', durationMinutes: 15 }),
-    ],
-  });
-  const touching = load({
-    id: 3,
-    transportedByUserId: 7,
-    tractorId: 11,
-    trailerId: 12,
-    stops: [stop({ id: 300, arrivalTime: '2026-11-24T14:50:00.000Z', durationMinutes: 10 })],
-  });
-
-  it('measures a load from its first arrival to its last arrival plus duration', () => {
-    expect(loadTimeWindow(first)).toEqual({
-      start: Date.parse('2026-11-24T13:00:00.000Z'),
-      end: Date.parse('2026-11-24T14:50:00.000Z'),
-    });
-    const done = load({ stops: [stop({ status: 'Complete', completedAt: '2026-11-24T15:30:00.000Z' })] });
-    expect(loadTimeWindow(done).end).toBe(Date.parse('2026-11-24T15:30:00.000Z'));
-    const untimed = load({ date: '2026-11-25T06:00:00.000Z', stops: [stop({ arrivalTime: null })] });
-    expect(loadTimeWindow(untimed)).toEqual({
-      start: Date.parse('2026-11-25T06:00:00.000Z'),
-      end: Date.parse('2026-11-25T06:01:00.000Z'),
-    });
-  });
-
-  it('finds drivers and trailers shared by overlapping loads, not by touching ones', () => {
-    expect(duplicateResources([first, overlapping])).toEqual([
-      { kind: 'driver', resourceId: 7, orderIds: [1, 2] },
-      { kind: 'trailer', resourceId: 12, orderIds: [1, 2] },
-    ]);
-    // Load 1 ends at 14:50 when load 3 starts: driver 7, tractor 11 and trailer 12 are free again.
-    expect(duplicateResources([first, touching])).toEqual([]);
-    // Load 2 (14:00–15:15) overlaps both; load 1 and 3 share tractor 11 but only touch.
-    expect(duplicateResources([first, overlapping, touching])).toEqual([
-      { kind: 'driver', resourceId: 7, orderIds: [1, 2, 3] },
-      { kind: 'trailer', resourceId: 12, orderIds: [1, 2, 3] },
-    ]);
-  });
-
-  it('finds a tractor, a load listed twice, and ignores merged loads and empty resources', () => {
-    const sameTractor = load({ id: 4, transportedByUserId: null, tractorId: 11, trailerId: null });
-    expect(duplicateResources([first, sameTractor])).toEqual([{ kind: 'tractor', resourceId: 11, orderIds: [1, 4] }]);
-    expect(duplicateResources([first, first])).toEqual([{ kind: 'load', resourceId: 1, orderIds: [1] }]);
-    expect(duplicateResources([first, load({ id: 5, status: 'Merged' })])).toEqual([]);
-    const bare = { transportedByUserId: null, tractorId: null, trailerId: null };
-    expect(duplicateResources([load({ id: 6, ...bare }), load({ id: 7, ...bare })])).toEqual([]);
-    expect(duplicateKinds(duplicateResources([first, first, overlapping]))).toEqual(['load', 'driver', 'trailer']);
   });
 });
 

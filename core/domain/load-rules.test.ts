@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loadDateFromStops, loadTimeSpan, statusAfterDriverChoice } from './load-rules.ts';
+import { loadDateFromStops, statusAfterDriverChoice } from './load-rules.ts';
 
 describe('load date', () => {
   it('is the arrival of the stop with the lowest sequence', () => {
@@ -27,24 +27,5 @@ describe('status after a driver choice', () => {
     expect(statusAfterDriverChoice(null, 'In Transit')).toBe('In Transit');
     expect(statusAfterDriverChoice(7, 'Delivered')).toBe('Delivered');
     expect(statusAfterDriverChoice(null, 'Merged')).toBe('Merged');
-  });
-});
-
-describe('loadTimeSpan', () => {
-  it('runs from the first arrival to the last, or further when the trip time says so', () => {
-    const span = loadTimeSpan({
-      date: '2026-11-25T12:00:00.000Z',
-      timeSeconds: 3 * 3600,
-      stops: [{ arrivalTime: '2026-11-25T14:00:00.000Z' }, { arrivalTime: '2026-11-25T15:00:00.000Z' }],
-    });
-    expect(span.start.toISOString()).toBe('2026-11-25T14:00:00.000Z');
-    expect(span.end.toISOString()).toBe('2026-11-25T17:00:00.000Z');
-  });
-
-  it('starts at the load date when no stop has a time, and lasts the trip time or an instant', () => {
-    expect(loadTimeSpan({ date: '2026-11-25T12:00:00.000Z', timeSeconds: null, stops: [{ arrivalTime: null }] })).toEqual({
-      start: new Date('2026-11-25T12:00:00.000Z'),
-      end: new Date('2026-11-25T12:00:00.000Z'),
-    });
   });
 });

@@ -17,18 +17,3 @@ export function statusAfterDriverChoice(driverId: number | null, current?: LoadS
   if (current === 'In Transit' || current === 'Delivered' || current === 'Merged') return current;
   return driverId ? 'Assigned' : 'Open';
 }
-
-/**
- * When a load keeps its driver and equipment busy: from its first stop's arrival (else its date) to
- * its last stop's arrival or its estimated trip time, whichever ends later.
- */
-export function loadTimeSpan(load: {
-  date: string;
-  timeSeconds: number | null;
-  stops: readonly { arrivalTime: string | null }[];
-}): { start: Date; end: Date } {
-  const arrivals = load.stops.flatMap((stop) => (stop.arrivalTime ? [Date.parse(stop.arrivalTime)] : []));
-  const start = arrivals.length ? Math.min(...arrivals) : Date.parse(load.date);
-  const end = Math.max(start + (load.timeSeconds ?? 0) * 1000, ...arrivals);
-  return { start: new Date(start), end: new Date(end) };
-}

@@ -40,9 +40,12 @@ test('a driver with a weekly downtime at the load’s time is marked in the assi
   const panel = page.getByTestId('assign-driver-panel');
   await panel.getByTestId('assign-driver-search').fill(driver.name);
   const row = panel.locator(`[data-testid="assign-driver-row"][data-driver-id="${driver.id}"]`);
-  await expect(row.getByTestId('resource-down')).toHaveText('Driver down at this time: Road test');
-  // Others are not marked.
-  await expect(panel.getByTestId('resource-down')).toHaveCount(1);
+  const down = panel.locator('[data-conflict-kind="downtime"]');
+  await expect(row.locator('[data-conflict-kind="downtime"]')).toHaveText(
+    `Driver ${driver.name} is down at this time: Road test`,
+  );
+  // Nothing else is marked down.
+  await expect(down).toHaveCount(1);
   await page.keyboard.press('Escape');
 
   await loads.row(load.id).getByTestId('resource-scheduling-button').click();
@@ -50,6 +53,6 @@ test('a driver with a weekly downtime at the load’s time is marked in the assi
   await dialog.getByTestId('scheduling-driver').click();
   await expect(page.getByRole('option', { name: `${driver.name} (down: Road test)` })).toBeVisible();
   await page.getByRole('option', { name: `${driver.name} (down: Road test)` }).click();
-  await expect(dialog.getByTestId('resource-down')).toContainText('Driver down at this time: Road test');
+  await expect(dialog.getByTestId('scheduling-conflicts')).toContainText(`Driver ${driver.name} is down at this time: Road test`);
   await api.dispose();
 });

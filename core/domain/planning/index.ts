@@ -97,3 +97,22 @@ export {
   weekOptions,
 } from './projections.ts';
 export type { BulkCreateConfig, ProjectionConfigError, WeekOption } from './projections.ts';
+export {
+  CONFLICT_RESOURCES,
+  conflictFinder,
+  conflictsByLoad,
+  loadBusySpan,
+  loadBusyWindow,
+  loadConflicts,
+  loadedStopsByCargoType,
+  peakWeightOnBoard,
+} from './conflicts.ts';
+export type {
+  ConflictFinder,
+  ConflictLoad,
+  ConflictResource,
+  ConflictResources,
+  ConflictStop,
+  LoadConflict,
+  LoadConflictKind,
+} from './conflicts.ts';

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { idParamsSchema } from '#core/contract/common';
+import { savedOrdersSchema } from '#core/contract/conflicts';
 import {
   carrierAssignmentsBodySchema,
   deleteOrdersBodySchema,
@@ -19,6 +20,7 @@ import {
   listTripEvents,
   resourceInfo,
 } from './load-actions.service.ts';
+import { withWarnings } from './conflicts.service.ts';
 
 const loads = z.array(orderSchema);
 
@@ -42,23 +44,29 @@ export function registerLoadActionRoutes(app: FastifyInstance, { db, realtime }:
   api.post(
     '/drivers/assign-orders',
     {
-      schema: { tags: ['orders'], body: driverAssignmentsBodySchema, response: { 200: loads } },
+      schema: { tags: ['orders'], body: driverAssignmentsBodySchema, response: { 200: savedOrdersSchema } },
       onRequest: guard({ permissions: ['AssignDrivers'] }),
       // A carried load may keep the other side's tractor or trailer.
       config: { references: 'service' },
     },
-    async (request) => assignDrivers(db, realtime, requireAuth(request), request.body),
+    async (request) => {
+      const auth = requireAuth(request);
+      return withWarnings(db, auth, await assignDrivers(db, realtime, auth, request.body));
+    },
   );
 
   api.post(
     '/carriers/assign-loads',
     {
-      schema: { tags: ['orders'], body: carrierAssignmentsBodySchema, response: { 200: loads } },
+      schema: { tags: ['orders'], body: carrierAssignmentsBodySchema, response: { 200: savedOrdersSchema } },
       onRequest: guard({ permissions: ['AssignDrivers'], notForCarriers: true }),
       // A carried load may keep the carrier's resources where the relation lets it.
       config: { references: 'service' },
     },
-    async (request) => assignCarriers(db, realtime, requireAuth(request), request.body),
+    async (request) => {
+      const auth = requireAuth(request);
+      return withWarnings(db, auth, await assignCarriers(db, realtime, auth, request.body));
+    },
   );
 
   api.put(

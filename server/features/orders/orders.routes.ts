@@ -2,12 +2,14 @@ import type { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { idParamsSchema } from '#core/contract/common';
+import { savedOrderSchema } from '#core/contract/conflicts';
 import { orderInputSchema, orderSchema, ordersQuerySchema, orderUpdateSchema } from '#core/contract/orders';
 import { ERROR_CODES } from '#core/contract/errors';
 import { SESSION_OR_SERVICE_ACCOUNT } from '#core/contract/service-accounts';
 import { type ServerContext, zodRoutes } from '#server/context';
 import { guard, requireAuth, requireCaller } from '#server/plugins/auth';
 import { HttpError } from '#server/plugins/error-handler';
+import { withWarning } from './conflicts.service.ts';
 import { createOrder, streamOrderList, updateOrder } from './orders.service.ts';
 
 /** The version an update is based on: the body's `version`, else an `If-Match: "<version>"` header. */
@@ -63,23 +65,27 @@ export function registerOrderRoutes(app: FastifyInstance, { db, realtime }: Serv
   api.post(
     '/orders',
     {
-      schema: { tags: ['orders'], body: orderInputSchema, response: { 201: orderSchema } },
+      schema: { tags: ['orders'], body: orderInputSchema, response: { 201: savedOrderSchema } },
       onRequest: guard({ permissions: ['CreateOrder'], notForCarriers: true }),
     },
-    async (request, reply) => reply.code(201).send(await createOrder(db, realtime, requireAuth(request), request.body)),
+    async (request, reply) => {
+      const auth = requireAuth(request);
+      return reply.code(201).send(await withWarning(db, auth, await createOrder(db, realtime, auth, request.body)));
+    },
   );
 
   api.put(
     '/orders/:id',
     {
-      schema: { tags: ['orders'], params: idParamsSchema, body: orderUpdateSchema, response: { 200: orderSchema } },
+      schema: { tags: ['orders'], params: idParamsSchema, body: orderUpdateSchema, response: { 200: savedOrderSchema } },
       onRequest: guard({ permissions: ['EditOrder'] }),
       // The load may keep another organization's driver or (for its carrier) the owner's stops.
       config: { references: 'service' },
     },
     async (request) => {
       const version = baseVersion(request.body.version, request.headers['if-match']);
-      return updateOrder(db, realtime, requireAuth(request), request.params.id, request.body, version);
+      const auth = requireAuth(request);
+      return withWarning(db, auth, await updateOrder(db, realtime, auth, request.params.id, request.body, version));
     },
   );
 }

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { orderSchema } from '#core/contract/orders';
+import { savedOrderSchema, savedOrdersSchema } from '#core/contract/conflicts';
 import {
   createProjectionsBodySchema,
   mergedSourcesQuerySchema,
@@ -11,6 +11,7 @@ import {
   unmergeOrdersBodySchema,
 } from '#core/contract/planning-actions';
 import { type ServerContext, zodRoutes } from '#server/context';
+import { withWarning, withWarnings } from '#server/features/orders/conflicts.service';
 import { guard, requireAuth } from '#server/plugins/auth';
 import { createProjections, listMergedSources, mergeOrders, saveOrderList, unmergeOrders } from './planning.service.ts';
 
@@ -24,12 +25,15 @@ export function registerPlanningRoutes(app: FastifyInstance, { db, realtime }: S
   api.put(
     '/orders',
     {
-      schema: { tags: ['planning'], body: ordersListBodySchema, response: { 200: planningOrdersAnswerSchema } },
+      schema: { tags: ['planning'], body: ordersListBodySchema, response: { 200: savedOrdersSchema } },
       onRequest: guard({ features: ['Drafts'], permissions: ['EditOrder'], notForCarriers: true }),
       // Each load is saved as PUT /orders/{id} saves it, references included (what it keeps may stay).
       config: { references: 'service' },
     },
-    async (request) => saveOrderList(db, realtime, requireAuth(request), request.body),
+    async (request) => {
+      const auth = requireAuth(request);
+      return withWarnings(db, auth, await saveOrderList(db, realtime, auth, request.body));
+    },
   );
 
   api.post(
@@ -39,12 +43,16 @@ export function registerPlanningRoutes(app: FastifyInstance, { db, realtime }: S
         tags: ['planning'],
         querystring: orderIdsQuerySchema,
         body: mergeOrdersBodySchema,
-        response: { 201: orderSchema },
+        response: { 201: savedOrderSchema },
       },
       onRequest: guard({ features: ['Drafts', 'MergeDrafts'], permissions: ['EditOrder', 'CreateOrder'], notForCarriers: true }),
     },
-    async (request, reply) =>
-      reply.code(201).send(await mergeOrders(db, realtime, requireAuth(request), request.query.orderIds, request.body)),
+    async (request, reply) => {
+      const auth = requireAuth(request);
+      return reply
+        .code(201)
+        .send(await withWarning(db, auth, await mergeOrders(db, realtime, auth, request.query.orderIds, request.body)));
+    },
   );
 
   api.post(
@@ -73,9 +81,12 @@ export function registerPlanningRoutes(app: FastifyInstance, { db, realtime }: S
   api.post(
     '/orders/create-projections',
     {
-      schema: { tags: ['planning'], body: createProjectionsBodySchema, response: { 201: planningOrdersAnswerSchema } },
+      schema: { tags: ['planning'], body: createProjectionsBodySchema, response: { 201: savedOrdersSchema } },
       onRequest: guard({ features: ['Drafts'], permissions: ['CreateOrder'], notForCarriers: true }),
     },
-    async (request, reply) => reply.code(201).send(await createProjections(db, realtime, requireAuth(request), request.body)),
+    async (request, reply) => {
+      const auth = requireAuth(request);
+      return reply.code(201).send(await withWarnings(db, auth, await createProjections(db, realtime, auth, request.body)));
+    },
   );
 }

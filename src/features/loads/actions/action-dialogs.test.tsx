@@ -58,7 +58,17 @@ const lists: Record<string, unknown[]> = {
     },
   ],
   tractors: [{ id: 31, organizationId: 1, userDisplayName: 'T-31', enabled: true, weight: null }],
-  trailers: [{ id: 41, organizationId: 1, userDisplayName: 'R-41', enabled: true, weight: null }],
+  trailers: [
+    {
+      id: 41,
+      organizationId: 1,
+      userDisplayName: 'R-41',
+      enabled: true,
+      weight: null,
+      maxCargoWeight: null,
+      trailerCargoTypes: [],
+    },
+  ],
   locations: [
     { id: 100, name: 'North Mill' },
     { id: 200, name: 'Farm 12' },
@@ -95,6 +105,7 @@ vi.mock('#src/data/loads.ts', () => ({
   useLoadCommands: () => (load: { id: number }, command: LoadCommand, label: string) =>
     sent.push({ loadId: load.id, command, label }),
   useMirrorList: (list: string) => ({ data: lists[list] ?? [] }),
+  useLoads: () => ({ data: [], onDevice: { state: 'onDevice', retry: () => {} } }),
 }));
 
 beforeAll(async () => {

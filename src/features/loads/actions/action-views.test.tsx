@@ -33,7 +33,17 @@ const driver = (id: number, name: string, tractor: number | null, trailer: numbe
 const lists: Record<string, unknown[]> = {
   drivers: [driver(7, 'Ana Ruiz', 31, 41), driver(8, 'Bo Lind', null, null)],
   tractors: [{ id: 31, organizationId: 1, userDisplayName: 'T-31', enabled: true, weight: null }],
-  trailers: [{ id: 41, organizationId: 1, userDisplayName: 'R-41', enabled: true, weight: 6_000_000 }],
+  trailers: [
+    {
+      id: 41,
+      organizationId: 1,
+      userDisplayName: 'R-41',
+      enabled: true,
+      weight: 6_000_000,
+      maxCargoWeight: null,
+      trailerCargoTypes: [],
+    },
+  ],
   locations: [
     { id: 100, name: 'North Mill' },
     { id: 200, name: 'Farm 12' },

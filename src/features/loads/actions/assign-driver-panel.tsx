@@ -1,14 +1,16 @@
 import { Badge, Drawer, Group, Paper, ScrollArea, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconCalendarOff, IconPhone, IconSearch } from '@tabler/icons-react';
-import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
+import { IconPhone, IconSearch } from '@tabler/icons-react';
+import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Order } from '#core/contract/orders';
 import { driverAssignmentFor, driversOffered } from '#core/domain/load-actions';
 import { useLoadCommands } from '#src/data/loads.ts';
+import type { LoadConflict } from '#core/domain/planning/index';
+import { ConflictNotes } from '../conflicts/conflict-notes.tsx';
+import { useWeekConflictFinder } from '../conflicts/use-conflicts.ts';
 import { showActionDone } from './action-notice.ts';
 import { type DriverRow, useReferenceRows } from './reference-rows.ts';
-import { useResourceDowntime } from './resource-downtime.ts';
 import { SureButton } from './sure-button.tsx';
 import { useActionFormatting } from './use-action-formatting.ts';
 
@@ -40,7 +42,8 @@ export function AssignDriverPanel({ opened, loads, onClose, onDone }: AssignDriv
   const format = useActionFormatting();
   const reference = useReferenceRows();
   const sendCommand = useLoadCommands();
-  const downOf = useResourceDowntime(loads);
+  const week = useWeekConflictFinder(loads[0]?.date);
+  const notesId = useId();
   const [search, setSearch] = useState('');
   const typed = search.trim().toLocaleLowerCase(format.language);
   const [debounced] = useDebouncedValue(typed, SEARCH_DEBOUNCE_MS);
@@ -52,6 +55,14 @@ export function AssignDriverPanel({ opened, loads, onClose, onDone }: AssignDriv
   const organizationId = format.self?.activeOrganizationId ?? 0;
   const offered = offeredForAll(reference.drivers, loads, organizationId);
   const shown = query ? offered.filter((driver) => driver.name.toLocaleLowerCase(format.language).includes(query)) : offered;
+  // What each driver (with the equipment he or she brings) would clash with on the selected loads.
+  const conflictsOf = (driver: DriverRow): LoadConflict[] =>
+    loads.flatMap((load) => week.finder.conflictsOf({ ...load, ...driverAssignmentFor(load, driver) }));
+  const conflicts = new Map(shown.map((driver) => [driver.id, conflictsOf(driver)]));
+  // A driver already on another load at the time is shown (with which load) but not counted available.
+  const busy = (driver: DriverRow) =>
+    conflicts.get(driver.id)?.some((conflict) => conflict.kind === 'overlap' && conflict.resource === 'driver') ?? false;
+  const available = shown.filter((driver) => !busy(driver)).length;
 
   useEffect(() => {
     if (!focusFirst) return;
@@ -97,7 +108,7 @@ export function AssignDriverPanel({ opened, loads, onClose, onDone }: AssignDriv
           data-testid="assign-driver-search"
         />
         <Text size="sm" c="dimmed" data-testid="assign-driver-count" aria-live="polite">
-          {t('assignDriver.available', { count: shown.length })}
+          {t('assignDriver.available', { count: available })}
         </Text>
         <ScrollArea.Autosize mah="calc(100dvh - 220px)">
           <Stack gap="xs">
@@ -107,7 +118,14 @@ export function AssignDriverPanel({ opened, loads, onClose, onDone }: AssignDriv
               </Text>
             )}
             {shown.map((driver, index) => (
-              <Paper key={driver.id} withBorder p="sm" data-testid="assign-driver-row" data-driver-id={driver.id}>
+              <Paper
+                key={driver.id}
+                withBorder
+                p="sm"
+                data-testid="assign-driver-row"
+                data-driver-id={driver.id}
+                data-busy={busy(driver) || undefined}
+              >
                 <Group justify="space-between" wrap="wrap" gap="xs">
                   <Stack gap={2}>
                     <Text fw={600}>{driver.name}</Text>
@@ -131,16 +149,11 @@ export function AssignDriverPanel({ opened, loads, onClose, onDone }: AssignDriv
                         })}
                       </Badge>
                     </Group>
-                    <DownNotes
-                      notes={[
-                        ...downOf('driver', driver.id).map((what) => t('downtime.driverDown', { what })),
-                        ...downOf('tractor', driver.driverInfo.defaultTractorId).map((what) =>
-                          t('downtime.tractorDown', { name: reference.tractorName(driver.driverInfo.defaultTractorId), what }),
-                        ),
-                        ...downOf('trailer', driver.driverInfo.defaultTrailerId).map((what) =>
-                          t('downtime.trailerDown', { name: reference.trailerName(driver.driverInfo.defaultTrailerId), what }),
-                        ),
-                      ]}
+                    <ConflictNotes
+                      conflicts={conflicts.get(driver.id) ?? []}
+                      labelOf={week.labelOf}
+                      id={`${notesId}-${driver.id}`}
+                      testId="assign-driver-conflicts"
                     />
                   </Stack>
                   <SureButton
@@ -149,6 +162,7 @@ export function AssignDriverPanel({ opened, loads, onClose, onDone }: AssignDriv
                     name={t('assignDriver.assignNamed', { driver: driver.name })}
                     question={t('assignDriver.sureNamed', { driver: driver.name })}
                     onConfirm={() => assign(driver)}
+                    describedBy={conflicts.get(driver.id)?.length ? `${notesId}-${driver.id}` : undefined}
                     testId="assign-driver-button"
                   />
                 </Group>
@@ -158,22 +172,5 @@ export function AssignDriverPanel({ opened, loads, onClose, onDone }: AssignDriv
         </ScrollArea.Autosize>
       </Stack>
     </Drawer>
-  );
-}
-
-/** A driver, or the equipment a driver brings, is down while the load runs: said, not hidden (the dispatcher decides). */
-export function DownNotes({ notes }: { notes: readonly string[] }) {
-  if (!notes.length) return null;
-  return (
-    <Stack gap={2} data-testid="resource-down">
-      {notes.map((note) => (
-        <Group key={note} gap={4} wrap="nowrap">
-          <IconCalendarOff size={14} color="var(--mantine-color-red-8)" aria-hidden />
-          <Text size="sm" c="red.8">
-            {note}
-          </Text>
-        </Group>
-      ))}
-    </Stack>
   );
 }

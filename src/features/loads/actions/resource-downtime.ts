@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import type { Order } from '#core/contract/orders';
-import { loadTimeSpan } from '#core/domain/load-rules';
+import { loadBusySpan } from '#core/domain/planning/conflicts';
 import { type ResourceDowntime, resourceKey, resourcesDown } from '#core/domain/master-data/downtime';
 import { mirrorDowntimeQuery } from '#src/data/master-data.ts';
 
@@ -11,7 +11,7 @@ import { mirrorDowntimeQuery } from '#src/data/master-data.ts';
  */
 export function useResourceDowntime(loads: readonly Order[]) {
   const { data: downtimes } = useQuery(mirrorDowntimeQuery);
-  const down = useMemo(() => resourcesDown((downtimes ?? []) as ResourceDowntime[], loads.map(loadTimeSpan)), [downtimes, loads]);
+  const down = useMemo(() => resourcesDown((downtimes ?? []) as ResourceDowntime[], loads.map(loadBusySpan)), [downtimes, loads]);
   return (type: ResourceDowntime['resourceType'], id: number | null | undefined): string[] =>
     id ? (down.get(resourceKey(type, id)) ?? []) : [];
 }

@@ -7,20 +7,14 @@ import { useTranslation } from 'react-i18next';
 import type { DriverAssignment } from '#core/contract/load-actions';
 import type { Order } from '#core/contract/orders';
 import { hasPermission } from '#core/domain/access';
-import {
-  canAssignDriver,
-  type DuplicateKind,
-  driverAssignmentFor,
-  driversOffered,
-  duplicateKinds,
-  duplicateResources,
-} from '#core/domain/load-actions';
-import { weekContaining } from '#core/domain/weeks';
+import { canAssignDriver, driverAssignmentFor, driversOffered } from '#core/domain/load-actions';
+import { CONFLICT_RESOURCES, type ConflictResource } from '#core/domain/planning/index';
 import { resourceInfoQuery } from '#src/data/load-details.ts';
-import { useLoadCommands, useLoads } from '#src/data/loads.ts';
+import { useLoadCommands } from '#src/data/loads.ts';
 import { useDiscardGuard } from '#src/ui/discard-guard.tsx';
+import { ConflictNotes } from '../conflicts/conflict-notes.tsx';
+import { useWeekConflictFinder } from '../conflicts/use-conflicts.ts';
 import { showActionDone } from './action-notice.ts';
-import { DownNotes } from './assign-driver-panel.tsx';
 import { useReferenceRows } from './reference-rows.ts';
 import { useResourceDowntime } from './resource-downtime.ts';
 import { type ActionFormatting, useActionFormatting } from './use-action-formatting.ts';
@@ -35,8 +29,8 @@ interface ResourceSchedulingDialogProps {
 
 /**
  * The resource scheduling dialog (spec 1 §2): driver, tractor and trailer selectors and save, the
- * drivers' last assignments and the trailers' latest production plans, and the duplicateResourcesFound
- * warning when the choice clashes with another load of the same week (core's duplicateResources).
+ * drivers' last assignments and the trailers' latest production plans, and the choice's conflicts
+ * (core's conflict rule), under the duplicateResourcesFound warning when it overlaps another load of the week.
  */
 export function ResourceSchedulingDialog({ load, opened, onClose }: ResourceSchedulingDialogProps) {
   const { t } = useTranslation('load-actions');
@@ -99,18 +93,12 @@ function SchedulingForm({ load, onClose, onCancel, onDirtyChange, format }: Sche
     .filter((row) => row.organizationId === organizationId && (row.enabled || row.id === load.trailerId))
     .sort((a, b) => a.userDisplayName.localeCompare(b.userDisplayName));
 
-  // The loads of the load's week, laid over with this choice, tell whether it clashes.
-  const week = weekContaining(new Date(load.date), format.timezone);
-  const weekLoads = useLoads(
-    { startDate: week.start.toISOString(), endDate: week.end.toISOString(), isDraft: false },
-    organizationId,
-    format.timezone,
-  ).data;
-  const candidate = { ...load, ...choice };
-  const clashes = duplicateResources([candidate, ...(weekLoads ?? []).filter((other) => other.id !== load.id)]).filter((found) =>
-    found.orderIds.includes(load.id),
+  // The loads and drafts of the load's week tell whether this choice clashes.
+  const week = useWeekConflictFinder(load.date);
+  const conflicts = week.finder.conflictsOf({ ...load, ...choice });
+  const kinds = CONFLICT_RESOURCES.filter((resource) =>
+    conflicts.some((conflict) => conflict.kind === 'overlap' && conflict.resource === resource),
   );
-  const kinds = duplicateKinds(clashes);
 
   const info = useQuery(
     resourceInfoQuery(
@@ -138,9 +126,7 @@ function SchedulingForm({ load, onClose, onCancel, onDirtyChange, format }: Sche
   const withDown = (name: string, downtimes: readonly string[]) =>
     downtimes.length ? t('downtime.optionDown', { name, what: downtimes.join(', ') }) : name;
 
-  const kindLabels: Record<DuplicateKind, string> = {
-    device: t('duplicateKinds.device'),
-    load: t('duplicateKinds.load'),
+  const kindLabels: Record<ConflictResource, string> = {
     driver: t('duplicateKinds.driver'),
     tractor: t('duplicateKinds.tractor'),
     trailer: t('duplicateKinds.trailer'),
@@ -204,17 +190,7 @@ function SchedulingForm({ load, onClose, onCancel, onDirtyChange, format }: Sche
           data-testid="scheduling-trailer"
         />
       </SimpleGrid>
-      <DownNotes
-        notes={[
-          ...downOf('driver', choice.transportedByUserId).map((what) => t('downtime.driverDown', { what })),
-          ...downOf('tractor', choice.tractorId).map((what) =>
-            t('downtime.tractorDown', { name: reference.tractorName(choice.tractorId), what }),
-          ),
-          ...downOf('trailer', choice.trailerId).map((what) =>
-            t('downtime.trailerDown', { name: reference.trailerName(choice.trailerId), what }),
-          ),
-        ]}
-      />
+      <ConflictNotes conflicts={conflicts} labelOf={week.labelOf} testId="scheduling-conflicts" />
       {kinds.length > 0 && (
         <Alert
           color="yellow"

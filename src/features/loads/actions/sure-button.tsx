@@ -13,6 +13,8 @@ interface SureButtonProps {
   name?: string;
   /** The question instead of "Sure?", naming what the answer acts on. */
   question?: string;
+  /** The id of what else the button's choice should be read with (e.g. the conflicts it makes). */
+  describedBy?: string;
   ref?: Ref<HTMLButtonElement>;
 }
 
@@ -26,6 +28,7 @@ export function SureButton({
   testId,
   name,
   question,
+  describedBy,
   ref,
 }: SureButtonProps) {
   const { t } = useTranslation('load-actions');
@@ -39,6 +42,7 @@ export function SureButton({
         color={color}
         disabled={disabled}
         aria-label={name}
+        aria-describedby={describedBy}
         onClick={() => setAsking(true)}
         data-testid={testId}
       >

@@ -43,6 +43,8 @@ import {
   validateEditor,
   withClientKeys,
 } from './editor-state.ts';
+import { selectConflictProps } from '../conflicts/conflict-notes.tsx';
+import { useWeekConflictFinder } from '../conflicts/use-conflicts.ts';
 import { useEditorErrorText } from './editor-messages.ts';
 import { StopsEditor } from './stops-editor.tsx';
 import { StopsMapPanel, type MapLocation } from './stops-map-panel.tsx';
@@ -196,6 +198,17 @@ function LoadEditorForm({ load, isDraft, onClose, onCancel, onDirtyChange, varia
   const travel = travelTimeIndex(travelTimes.entries);
   const dirty = isEditorDirty(state, original);
   useEffect(() => onDirtyChange(dirty), [dirty, onDirtyChange]);
+  // The choice as it stands, compared with the other loads and drafts of its week (a warning, never a block).
+  const loadDate = loadDateFromStops(state.stops, state.date);
+  const week = useWeekConflictFinder(loadDate);
+  const conflicts = week.finder.conflictsOf({
+    ...state,
+    id: base?.id ?? 0,
+    date: loadDate,
+    status: base?.status ?? 'Open',
+    timeSeconds: base?.timeSeconds ?? null,
+  });
+  const conflictsOf = (resource: ResourceKind) => conflicts.filter((conflict) => conflict.resource === resource);
 
   if (!self) return null;
 
@@ -359,6 +372,7 @@ function LoadEditorForm({ load, isDraft, onClose, onCancel, onDirtyChange, varia
               disabled={readOnly || !mayChoose('driver')}
               onChange={chooseDriver}
               data-testid="load-driver"
+              {...selectConflictProps(conflictsOf('driver'), week.labelOf, 'load-driver-conflicts')}
             />
             <Select
               label={t('fields.tractor')}
@@ -370,6 +384,7 @@ function LoadEditorForm({ load, isDraft, onClose, onCancel, onDirtyChange, varia
               disabled={readOnly || !mayChoose('tractor')}
               onChange={(value) => update({ tractorId: value ? Number(value) : null })}
               data-testid="load-tractor"
+              {...selectConflictProps(conflictsOf('tractor'), week.labelOf, 'load-tractor-conflicts')}
             />
             <Select
               label={t('fields.trailer')}
@@ -381,6 +396,7 @@ function LoadEditorForm({ load, isDraft, onClose, onCancel, onDirtyChange, varia
               disabled={readOnly || !mayChoose('trailer')}
               onChange={(value) => update({ trailerId: value ? Number(value) : null })}
               data-testid="load-trailer"
+              {...selectConflictProps(conflictsOf('trailer'), week.labelOf, 'load-trailer-conflicts')}
             />
             <Stack gap={2}>
               <Text size="sm" fw={500}>

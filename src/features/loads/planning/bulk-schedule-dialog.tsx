@@ -31,6 +31,7 @@ import {
 import { usePlanningText } from './planning-messages.ts';
 import { PlanningModal } from './planning-modal.tsx';
 import type { PlanningDialogProps } from './publish-dialog.tsx';
+import { PlannedConflicts } from '../conflicts/conflict-notes.tsx';
 import { ScheduleDraftList } from './schedule-draft-list.tsx';
 import { useSaveDrafts } from './use-save-drafts.ts';
 import { planningInput, withStopTimes } from './worker-payloads.ts';
@@ -273,6 +274,9 @@ export function BulkScheduleDialog({ drafts, onClose, onDone }: PlanningDialogPr
           <Alert color="red" data-testid="schedule-not-monotone">
             {t('schedule.notMonotone', { count: notMonotone })}
           </Alert>
+        )}
+        {state.calculated && !busy && (
+          <PlannedConflicts loads={state.calculated} labelOfPlanned={format.label} testId="schedule-conflicts" />
         )}
         <ScheduleDraftList
           drafts={shown.slice(offset, offset + SCHEDULE_PAGE_SIZE)}

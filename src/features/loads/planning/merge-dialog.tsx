@@ -1,9 +1,11 @@
 import { Alert, Badge, Button, Group, Loader, Stack, Text } from '@mantine/core';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { canMerge } from '#core/domain/planning/index';
+import type { Order } from '#core/contract/orders';
+import { canMerge, type MergedDraft } from '#core/domain/planning/index';
 import { usePlanningCommands } from '#src/data/loads.ts';
 import { planner } from '#src/data/planner.ts';
+import { PlannedConflicts } from '../conflicts/conflict-notes.tsx';
 import { loadLabel } from '../load-label.ts';
 import { showActionDone } from '../actions/action-notice.ts';
 import { ExplainedButton } from '../actions/explained-button.tsx';
@@ -72,6 +74,7 @@ export function MergeDialog({ drafts, onClose, onDone }: PlanningDialogProps) {
               <Text size="sm">{t('merge.stopCount', { count: merged.stops.length })}</Text>
             </Group>
             <PlanningStopsTable stops={merged.stops} format={format} />
+            <MergeConflicts merged={merged} sources={drafts} label={(load) => loadLabel(load, format.formatDateTime)} />
           </Stack>
         )}
         <Group justify="flex-end">
@@ -85,4 +88,19 @@ export function MergeDialog({ drafts, onClose, onDone }: PlanningDialogProps) {
       </Stack>
     </PlanningModal>
   );
+}
+
+/** The merged draft's conflicts (its weight on the trailer above all), its sources left out: they go. */
+function MergeConflicts({
+  merged,
+  sources,
+  label,
+}: {
+  merged: MergedDraft;
+  sources: readonly Order[];
+  label: (load: MergedDraft) => string;
+}) {
+  const loads = useMemo(() => [{ ...merged, id: 0, timeSeconds: null }], [merged]);
+  const replacing = useMemo(() => sources.map((source) => source.id), [sources]);
+  return <PlannedConflicts loads={loads} replacing={replacing} labelOfPlanned={label} testId="merge-conflicts" />;
 }

@@ -7,6 +7,7 @@ import { planner } from '#src/data/planner.ts';
 import { showActionDone } from '../actions/action-notice.ts';
 import { ExplainedButton } from '../actions/explained-button.tsx';
 import { useActionFormatting } from '../actions/use-action-formatting.ts';
+import { PlannedConflicts } from '../conflicts/conflict-notes.tsx';
 import { DraftList } from './draft-list.tsx';
 import { usePlanningText } from './planning-messages.ts';
 import { PlanningModal } from './planning-modal.tsx';
@@ -101,6 +102,7 @@ export function PublishDialog({ drafts, onClose, onDone }: PlanningDialogProps) 
             );
           }}
         />
+        <PlannedConflicts loads={drafts} labelOfPlanned={format.label} testId="publish-conflicts" />
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>
             {t('cancel')}

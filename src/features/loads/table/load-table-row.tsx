@@ -6,7 +6,9 @@ import type { Order } from '#core/contract/orders';
 import type { LoadStatus } from '#core/domain/load-rules';
 import { formatDurationShort } from '#core/domain/units';
 import type { TouchedLoad } from '#src/data/touched-stops.ts';
+import type { LoadConflict } from '#core/domain/planning/index';
 import { ResourceSchedulingCell } from '../actions/resource-scheduling-cell.tsx';
+import { ConflictMark } from '../conflicts/conflict-notes.tsx';
 import { LazyLoadEditor } from '../editor/lazy-load-editor.tsx';
 import { DraftCompletenessWarning } from '../planning/draft-completeness-warning.tsx';
 import type { ColumnKey } from './columns.ts';
@@ -60,6 +62,9 @@ export interface LoadTableRowProps {
   inlineEditorLeave: RefObject<((leave: () => void) => void) | null>;
   onEdit: (id: number) => void;
   onCopyLink: (order: Order) => void;
+  /** The load's planning conflicts, computed once per week for the whole table. */
+  conflicts: readonly LoadConflict[] | undefined;
+  conflictLabel: (id: number) => string;
 }
 
 const dash = '–';
@@ -91,6 +96,8 @@ export const LoadTableRow = memo(function LoadTableRow({
   inlineEditorLeave,
   onEdit,
   onCopyLink,
+  conflicts,
+  conflictLabel,
 }: LoadTableRowProps) {
   const { t } = useTranslation('loads');
   const expanderRef = useRef<HTMLButtonElement>(null);
@@ -144,6 +151,7 @@ export const LoadTableRow = memo(function LoadTableRow({
               <IconLink size={16} />
             </ActionIcon>
             {row.incomplete.length > 0 && <DraftCompletenessWarning missing={row.incomplete} load={label} />}
+            {conflicts && conflicts.length > 0 && <ConflictMark conflicts={conflicts} labelOf={conflictLabel} load={label} />}
           </Group>
         );
       case 'date':

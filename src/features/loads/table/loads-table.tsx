@@ -53,6 +53,7 @@ import {
 import { defaultPresetOf, filtersFromPreset } from './filter-presets.ts';
 import { LoadTableHeader } from './load-table-header.tsx';
 import { LoadTableRow, type RowFormat } from './load-table-row.tsx';
+import { useTableConflicts } from './use-table-conflicts.ts';
 import classes from './loads-table.module.css';
 import { PresetsMenu } from './presets-menu.tsx';
 import { rememberedSearch, rememberSearch } from './remembered-search.ts';
@@ -120,6 +121,7 @@ export function LoadsTable({ table, title, week: weekValue, focusLoadId, onWeekC
   );
   const loads = useLoads(range, self?.activeOrganizationId ?? 0, timezone);
   const orders = useStableList(loads.data);
+  const conflicts = useTableConflicts(table, orders, range);
   const { lookups, options, ready } = useLoadLookups();
 
   // Everything filters compare is computed once per load, again only for loads that changed.
@@ -529,6 +531,8 @@ export function LoadsTable({ table, title, week: weekValue, focusLoadId, onWeekC
                   inlineEditorLeave={inlineEditorLeave}
                   onEdit={onEdit}
                   onCopyLink={onCopyLink}
+                  conflicts={conflicts.byLoad?.get(row.id)}
+                  conflictLabel={conflicts.labelOf}
                 />
               ))}
           </Table.Tbody>
