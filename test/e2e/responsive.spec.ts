@@ -110,9 +110,13 @@ for (const size of SIZES) {
       // Reorder from the keyboard: the handle of stop 1 picked up, moved down one, dropped.
       await editor.setNotes(1, 'first stop');
       await editor.setNotes(2, 'second stop');
-      await editor.stop(1).getByRole('button', { name: 'Drag to reorder stop 1' }).focus();
+      const handle = editor.stop(1).getByRole('button', { name: 'Drag to reorder stop 1' });
+      await handle.focus();
       await page.keyboard.press('Space');
+      await expect(handle).toHaveAttribute('aria-pressed', 'true');
       await page.keyboard.press('ArrowDown');
+      // Stop 1 has moved below stop 2 before it is dropped.
+      await expect(editor.stop(1)).not.toHaveCSS('transform', 'none');
       await page.keyboard.press('Space');
       await expect(editor.stop(2).getByTestId('stop-notes')).toHaveValue('first stop');
       await expect(editor.stop(1).getByTestId('stop-notes')).toHaveValue('second stop');
@@ -146,7 +150,7 @@ for (const size of SIZES) {
       await editable.getByTestId('load-expand').click();
       const expansion = page.getByTestId('load-expanded');
       const stops = expansion.getByTestId('stops-list');
-      await expect(stops).toBeVisible();
+      await expect(stops).toBeVisible(FIRST_DATA);
       await expectNoSidewaysOverflow(stops, 'the stops of the expanded row');
       const first = expansion.getByTestId('stop-row').first();
       await expectWithin(page, first.getByTestId('stop-arrival'), expansion, 'arrival time of the first stop');
