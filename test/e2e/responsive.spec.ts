@@ -115,8 +115,9 @@ for (const size of SIZES) {
       await page.keyboard.press('Space');
       await expect(handle).toHaveAttribute('aria-pressed', 'true');
       await page.keyboard.press('ArrowDown');
-      // Stop 1 has moved below stop 2 before it is dropped.
+      // Stop 1 is over position 2 (stop 2 makes way for it) before it is dropped.
       await expect(editor.stop(1)).not.toHaveCSS('transform', 'none');
+      await expect(editor.stop(2)).not.toHaveCSS('transform', 'none');
       await page.keyboard.press('Space');
       await expect(editor.stop(2).getByTestId('stop-notes')).toHaveValue('first stop');
       await expect(editor.stop(1).getByTestId('stop-notes')).toHaveValue('second stop');
