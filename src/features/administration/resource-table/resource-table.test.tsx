@@ -147,7 +147,22 @@ describe('the resource table', () => {
     expect(screen.queryByRole('button', { name: 'Downtime of T-3' })).toBeNull();
     const [warned, plain] = screen.getAllByTestId('trucks-row');
     expect(warned?.getAttribute('data-warning')).toBe('true');
-    expect(screen.getByRole('img', { name: 'Nothing reaches T-1' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Nothing reaches T-1' })).toBeTruthy();
     expect(plain?.hasAttribute('data-warning')).toBe(false);
+  });
+
+  it('opens the reason of a warned row on a click or tap, not on hover only', async () => {
+    renderTable(trucks(2), everything, {}, { warning: (row) => (row.id === 1 ? 'Nothing reaches T-1' : null) });
+    expect(screen.queryByTestId('trucks-warning-text')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Nothing reaches T-1' }));
+    expect((await screen.findByTestId('trucks-warning-text')).textContent).toBe('Nothing reaches T-1');
+  });
+
+  it('keeps the downtime place on rows without downtime, so the action icons line up', () => {
+    renderTable(trucks(2), everything, {}, { hasDowntime: (row) => row.id === 1 });
+    const [withDowntime, without] = screen.getAllByTestId('trucks-row');
+    const slots = (row: HTMLElement | undefined) => row?.lastElementChild?.firstElementChild?.children.length;
+    expect(slots(withDowntime)).toBe(3);
+    expect(slots(without)).toBe(3);
   });
 });

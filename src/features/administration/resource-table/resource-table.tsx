@@ -1,6 +1,7 @@
 import {
   ActionIcon,
   Alert,
+  Box,
   Button,
   Drawer,
   EmptyState,
@@ -8,6 +9,7 @@ import {
   Modal,
   MultiSelect,
   Pagination,
+  Popover,
   Select,
   Skeleton,
   Stack,
@@ -57,6 +59,8 @@ import {
 import { WriteActionIcon, WriteButton } from './write-action.tsx';
 
 const SKELETON_ROWS = 10;
+/** Mantine's ActionIcon at its default size (md). */
+const ACTION_ICON_SIZE = '1.75rem';
 
 export interface ResourceTableProps<Row extends { id: number }> {
   /** The key of the page size in preferences (`tables.{table}.pageSize`) and of the test ids. */
@@ -290,11 +294,7 @@ export function ResourceTable<Row extends { id: number }>(props: ResourceTablePr
                     <Text inherit span lineClamp={2} title={entry.texts[index] || undefined}>
                       {entry.texts[index]}
                     </Text>
-                    {position === 0 && warning !== null && (
-                      <Tooltip label={warning}>
-                        <IconAlertTriangle size={14} aria-label={warning} role="img" style={{ marginInlineStart: 4 }} />
-                      </Tooltip>
-                    )}
+                    {position === 0 && warning !== null && <RowWarning warning={warning} table={table} />}
                     {position === 0 && pending !== null && (
                       <Tooltip label={pending}>
                         <IconCloudUpload
@@ -316,6 +316,7 @@ export function ResourceTable<Row extends { id: number }>(props: ResourceTablePr
                       name={itemName(entry.row)}
                       table={table}
                       onEdit={props.onEdit && (() => props.onEdit?.(entry.row))}
+                      downtimeSlot={props.onDowntime !== undefined}
                       onDowntime={
                         props.onDowntime && (props.hasDowntime?.(entry.row) ?? true)
                           ? () => props.onDowntime?.(entry.row)
@@ -389,11 +390,41 @@ function timedQueryRows<Row>(
   return found;
 }
 
+/**
+ * A warned row's reason behind a small button: a tap or a click opens it (a hover-only tooltip
+ * cannot be reached by touch), and it is named by the reason for screen readers.
+ */
+function RowWarning({ warning, table }: { warning: string; table: string }) {
+  return (
+    <Popover position="bottom-start" withArrow shadow="md">
+      <Popover.Target>
+        <ActionIcon
+          variant="subtle"
+          color="red"
+          size="sm"
+          aria-label={warning}
+          ms={4}
+          style={{ verticalAlign: 'middle' }}
+          data-testid={`${table}-warning`}
+        >
+          <IconAlertTriangle size={14} aria-hidden />
+        </ActionIcon>
+      </Popover.Target>
+      <Popover.Dropdown maw={320}>
+        <Text size="sm" data-testid={`${table}-warning-text`}>
+          {warning}
+        </Text>
+      </Popover.Dropdown>
+    </Popover>
+  );
+}
+
 function RowActions({
   actions,
   name,
   table,
   onEdit,
+  downtimeSlot,
   onDowntime,
   onContactPreferences,
   onDelete,
@@ -404,6 +435,8 @@ function RowActions({
   name: string;
   table: string;
   onEdit?: () => void;
+  /** The table offers downtime: rows without it (users who are not drivers) keep its place, so icons line up. */
+  downtimeSlot: boolean;
   onDowntime?: () => void;
   onContactPreferences?: () => void;
   onDelete?: () => void;
@@ -421,18 +454,21 @@ function RowActions({
           <IconPencil size={18} />
         </WriteActionIcon>
       )}
-      {actions.downtime && onDowntime && (
-        <Tooltip label={t('rowActions.downtime', { name })}>
-          <ActionIcon
-            variant="subtle"
-            aria-label={t('rowActions.downtime', { name })}
-            onClick={onDowntime}
-            data-testid={`${table}-downtime`}
-          >
-            <IconCalendarX size={18} />
-          </ActionIcon>
-        </Tooltip>
-      )}
+      {actions.downtime &&
+        (onDowntime ? (
+          <Tooltip label={t('rowActions.downtime', { name })}>
+            <ActionIcon
+              variant="subtle"
+              aria-label={t('rowActions.downtime', { name })}
+              onClick={onDowntime}
+              data-testid={`${table}-downtime`}
+            >
+              <IconCalendarX size={18} />
+            </ActionIcon>
+          </Tooltip>
+        ) : (
+          downtimeSlot && <Box w={ACTION_ICON_SIZE} h={ACTION_ICON_SIZE} style={{ flexShrink: 0 }} aria-hidden />
+        ))}
       {actions.contactPreferences && onContactPreferences && (
         <Tooltip label={t('rowActions.contactPreferences', { name })}>
           <ActionIcon

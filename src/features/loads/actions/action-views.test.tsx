@@ -290,6 +290,9 @@ describe('DeliveryLogDialog', () => {
     expect(within(events).getByText('Stop started')).toBeTruthy();
     // The completion method arrives as a code and is shown in the user's language.
     expect(within(events).getByText('Recorded by the device')).toBeTruthy();
+    // A completion the device recorded is not called manually marked.
+    expect(within(events).getByText('Task completed')).toBeTruthy();
+    expect(within(events).queryByText(/manually marked/)).toBeNull();
     expect(within(events).queryByText('device')).toBeNull();
     expect(within(events).getAllByTestId('accuracy-warning')).toHaveLength(1);
     // The tractor has no weight on record: gross weight cannot be computed for the complete stops.

@@ -5,10 +5,10 @@ import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TripEvent, TripEventType } from '#core/contract/load-details';
-import type { Order } from '#core/contract/orders';
+import type { Order, Stop } from '#core/contract/orders';
 import { tripEventsQuery } from '#src/data/load-details.ts';
 import { useMirrorList } from '#src/data/loads.ts';
-import { hasAccuracyWarning, loadFigures, stopActuals } from './delivery-log-figures.ts';
+import { hasAccuracyWarning, isManualCompletion, loadFigures, stopActuals } from './delivery-log-figures.ts';
 import { useReferenceRows } from './reference-rows.ts';
 import { type ActionFormatting, useActionFormatting } from './use-action-formatting.ts';
 
@@ -50,13 +50,13 @@ function Figure({ label, children, testId }: { label: string; children: ReactNod
 
 function useEventLabel() {
   const { t } = useTranslation('load-actions');
-  return (event: TripEvent) => {
+  return (event: TripEvent, stop: Stop | undefined) => {
     const labels: Record<TripEventType, string> = {
       SiteArrived: t('events.SiteArrived'),
       SiteLeft: t('events.SiteLeft'),
       SubLocationArrived: t('events.SubLocationArrived'),
       SubLocationLeft: t('events.SubLocationLeft'),
-      TaskCompleted: t('events.TaskCompleted'),
+      TaskCompleted: isManualCompletion(event, stop) ? t('events.TaskCompletedManually') : t('events.TaskCompleted'),
       StopStarted: t('events.StopStarted'),
       UnscheduledStop: t('events.UnscheduledStop'),
       ArrivalOverridden: t('events.ArrivalOverridden'),
@@ -214,7 +214,7 @@ function DeliveryLog({ load, format }: { load: Order; format: ActionFormatting }
                         <Table.Td>{format.formatDateTime(event.timestamp)}</Table.Td>
                         <Table.Td>
                           <Group gap={6} wrap="nowrap">
-                            <Text size="sm">{eventLabel(event)}</Text>
+                            <Text size="sm">{eventLabel(event, stop)}</Text>
                             {hasAccuracyWarning(event) && (
                               <Tooltip label={t('deliveryLog.accuracyWarning')} multiline maw={280}>
                                 <Badge

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { TripEvent } from '#core/contract/load-details';
-import { hasAccuracyWarning, loadFigures, stopActuals } from './delivery-log-figures.ts';
+import { hasAccuracyWarning, isManualCompletion, loadFigures, stopActuals } from './delivery-log-figures.ts';
 import { tripMinutes } from '../table/filter-loads.ts';
 import { makeLoad, makeStop } from './load-fixtures.test-support.ts';
 
@@ -117,5 +117,27 @@ describe('hasAccuracyWarning', () => {
     expect(hasAccuracyWarning({ accuracy: 0 })).toBe(true);
     expect(hasAccuracyWarning({ accuracy: 5 })).toBe(false);
     expect(hasAccuracyWarning({ accuracy: null })).toBe(false);
+  });
+});
+
+describe('isManualCompletion', () => {
+  const deviceStop = makeStop({ id: 11, metadata: {} });
+  const manualStop = makeStop({ id: 12, metadata: { manuallyCompleted: true } });
+
+  it('says a completion the device recorded was not marked by hand', () => {
+    expect(isManualCompletion(event({ type: 'TaskCompleted', metadata: { method: 'device' } }), deviceStop)).toBe(false);
+    // The device's own method wins over a stop completed manually later.
+    expect(isManualCompletion(event({ type: 'TaskCompleted', metadata: { method: 'device' } }), manualStop)).toBe(false);
+    expect(isManualCompletion(event({ type: 'TaskCompleted', metadata: {} }), deviceStop)).toBe(false);
+  });
+
+  it('says a completion was marked by hand by its method, else by the manuallyCompleted marker of its stop', () => {
+    expect(isManualCompletion(event({ type: 'TaskCompleted', metadata: { method: 'manual' } }), deviceStop)).toBe(true);
+    expect(isManualCompletion(event({ type: 'TaskCompleted', metadata: {} }), manualStop)).toBe(true);
+    expect(isManualCompletion(event({ type: 'TaskCompleted', metadata: {} }), undefined)).toBe(false);
+  });
+
+  it('applies to completions only', () => {
+    expect(isManualCompletion(event({ type: 'SiteArrived', metadata: { method: 'manual' } }), manualStop)).toBe(false);
   });
 });

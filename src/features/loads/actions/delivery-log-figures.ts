@@ -102,3 +102,17 @@ export function loadFigures(order: Order, actuals: readonly StopActuals[]): Load
 export function hasAccuracyWarning(event: Pick<TripEvent, 'accuracy'>): boolean {
   return event.accuracy === 0;
 }
+
+/**
+ * Whether a TaskCompleted event was marked by hand (complete manually) rather than reported by the
+ * device. The event's own method decides; an event without one follows its stop's manuallyCompleted marker.
+ */
+export function isManualCompletion(
+  event: Pick<TripEvent, 'type' | 'metadata'>,
+  stop: Pick<Stop, 'metadata'> | undefined,
+): boolean {
+  if (event.type !== 'TaskCompleted') return false;
+  if (event.metadata.method === 'manual') return true;
+  if (event.metadata.method === 'device') return false;
+  return stop?.metadata.manuallyCompleted === true;
+}

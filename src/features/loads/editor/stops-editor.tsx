@@ -1,4 +1,4 @@
-import { Table, UnstyledButton } from '@mantine/core';
+import { Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { StopControls } from '#core/domain/stop-editing';
 import type { WeightUnit } from '#core/domain/units';
@@ -28,7 +28,7 @@ export interface StopsEditorProps {
 }
 
 /**
- * The stops of a load as a table, one row per stop in sequence order. Rows are reordered by dragging
+ * The stops of a load as a list, one card per stop in sequence order. Rows are reordered by dragging
  * their handle with a pointer or touch, or from the keyboard (Space to pick up, arrows, Space to drop).
  */
 export function StopsEditor(props: StopsEditorProps) {
@@ -50,59 +50,36 @@ export function StopsEditor(props: StopsEditorProps) {
         cancelled: (sequence) => t('drag.cancelled', { sequence }),
       }}
     >
-      <Table.ScrollContainer minWidth={1560} type="native">
-        <Table verticalSpacing={4} horizontalSpacing={6} data-testid="stops-table">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t('columns.sequence')}</Table.Th>
-              <Table.Th>{t('columns.type')}</Table.Th>
-              <Table.Th>{t('columns.location')}</Table.Th>
-              <Table.Th>{t('columns.cargoType')}</Table.Th>
-              <Table.Th>{t('columns.amount')}</Table.Th>
-              <Table.Th>
-                {/* Clicking this header 7 times unlocks order numbers that were already set (spec 1 §5). */}
-                <UnstyledButton fw={700} fz="sm" onClick={props.onOrderNumberHeaderClick} data-testid="order-number-header">
-                  {t('columns.orderNumber')}
-                </UnstyledButton>
-              </Table.Th>
-              <Table.Th>{t('columns.customerOrderNumber')}</Table.Th>
-              <Table.Th>{t('columns.notes')}</Table.Th>
-              <Table.Th>{t('columns.arrivalTime')}</Table.Th>
-              <Table.Th>{t('columns.duration')}</Table.Th>
-              <Table.Th>{t('columns.actions')}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {stops.map((stop, index) => {
-              const controls = props.controlsOf(index);
-              const locked = props.readOnly || controls.locked;
-              return (
-                <StopRow
-                  key={keys[index]}
-                  clientKey={keys[index]!}
-                  stop={stop}
-                  locked={locked}
-                  lockReason={locked ? props.lockReasonOf(index) : null}
-                  canDelete={!props.readOnly && controls.canDelete}
-                  canSplit={!props.readOnly && controls.canSplit}
-                  orderNumberEditable={props.orderNumberEditable(stop)}
-                  measure={props.measureOf(stop)}
-                  errors={props.errors[index] ?? {}}
-                  options={props.options}
-                  timezone={props.timezone}
-                  weightUnit={props.weightUnit}
-                  onMeasure={(measure) => props.onMeasure(stop, measure)}
-                  onChange={(patch) => props.onChange(index, patch)}
-                  onType={(type) => props.onType(index, type)}
-                  onCargoType={(cargoTypeId) => props.onCargoType(index, cargoTypeId)}
-                  onSplit={() => props.onSplit(index)}
-                  onDelete={() => props.onDelete(index)}
-                />
-              );
-            })}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+      <Stack component="ol" gap="xs" m={0} p={0} style={{ listStyle: 'none' }} data-testid="stops-list">
+        {stops.map((stop, index) => {
+          const controls = props.controlsOf(index);
+          const locked = props.readOnly || controls.locked;
+          return (
+            <StopRow
+              key={keys[index]}
+              clientKey={keys[index]!}
+              stop={stop}
+              locked={locked}
+              lockReason={locked ? props.lockReasonOf(index) : null}
+              canDelete={!props.readOnly && controls.canDelete}
+              canSplit={!props.readOnly && controls.canSplit}
+              orderNumberEditable={props.orderNumberEditable(stop)}
+              onOrderNumberTitleClick={props.onOrderNumberHeaderClick}
+              measure={props.measureOf(stop)}
+              errors={props.errors[index] ?? {}}
+              options={props.options}
+              timezone={props.timezone}
+              weightUnit={props.weightUnit}
+              onMeasure={(measure) => props.onMeasure(stop, measure)}
+              onChange={(patch) => props.onChange(index, patch)}
+              onType={(type) => props.onType(index, type)}
+              onCargoType={(cargoTypeId) => props.onCargoType(index, cargoTypeId)}
+              onSplit={() => props.onSplit(index)}
+              onDelete={() => props.onDelete(index)}
+            />
+          );
+        })}
+      </Stack>
     </SortableByKey>
   );
 }

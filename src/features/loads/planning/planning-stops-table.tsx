@@ -18,7 +18,8 @@ export function PlanningStopsTable({ stops, format }: { stops: readonly StopInpu
   const cargoTypes = useMirrorList<CargoTypeRow>('cargoTypes').data ?? [];
   const cargoName = (id: number | null) => (id === null ? undefined : cargoTypes.find((row) => row.id === id)?.label);
   return (
-    <Table.ScrollContainer minWidth={760} type="native">
+    // Its cells wrap, so it fits the merge dialog at 1280 (xl) and full screen at 768 without a sideways scroll.
+    <Table.ScrollContainer minWidth={560} type="native">
       <Table verticalSpacing={4} striped data-testid="planning-stops">
         <Table.Thead>
           <Table.Tr>
@@ -40,7 +41,7 @@ export function PlanningStopsTable({ stops, format }: { stops: readonly StopInpu
               <Table.Td>{reference.placeName(stop.organizationLocationId, stop.organizationSubLocationIds) ?? dash}</Table.Td>
               <Table.Td>{cargoName(stop.cargoTypeId) ?? dash}</Table.Td>
               <Table.Td data-testid="planning-stop-quantity">{stop.quantity ?? dash}</Table.Td>
-              <Table.Td data-testid="planning-stop-weight">
+              <Table.Td data-testid="planning-stop-weight" style={{ whiteSpace: 'nowrap' }}>
                 {stop.weight === null ? dash : format.formatWeight(stop.weight)}
               </Table.Td>
               <Table.Td>{stop.arrivalTime ? format.formatDateTime(stop.arrivalTime) : dash}</Table.Td>

@@ -32,7 +32,7 @@ const FIXED_WIDTHS: Partial<Record<ColumnKey, number>> = {
   orderNumber: 84,
   firstStopTime: 72,
   lastStopTime: 72,
-  completedTime: 72,
+  completedTime: 84,
   tripTime: 56,
   resourceScheduling: 44,
   tractor: 68,

@@ -202,7 +202,8 @@ export const LoadTableHeader = memo(function LoadTableHeader({
     <Table.Thead className={classes.header}>
       <Table.Tr>
         {columns.map(({ key, width }) => (
-          <Table.Th key={key} w={width}>
+          // The column is named by its title alone; the filter button inside keeps its own "Filter by …" label.
+          <Table.Th key={key} w={width} aria-label={key === 'select' ? undefined : titles[key]}>
             {headerCell(key)}
           </Table.Th>
         ))}
