@@ -323,227 +323,225 @@ function LoadEditorForm({ load, isDraft, onClose, onCancel, onDirtyChange, varia
   const canCalculate = !readOnly && chosenStop !== undefined && cannotCalculateReason === null;
 
   return (
-    <>
-      <form
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          save();
-        }}
-      >
-        <Stack gap="md">
-          {delivered && (
-            <Alert color="gray" data-testid="load-editor-delivered">
-              {t('locks.delivered')}
-            </Alert>
-          )}
-          {!delivered && !permitted && <Alert color="gray">{t('locks.noPermission')}</Alert>}
-          <SimpleGrid cols={{ base: 1, xs: 2, md: 3, lg: 6 }} spacing="sm">
-            <DateTimeField
-              label={t('fields.date')}
-              description={t('fields.dateHint')}
-              value={state.date}
-              timezone={timezone}
-              disabled={readOnly}
-              onChange={(instant) => {
-                if (instant) update({ date: instant });
-              }}
-              data-testid="load-date"
-            />
-            <TripTime
-              stops={state.stops}
-              stored={base ?? null}
-              travel={travel}
-              fetching={travelTimes.isFetching}
-              locationName={locationName}
-            />
-            <Select
-              label={t('fields.driver')}
-              description={carrierName ? t('fields.transportedBy', { carrier: carrierName }) : undefined}
-              placeholder={
-                carrierName
-                  ? t(carrierDriver ? 'fields.carrierDriver' : 'fields.carrierNoDriver', { carrier: carrierName })
-                  : t('fields.noDriver')
-              }
-              data={driverOptions}
-              value={state.transportedByUserId === null || carrierDriver ? null : String(state.transportedByUserId)}
-              clearable
-              searchable
-              disabled={readOnly || !mayChoose('driver')}
-              onChange={chooseDriver}
-              data-testid="load-driver"
-              {...selectConflictProps(conflictsOf('driver'), week.labelOf, 'load-driver-conflicts')}
-            />
-            <Select
-              label={t('fields.tractor')}
-              placeholder={equipmentPlaceholder(carrierTractor)}
-              data={tractorOptions}
-              value={state.tractorId === null || carrierTractor ? null : String(state.tractorId)}
-              clearable
-              searchable
-              disabled={readOnly || !mayChoose('tractor')}
-              onChange={(value) => update({ tractorId: value ? Number(value) : null })}
-              data-testid="load-tractor"
-              {...selectConflictProps(conflictsOf('tractor'), week.labelOf, 'load-tractor-conflicts')}
-            />
-            <Select
-              label={t('fields.trailer')}
-              placeholder={equipmentPlaceholder(carrierTrailer)}
-              data={trailerOptions}
-              value={state.trailerId === null || carrierTrailer ? null : String(state.trailerId)}
-              clearable
-              searchable
-              disabled={readOnly || !mayChoose('trailer')}
-              onChange={(value) => update({ trailerId: value ? Number(value) : null })}
-              data-testid="load-trailer"
-              {...selectConflictProps(conflictsOf('trailer'), week.labelOf, 'load-trailer-conflicts')}
-            />
-            <Stack gap={2}>
-              <Text size="sm" fw={500}>
-                {t('fields.status')}
-              </Text>
-              <Badge variant="light" data-testid="load-status">
-                {statusLabel}
-              </Badge>
-            </Stack>
-          </SimpleGrid>
-
-          <Group justify="space-between" align="flex-end" wrap="wrap">
-            <Title order={3} size="h5">
-              {t('stops.title')}
-            </Title>
-            {!readOnly && (
-              <Group gap="xs" align="flex-end" wrap="wrap">
-                <Select
-                  label={t('autoTimes.from')}
-                  data={state.stops.map((stop, index) => ({
-                    value: String(index),
-                    label: `${stop.sequence}. ${locationName(stop.organizationLocationId)}`,
-                  }))}
-                  value={String(fromIndex)}
-                  allowDeselect={false}
-                  onChange={(value) => setFromIndex(Number(value ?? 0))}
-                  w={220}
-                  data-testid="auto-times-from"
-                />
-                <Button
-                  variant="light"
-                  leftSection={<IconClockPlay size={18} />}
-                  disabled={!canCalculate || autoTimes.stage !== 'idle'}
-                  loading={autoTimes.stage !== 'idle'}
-                  onClick={() => void calculate()}
-                  title={cannotCalculateReason ?? undefined}
-                  data-testid="auto-times"
-                >
-                  {t('autoTimes.button')}
-                </Button>
-              </Group>
-            )}
-          </Group>
-          {!readOnly && cannotCalculateReason !== null && (
-            <Text size="xs" c="dimmed" data-testid="auto-times-reason">
-              {cannotCalculateReason}
-            </Text>
-          )}
-          {autoTimes.stage !== 'idle' && (
-            <Stack gap={4} data-testid="auto-times-progress" aria-live="polite">
-              <Progress value={autoTimes.stage === 'travel' ? 40 : 80} animated striped />
-              <Text size="xs">{autoTimes.stage === 'travel' ? t('autoTimes.fetching') : t('autoTimes.computing')}</Text>
-            </Stack>
-          )}
-          {calculationFailed && (
-            <Alert color="red" onClose={() => setCalculationFailed(false)} withCloseButton>
-              {t('autoTimes.failed')}
-            </Alert>
-          )}
-          {unavailableStops.length > 0 && autoTimes.stage === 'idle' && (
-            <Alert color="yellow" withCloseButton onClose={() => setUnavailableStops([])} data-testid="auto-times-unavailable">
-              {t('autoTimes.unavailable', { stops: unavailableStops.join(', ') })}
-            </Alert>
-          )}
-
-          <StopsEditor
-            stops={state.stops}
-            readOnly={readOnly}
-            controlsOf={(index) => stopControls(state.stops, index, controlsContext)}
-            lockReasonOf={(index) =>
-              readOnly
-                ? delivered
-                  ? t('locks.delivered')
-                  : t('locks.noPermission')
-                : isCarrier
-                  ? t('locks.carrier')
-                  : stopControls(state.stops, index, controlsContext).locked
-                    ? t('locks.completed')
-                    : null
-            }
-            orderNumberEditable={(stop) => canEditOrderNumber(initialOrderNumbers.get(stop.clientKey) ?? null, orderHeaderClicks)}
-            onOrderNumberHeaderClick={() => setOrderHeaderClicks((clicks) => clicks + 1)}
-            measureOf={(stop) => measures[stop.clientKey ?? ''] ?? initialMeasure(stop)}
-            onMeasure={(stop, measure) => setMeasures((current) => ({ ...current, [stop.clientKey ?? '']: measure }))}
-            errors={shownErrors.stops}
-            options={{
-              locations: locationRows
-                .filter((row) => row.enabled || state.stops.some((stop) => stop.organizationLocationId === row.id))
-                .sort((a, b) => a.name.localeCompare(b.name))
-                .map((row) => ({ value: String(row.id), label: row.name })),
-              subLocationsOf: (id) =>
-                (id === null ? [] : (locations.get(id)?.orgSubLocations ?? [])).map((sub) => ({
-                  value: String(sub.id),
-                  label: sub.name,
-                })),
-              cargoTypes: [...cargoTypes]
-                .sort((a, b) => a.label.localeCompare(b.label))
-                .map((row) => ({ value: String(row.id), label: row.label })),
-            }}
+    <form
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        save();
+      }}
+    >
+      <Stack gap="md">
+        {delivered && (
+          <Alert color="gray" data-testid="load-editor-delivered">
+            {t('locks.delivered')}
+          </Alert>
+        )}
+        {!delivered && !permitted && <Alert color="gray">{t('locks.noPermission')}</Alert>}
+        <SimpleGrid cols={{ base: 1, xs: 2, md: 3, lg: 6 }} spacing="sm">
+          <DateTimeField
+            label={t('fields.date')}
+            description={t('fields.dateHint')}
+            value={state.date}
             timezone={timezone}
-            weightUnit={weightUnit}
-            onChange={(index, patch) =>
-              updateStops((stops) => stops.map((stop, at) => (at === index ? { ...stop, ...patch } : stop)))
-            }
-            onType={(index, type) => updateStops((stops) => changeStopType(stops, index, type))}
-            onCargoType={(index, cargoTypeId) => updateStops((stops) => chooseCargoType(stops, index, cargoTypeId))}
-            onSplit={(index) => updateStops((stops) => splitStop(stops, index))}
-            onDelete={(index) => {
-              updateStops((stops) => removeStop(stops, index));
-              setFromIndex(0);
+            disabled={readOnly}
+            onChange={(instant) => {
+              if (instant) update({ date: instant });
             }}
-            onMove={(from, to) => {
-              updateStops((stops) => moveStop(stops, from, to));
-              setFromIndex(0);
-            }}
+            data-testid="load-date"
           />
-          {canAdd && (
-            <Button
-              variant="default"
-              leftSection={<IconPlus size={18} />}
-              w="fit-content"
-              onClick={() => updateStops((stops) => addStop(stops))}
-              data-testid="add-stop"
-            >
-              {t('stops.add')}
-            </Button>
-          )}
+          <TripTime
+            stops={state.stops}
+            stored={base ?? null}
+            travel={travel}
+            fetching={travelTimes.isFetching}
+            locationName={locationName}
+          />
+          <Select
+            label={t('fields.driver')}
+            description={carrierName ? t('fields.transportedBy', { carrier: carrierName }) : undefined}
+            placeholder={
+              carrierName
+                ? t(carrierDriver ? 'fields.carrierDriver' : 'fields.carrierNoDriver', { carrier: carrierName })
+                : t('fields.noDriver')
+            }
+            data={driverOptions}
+            value={state.transportedByUserId === null || carrierDriver ? null : String(state.transportedByUserId)}
+            clearable
+            searchable
+            disabled={readOnly || !mayChoose('driver')}
+            onChange={chooseDriver}
+            data-testid="load-driver"
+            {...selectConflictProps(conflictsOf('driver'), week.labelOf, 'load-driver-conflicts')}
+          />
+          <Select
+            label={t('fields.tractor')}
+            placeholder={equipmentPlaceholder(carrierTractor)}
+            data={tractorOptions}
+            value={state.tractorId === null || carrierTractor ? null : String(state.tractorId)}
+            clearable
+            searchable
+            disabled={readOnly || !mayChoose('tractor')}
+            onChange={(value) => update({ tractorId: value ? Number(value) : null })}
+            data-testid="load-tractor"
+            {...selectConflictProps(conflictsOf('tractor'), week.labelOf, 'load-tractor-conflicts')}
+          />
+          <Select
+            label={t('fields.trailer')}
+            placeholder={equipmentPlaceholder(carrierTrailer)}
+            data={trailerOptions}
+            value={state.trailerId === null || carrierTrailer ? null : String(state.trailerId)}
+            clearable
+            searchable
+            disabled={readOnly || !mayChoose('trailer')}
+            onChange={(value) => update({ trailerId: value ? Number(value) : null })}
+            data-testid="load-trailer"
+            {...selectConflictProps(conflictsOf('trailer'), week.labelOf, 'load-trailer-conflicts')}
+          />
+          <Stack gap={2}>
+            <Text size="sm" fw={500}>
+              {t('fields.status')}
+            </Text>
+            <Badge variant="light" data-testid="load-status">
+              {statusLabel}
+            </Badge>
+          </Stack>
+        </SimpleGrid>
 
-          <StopsMapPanel stops={state.stops} locations={locations} />
-
-          {attempted && hasErrors(errors) && (
-            <Alert color="red" data-testid="load-editor-errors">
-              {errors.form.length > 0 ? errors.form.map(errorText).join(' ') : t('errors.fixFields')}
-            </Alert>
-          )}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onCancel} data-testid="load-editor-cancel">
-              {variant === 'inline' ? t('actions.close') : t('actions.cancel')}
-            </Button>
-            {!readOnly && (
-              <Button type="submit" leftSection={<IconDeviceFloppy size={18} />} disabled={!dirty} data-testid="load-editor-save">
-                {t('actions.save')}
+        <Group justify="space-between" align="flex-end" wrap="wrap">
+          <Title order={3} size="h5">
+            {t('stops.title')}
+          </Title>
+          {!readOnly && (
+            <Group gap="xs" align="flex-end" wrap="wrap">
+              <Select
+                label={t('autoTimes.from')}
+                data={state.stops.map((stop, index) => ({
+                  value: String(index),
+                  label: `${stop.sequence}. ${locationName(stop.organizationLocationId)}`,
+                }))}
+                value={String(fromIndex)}
+                allowDeselect={false}
+                onChange={(value) => setFromIndex(Number(value ?? 0))}
+                w={220}
+                data-testid="auto-times-from"
+              />
+              <Button
+                variant="light"
+                leftSection={<IconClockPlay size={18} />}
+                disabled={!canCalculate || autoTimes.stage !== 'idle'}
+                loading={autoTimes.stage !== 'idle'}
+                onClick={() => void calculate()}
+                title={cannotCalculateReason ?? undefined}
+                data-testid="auto-times"
+              >
+                {t('autoTimes.button')}
               </Button>
-            )}
-          </Group>
-        </Stack>
-      </form>
-    </>
+            </Group>
+          )}
+        </Group>
+        {!readOnly && cannotCalculateReason !== null && (
+          <Text size="xs" c="dimmed" data-testid="auto-times-reason">
+            {cannotCalculateReason}
+          </Text>
+        )}
+        {autoTimes.stage !== 'idle' && (
+          <Stack gap={4} data-testid="auto-times-progress" aria-live="polite">
+            <Progress value={autoTimes.stage === 'travel' ? 40 : 80} animated striped />
+            <Text size="xs">{autoTimes.stage === 'travel' ? t('autoTimes.fetching') : t('autoTimes.computing')}</Text>
+          </Stack>
+        )}
+        {calculationFailed && (
+          <Alert color="red" onClose={() => setCalculationFailed(false)} withCloseButton>
+            {t('autoTimes.failed')}
+          </Alert>
+        )}
+        {unavailableStops.length > 0 && autoTimes.stage === 'idle' && (
+          <Alert color="yellow" withCloseButton onClose={() => setUnavailableStops([])} data-testid="auto-times-unavailable">
+            {t('autoTimes.unavailable', { stops: unavailableStops.join(', ') })}
+          </Alert>
+        )}
+
+        <StopsEditor
+          stops={state.stops}
+          readOnly={readOnly}
+          controlsOf={(index) => stopControls(state.stops, index, controlsContext)}
+          lockReasonOf={(index) =>
+            readOnly
+              ? delivered
+                ? t('locks.delivered')
+                : t('locks.noPermission')
+              : isCarrier
+                ? t('locks.carrier')
+                : stopControls(state.stops, index, controlsContext).locked
+                  ? t('locks.completed')
+                  : null
+          }
+          orderNumberEditable={(stop) => canEditOrderNumber(initialOrderNumbers.get(stop.clientKey) ?? null, orderHeaderClicks)}
+          onOrderNumberHeaderClick={() => setOrderHeaderClicks((clicks) => clicks + 1)}
+          measureOf={(stop) => measures[stop.clientKey ?? ''] ?? initialMeasure(stop)}
+          onMeasure={(stop, measure) => setMeasures((current) => ({ ...current, [stop.clientKey ?? '']: measure }))}
+          errors={shownErrors.stops}
+          options={{
+            locations: locationRows
+              .filter((row) => row.enabled || state.stops.some((stop) => stop.organizationLocationId === row.id))
+              .sort((a, b) => a.name.localeCompare(b.name))
+              .map((row) => ({ value: String(row.id), label: row.name })),
+            subLocationsOf: (id) =>
+              (id === null ? [] : (locations.get(id)?.orgSubLocations ?? [])).map((sub) => ({
+                value: String(sub.id),
+                label: sub.name,
+              })),
+            cargoTypes: [...cargoTypes]
+              .sort((a, b) => a.label.localeCompare(b.label))
+              .map((row) => ({ value: String(row.id), label: row.label })),
+          }}
+          timezone={timezone}
+          weightUnit={weightUnit}
+          onChange={(index, patch) =>
+            updateStops((stops) => stops.map((stop, at) => (at === index ? { ...stop, ...patch } : stop)))
+          }
+          onType={(index, type) => updateStops((stops) => changeStopType(stops, index, type))}
+          onCargoType={(index, cargoTypeId) => updateStops((stops) => chooseCargoType(stops, index, cargoTypeId))}
+          onSplit={(index) => updateStops((stops) => splitStop(stops, index))}
+          onDelete={(index) => {
+            updateStops((stops) => removeStop(stops, index));
+            setFromIndex(0);
+          }}
+          onMove={(from, to) => {
+            updateStops((stops) => moveStop(stops, from, to));
+            setFromIndex(0);
+          }}
+        />
+        {canAdd && (
+          <Button
+            variant="default"
+            leftSection={<IconPlus size={18} />}
+            w="fit-content"
+            onClick={() => updateStops((stops) => addStop(stops))}
+            data-testid="add-stop"
+          >
+            {t('stops.add')}
+          </Button>
+        )}
+
+        <StopsMapPanel stops={state.stops} locations={locations} />
+
+        {attempted && hasErrors(errors) && (
+          <Alert color="red" data-testid="load-editor-errors">
+            {errors.form.length > 0 ? errors.form.map(errorText).join(' ') : t('errors.fixFields')}
+          </Alert>
+        )}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onCancel} data-testid="load-editor-cancel">
+            {variant === 'inline' ? t('actions.close') : t('actions.cancel')}
+          </Button>
+          {!readOnly && (
+            <Button type="submit" leftSection={<IconDeviceFloppy size={18} />} disabled={!dirty} data-testid="load-editor-save">
+              {t('actions.save')}
+            </Button>
+          )}
+        </Group>
+      </Stack>
+    </form>
   );
 }
