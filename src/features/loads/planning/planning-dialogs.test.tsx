@@ -50,6 +50,8 @@ vi.mock('#src/data/loads.ts', async () => {
   return {
     inputFromOrder: overlay.inputFromOrder,
     useMirrorList: (list: string) => ({ data: lists[list] ?? [] }),
+    // The week's other loads, which the conflict warnings compare against: none here.
+    useLoads: () => ({ data: [] }),
     useSaveLoad: () => (order: Order | null, input: OrderInput, label: string, options?: { via?: 'list' }) => {
       saves.push({ loadId: order?.id ?? null, input, label, options });
       return order?.id ?? -1;
@@ -405,6 +407,13 @@ describe('BulkScheduleDialog', () => {
 });
 
 describe('BulkCreateWizard', () => {
+  // The grid closes the days of this week already past: these tests run on a Sunday morning, when none is.
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-22T12:00:00Z'));
+  });
+  afterEach(() => vi.useRealTimers());
+
   it('goes from configuration to grid to preview, creates the projections and lands on the week', async () => {
     const onWeekChange = vi.fn();
     renderDialog(
