@@ -27,14 +27,14 @@ const DAYJS_LOCALES: Record<string, string> = { 'en-US': 'en', 'es-MX': 'es-mx',
 export function DateField(props: Omit<DatePickerInputProps, 'valueFormat' | 'valueFormatter' | 'type'>) {
   const { i18n } = useTranslation();
   const language = i18n.language;
+  const dayText = (date: unknown) =>
+    typeof date === 'string' && date ? dateTimeFormat(language, 'UTC').calendarDate(date.slice(0, 10)) : '';
+  // The button's name must contain what it shows (axe label-content-name-mismatch): the day, or the placeholder.
+  const shown = dayText(props.value) || (typeof props.placeholder === 'string' ? props.placeholder : '');
+  const ariaLabel = props['aria-label'] && shown ? `${props['aria-label']}: ${shown}` : props['aria-label'];
   return (
     <DatesProvider settings={{ locale: DAYJS_LOCALES[language] ?? 'en', firstDayOfWeek: 0 }}>
-      <DatePickerInput
-        {...props}
-        valueFormatter={({ date }) =>
-          typeof date === 'string' && date ? dateTimeFormat(language, 'UTC').calendarDate(date.slice(0, 10)) : ''
-        }
-      />
+      <DatePickerInput {...props} aria-label={ariaLabel} valueFormatter={({ date }) => dayText(date)} />
     </DatesProvider>
   );
 }
@@ -139,7 +139,7 @@ export function DateTimeField({
       <Group gap={4} wrap="nowrap" align="flex-start">
         <DateField
           id={id}
-          aria-label={name ? `${name}: ${t('dateTime.day')}` : t('dateTime.day')}
+          aria-label={name ? `${name}, ${t('dateTime.day')}` : t('dateTime.day')}
           value={current?.date ?? null}
           clearable={clearable}
           disabled={disabled}
