@@ -17,7 +17,9 @@ test('an edit in one browser appears in another within 2 seconds', async ({ brow
     const id = String(open?.id);
     const row = editor.locator(`[data-testid=load-row][data-load-id="${id}"]`);
     const watched = watcher.locator(`[data-testid=load-row][data-load-id="${id}"]`).getByTestId('load-status');
-    await expect(watched).toHaveText('Open');
+    // Both browsers start from an empty device: their first sync comes before the 2 seconds being measured.
+    await expect(row).toBeVisible({ timeout: 20_000 });
+    await expect(watched).toHaveText('Open', { timeout: 20_000 });
 
     await row.getByTestId('load-select').check();
     await editor.getByRole('button', { name: 'Assign driver' }).click();

@@ -40,7 +40,7 @@ export function ConflictNotes({ conflicts, labelOf, id, testId = 'conflict-notes
               aria-hidden
               style={{ flexShrink: 0, marginTop: 3 }}
             />
-            <Text size="sm" c="orange.9">
+            <Text size="sm" c="var(--mantine-color-orange-light-color)">
               {line}
             </Text>
           </Group>
@@ -112,7 +112,7 @@ function ConflictDescription({ conflicts, labelOf, testId }: ConflictNotesProps)
               aria-hidden
               style={{ flexShrink: 0, marginTop: 2 }}
             />
-            <Text span size="sm" c="orange.9">
+            <Text span size="sm" c="var(--mantine-color-orange-light-color)">
               {line}
             </Text>
           </span>
