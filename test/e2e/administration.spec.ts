@@ -192,6 +192,10 @@ for (const size of VIEWPORTS) {
       await form.getByTestId('customer-name').fill(name);
       await form.getByTestId('customer-form-save').click();
       await expect(page.getByText(`${name} created`)).toBeVisible();
+      // The new record is brought into view and marked, without searching for it.
+      const created = customers.rows.filter({ hasText: name });
+      await expect(created).toBeInViewport();
+      await expect(created).toHaveAttribute('data-just-created', 'true');
       await customers.search(name);
       await expect(customers.rows).toHaveCount(1);
     });

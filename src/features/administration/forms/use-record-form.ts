@@ -14,6 +14,7 @@ import {
   useSaveMasterData,
 } from '#src/data/master-data.ts';
 import { useOnlineStatus } from '#src/data/online-status.ts';
+import { markCreated } from '../resource-table/just-created.ts';
 
 interface RecordFormOptions<Collection extends MasterDataCollection, Values> {
   collection: Collection;
@@ -66,6 +67,8 @@ export function useRecordForm<Collection extends MasterDataCollection, Values>(o
     ) as MasterDataSave<Collection>;
     try {
       const saved = await mutation.mutateAsync(request);
+      // Its table brings the new record into view and marks it (page, search, scroll).
+      if (base === null) markCreated(options.collection, saved.id);
       notifications.show({
         color: 'green',
         message: t(base === null ? 'toast.created' : 'toast.updated', { name: options.nameOf(saved) }),

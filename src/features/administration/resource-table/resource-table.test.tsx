@@ -1,12 +1,13 @@
 // @vitest-environment happy-dom
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Preferences } from '#core/contract/user';
 import administrationEnglish from '../../../../locales/en-US/administration.json';
+import { clearCreated, markCreated } from './just-created.ts';
 import { ResourceTable } from './resource-table.tsx';
 import type { TableActions } from './row-actions.ts';
 import type { ResourceColumn } from './table-rows.ts';
@@ -164,5 +165,39 @@ describe('the resource table', () => {
     const slots = (row: HTMLElement | undefined) => row?.lastElementChild?.firstElementChild?.children.length;
     expect(slots(withDowntime)).toBe(3);
     expect(slots(without)).toBe(3);
+  });
+});
+
+describe('a record just created', () => {
+  afterEach(() => {
+    clearCreated('trucks', 27);
+    clearCreated('trucks', 12);
+  });
+  const shownNames = () => screen.queryAllByTestId('trucks-row').map((row) => row.textContent ?? '');
+
+  it('is brought into view on its page and marked', async () => {
+    renderTable(trucks(30));
+    expect(shownNames().some((text) => text.startsWith('T-27'))).toBe(false);
+    act(() => markCreated('trucks', 27));
+    const created = await waitFor(() => {
+      const row = screen.getAllByTestId('trucks-row').find((element) => element.getAttribute('data-record-id') === '27');
+      if (!row) throw new Error('T-27 is not shown');
+      return row;
+    });
+    expect(created.getAttribute('data-just-created')).toBe('true');
+    expect(shownNames().some((text) => text.startsWith('T-1Yes') || text.startsWith('T-1No'))).toBe(false);
+  });
+
+  it('clears a search that hides it', async () => {
+    renderTable(trucks(30));
+    fireEvent.change(screen.getByTestId('trucks-search'), { target: { value: 'T-3' } });
+    await waitFor(() =>
+      expect(screen.queryAllByTestId('trucks-row').every((row) => row.textContent?.includes('T-3'))).toBe(true),
+    );
+    act(() => markCreated('trucks', 12));
+    await waitFor(() =>
+      expect(screen.getAllByTestId('trucks-row').find((row) => row.getAttribute('data-record-id') === '12')).toBeTruthy(),
+    );
+    expect((screen.getByTestId('trucks-search') as HTMLInputElement).value).toBe('');
   });
 });

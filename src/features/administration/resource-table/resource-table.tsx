@@ -37,10 +37,12 @@ import {
   IconTrash,
 } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { type ReactNode, useDeferredValue, useMemo, useState } from 'react';
+import { type ReactNode, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { selfQuery } from '#src/data/session-queries.ts';
 import { useSavePreferences } from '#src/features/loads/table/use-save-preferences.ts';
+import { CREATED_MARK_MS, clearCreated, pageOfIndex, useCreatedRecord } from './just-created.ts';
+import classes from './resource-table.module.css';
 import type { TableActions } from './row-actions.ts';
 import {
   distinctValues,
@@ -125,6 +127,27 @@ export function ResourceTable<Row extends { id: number }>(props: ResourceTablePr
   const loading = prepared === undefined;
   const filtering = hasActiveQuery(query);
   const hasRowActions = actions.edit || actions.delete || actions.downtime || actions.contactPreferences;
+
+  // A record just created here is brought into view (the search cleared if it hides it, its page
+  // shown, scrolled to) and glows teal for a moment, as a load just created does.
+  const created = useCreatedRecord(table);
+  useEffect(() => {
+    if (created === null || !prepared) return;
+    const index = found.findIndex((entry) => entry.row.id === created);
+    if (index === -1) {
+      if (filtering && prepared.some((entry) => entry.row.id === created)) setQuery(EMPTY_QUERY);
+      return;
+    }
+    const target = pageOfIndex(index, pageSize);
+    if (target !== current.page) setPage(target);
+  }, [created, prepared, found, filtering, pageSize, current.page]);
+  const createdShown = created !== null && current.rows.some((entry) => entry.row.id === created);
+  useEffect(() => {
+    if (!createdShown || created === null) return;
+    document.querySelector(`[data-testid="${table}-row"][data-record-id="${created}"]`)?.scrollIntoView?.({ block: 'center' });
+    const timer = setTimeout(() => clearCreated(table, created), CREATED_MARK_MS);
+    return () => clearTimeout(timer);
+  }, [createdShown, created, table]);
 
   const pageControlLabels = {
     first: t('pageControl.first'),
@@ -282,6 +305,9 @@ export function ResourceTable<Row extends { id: number }>(props: ResourceTablePr
               <Table.Tr
                 key={entry.row.id}
                 data-testid={`${table}-row`}
+                data-record-id={entry.row.id}
+                data-just-created={entry.row.id === created || undefined}
+                className={entry.row.id === created ? classes.justCreated : undefined}
                 data-enabled={entry.enabled}
                 data-warning={warning !== null || undefined}
                 data-pending={pending !== null || undefined}
