@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { ResourceDowntime } from '#core/domain/master-data/downtime';
 import {
@@ -256,5 +257,40 @@ describe('disabled resources', () => {
     expect(loadConflicts(load({ transportedByUserId: 99 }), [], resources)).toEqual([
       { kind: 'disabled', resource: 'trailer', resourceId: 12 },
     ]);
+  });
+});
+
+describe('the overlap index', () => {
+  it('finds exactly the loads a pairwise comparison finds, whatever the windows', () => {
+    const HOUR = 3_600_000;
+    const base = Date.parse('2026-11-23T00:00:00.000Z');
+    const window = fc.record({ startHour: fc.integer({ min: 0, max: 160 }), minutes: fc.integer({ min: 0, max: 48 * 60 }) });
+    fc.assert(
+      fc.property(fc.array(window, { minLength: 1, maxLength: 40 }), (windows) => {
+        const loads = windows.map(({ startHour, minutes }, index) =>
+          load({
+            id: index + 1,
+            tractorId: null,
+            trailerId: null,
+            stops: [
+              stop({ arrivalTime: new Date(base + startHour * HOUR).toISOString(), durationMinutes: minutes, type: 'Waypoint' }),
+            ],
+          }),
+        );
+        const found = conflictsByLoad(loads, loads, noResources);
+        for (const one of loads) {
+          const mine = loadBusyWindow(one);
+          const expected = loads
+            .filter((other) => other.id !== one.id)
+            .filter((other) => {
+              const theirs = loadBusyWindow(other);
+              return theirs.start < mine.end && mine.start < theirs.end;
+            })
+            .map((other) => other.id);
+          const overlap = found.get(one.id)?.find((conflict) => conflict.kind === 'overlap');
+          expect(overlap && 'orderIds' in overlap ? overlap.orderIds : []).toEqual(expected);
+        }
+      }),
+    );
   });
 });

@@ -155,6 +155,48 @@ function trailerCapacityConflicts(load: ConflictLoad, trailer: ConflictResources
   return found;
 }
 
+interface BusyWindow {
+  id: number;
+  start: number;
+  end: number;
+}
+
+interface BusySchedule {
+  /** By start, ascending. */
+  windows: BusyWindow[];
+  longest: number;
+}
+
+function busySchedule(windows: BusyWindow[]): BusySchedule {
+  windows.sort((a, b) => a.start - b.start);
+  return { windows, longest: windows.reduce((longest, window) => Math.max(longest, window.end - window.start), 0) };
+}
+
+/** The ids of the windows overlapping [start, end), other than `ownId`: only those starting after `start − longest` can. */
+function overlappingIds(
+  schedule: BusySchedule | undefined,
+  { start, end }: { start: number; end: number },
+  ownId: number,
+): number[] {
+  if (!schedule) return [];
+  const { windows, longest } = schedule;
+  let low = 0;
+  let high = windows.length;
+  const earliest = start - longest;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if ((windows[middle] as BusyWindow).start < earliest) low = middle + 1;
+    else high = middle;
+  }
+  const ids: number[] = [];
+  for (let index = low; index < windows.length; index += 1) {
+    const other = windows[index] as BusyWindow;
+    if (other.start >= end) break;
+    if (other.id !== ownId && start < other.end) ids.push(other.id);
+  }
+  return ids;
+}
+
 /** Compares loads with the loads they share resources with, indexed once. */
 export interface ConflictFinder {
   /** The conflicts of `load` (as edited: its own row among the others is left out by id). */
@@ -166,7 +208,7 @@ export interface ConflictFinder {
  * decides) and the organization's resources. Merged loads take no part: their stops live on.
  */
 export function conflictFinder(others: readonly ConflictLoad[], resources: ConflictResources): ConflictFinder {
-  const busy = new Map<string, { id: number; start: number; end: number }[]>();
+  const busy = new Map<string, BusyWindow[]>();
   for (const other of others) {
     if (other.status === 'Merged') continue;
     const window = loadBusyWindow(other);
@@ -174,13 +216,20 @@ export function conflictFinder(others: readonly ConflictLoad[], resources: Confl
       const resourceId = other[RESOURCE_FIELD[resource]];
       if (resourceId === null) continue;
       const key = resourceKey(resource, resourceId);
-      busy.set(key, [...(busy.get(key) ?? []), { id: other.id, ...window }]);
+      const list = busy.get(key);
+      if (list) list.push({ id: other.id, ...window });
+      else busy.set(key, [{ id: other.id, ...window }]);
     }
   }
+  // Each resource's windows by start, with the longest: a load is compared only with the windows
+  // that can reach it (a week of 10,000 loads gives a driver about 1,000).
+  const schedules = new Map([...busy].map(([key, windows]) => [key, busySchedule(windows)]));
   const downtimes = new Map<string, ResourceDowntime[]>();
   for (const downtime of resources.downtimes) {
     const key = resourceKey(downtime.resourceType, downtime.resourceId);
-    downtimes.set(key, [...(downtimes.get(key) ?? []), downtime]);
+    const list = downtimes.get(key);
+    if (list) list.push(downtime);
+    else downtimes.set(key, [downtime]);
   }
   const rows = {
     driver: new Map(resources.drivers.map((row) => [row.id, row])),
@@ -198,9 +247,7 @@ export function conflictFinder(others: readonly ConflictLoad[], resources: Confl
         const resourceId = load[RESOURCE_FIELD[resource]];
         if (resourceId === null) continue;
         const key = resourceKey(resource, resourceId);
-        const overlapping = (busy.get(key) ?? [])
-          .filter((other) => other.id !== load.id && other.start < window.end && window.start < other.end)
-          .map((other) => other.id);
+        const overlapping = overlappingIds(schedules.get(key), window, load.id);
         if (overlapping.length) {
           found.push({ kind: 'overlap', resource, resourceId, orderIds: [...new Set(overlapping)].sort((a, b) => a - b) });
         }
