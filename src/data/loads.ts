@@ -238,8 +238,8 @@ export function useSaveLoad() {
         label,
         queuedAt: new Date().toISOString(),
       };
-      void enqueue(queryClient, variables).then((saved) => {
-        if (saved && options.onAccepted) options.onAccepted(saved as Order);
+      void enqueue(queryClient, variables).then((accepted) => {
+        if (accepted && options.onAccepted) options.onAccepted(accepted.answer as Order);
       });
       return loadId;
     },
@@ -249,15 +249,18 @@ export function useSaveLoad() {
 
 /**
  * One queue for every change of a load: the per-load scope sends them strictly in the order they
- * were made. Resolves with the server's answer once accepted, or undefined when refused (the
- * outbox says why); it stays pending while the change waits for the connection.
+ * were made. Resolves with the server's answer once accepted, or null when refused (the outbox
+ * says why); it stays pending while the change waits for the connection.
  */
-function enqueue(queryClient: QueryClient, variables: LoadChangeVariables): Promise<unknown> {
+function enqueue(queryClient: QueryClient, variables: LoadChangeVariables): Promise<{ answer: unknown } | null> {
   const mutation = queryClient.getMutationCache().build(queryClient, {
     mutationKey: SAVE_LOAD_KEY,
     scope: { id: `load:${variables.loadId}` },
   });
-  return mutation.execute(variables).catch(() => undefined);
+  return mutation.execute(variables).then(
+    (answer) => ({ answer }),
+    () => null,
+  );
 }
 
 /**
@@ -269,7 +272,8 @@ export function useLoadCommands() {
   const { data: self } = useQuery(selfQuery);
   const actingUserId = self?.id ?? 0;
   return useCallback(
-    (load: Order, command: LoadCommand, label: string) => {
+    /** Resolves true once the server accepted the command, false when it refused it. */
+    (load: Order, command: LoadCommand, label: string): Promise<boolean> => {
       const variables: LoadCommandVariables = {
         kind: 'command',
         loadId: load.id,
@@ -280,7 +284,7 @@ export function useLoadCommands() {
         label,
         queuedAt: new Date().toISOString(),
       };
-      enqueue(queryClient, variables);
+      return enqueue(queryClient, variables).then((accepted) => accepted !== null);
     },
     [queryClient, actingUserId],
   );

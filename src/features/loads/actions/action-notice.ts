@@ -3,16 +3,17 @@ import { onlineManager } from '@tanstack/react-query';
 import i18next from 'i18next';
 
 /**
- * The success notice of a load action. Commands are queued, so "done" means the change shows now;
- * offline, the notice adds that it is sent when the connection returns (a refusal comes later as
- * its own notice from the data layer).
+ * The success notice of a load action, only for what the server accepted: online it shows once
+ * every change of the action was accepted (a refusal comes as its own notice from the data layer,
+ * never after a "done"); offline it says at once that the change is kept and sent when the
+ * connection returns.
  */
-export function showActionDone(title: string) {
-  const online = onlineManager.isOnline();
-  notifications.show({
-    color: 'teal',
-    title: online ? undefined : title,
-    message: online ? title : i18next.t('load-actions:queuedOffline'),
-    position: 'top-left',
-  });
+export function showActionDone(title: string, accepted?: Promise<readonly boolean[]>) {
+  if (!onlineManager.isOnline()) {
+    notifications.show({ color: 'teal', title, message: i18next.t('load-actions:queuedOffline'), position: 'top-left' });
+    return;
+  }
+  const show = () => notifications.show({ color: 'teal', message: title, position: 'top-left' });
+  if (!accepted) show();
+  else void accepted.then((answers) => answers.every(Boolean) && show());
 }

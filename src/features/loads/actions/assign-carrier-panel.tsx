@@ -51,24 +51,24 @@ export function AssignCarrierPanel({ opened, loads, onClose, onDone }: AssignCar
     (id) => carrierName.get(id) ?? t('assignCarrier.unknownCarrier'),
   );
 
-  const finish = (title: string) => {
-    showActionDone(title);
+  const finish = (title: string, accepted: Promise<boolean>[]) => {
+    showActionDone(title, Promise.all(accepted));
     onClose();
     onDone();
   };
 
   const assign = (carrier: CarrierLink) => {
-    for (const load of loads) {
-      sendCommand(load, { kind: 'assignCarrier', assignment: carrierAssignmentFor(load, carrier) }, format.label(load));
-    }
-    finish(t('notices.carrierAssigned', { carrier: carrier.name, count: loads.length }));
+    const accepted = loads.map((load) =>
+      sendCommand(load, { kind: 'assignCarrier', assignment: carrierAssignmentFor(load, carrier) }, format.label(load)),
+    );
+    finish(t('notices.carrierAssigned', { carrier: carrier.name, count: loads.length }), accepted);
   };
 
   const unassign = () => {
-    for (const load of withCarrier) {
-      sendCommand(load, { kind: 'assignCarrier', assignment: carrierUnassignmentFor(load) }, format.label(load));
-    }
-    finish(t('notices.carrierUnassigned', { count: withCarrier.length }));
+    const accepted = withCarrier.map((load) =>
+      sendCommand(load, { kind: 'assignCarrier', assignment: carrierUnassignmentFor(load) }, format.label(load)),
+    );
+    finish(t('notices.carrierUnassigned', { count: withCarrier.length }), accepted);
   };
 
   return (

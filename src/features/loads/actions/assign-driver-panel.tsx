@@ -78,10 +78,10 @@ export function AssignDriverPanel({ opened, loads, onClose, onDone }: AssignDriv
   };
 
   const assign = (driver: DriverRow) => {
-    for (const load of loads) {
-      sendCommand(load, { kind: 'assignDriver', assignment: driverAssignmentFor(load, driver) }, format.label(load));
-    }
-    showActionDone(t('notices.driverAssigned', { driver: driver.name, count: loads.length }));
+    const accepted = loads.map((load) =>
+      sendCommand(load, { kind: 'assignDriver', assignment: driverAssignmentFor(load, driver) }, format.label(load)),
+    );
+    showActionDone(t('notices.driverAssigned', { driver: driver.name, count: loads.length }), Promise.all(accepted));
     setSearch('');
     onClose();
     onDone();

@@ -19,8 +19,8 @@ export function DeleteLoadsDialog({ opened, loads, onClose, onDone }: DeleteLoad
   const sendCommand = useLoadCommands();
 
   const confirm = () => {
-    for (const load of loads) sendCommand(load, { kind: 'delete' }, format.label(load));
-    showActionDone(t('notices.deleted', { count: loads.length }));
+    const accepted = loads.map((load) => sendCommand(load, { kind: 'delete' }, format.label(load)));
+    showActionDone(t('notices.deleted', { count: loads.length }), Promise.all(accepted));
     onClose();
     onDone();
   };

@@ -97,7 +97,7 @@ function CompletionForm({ loads, onClose, onCancel, onDirtyChange, onDone }: Com
   const invalid = Object.values(entries).some((entry) => entry.completedAt === null);
 
   const confirm = () => {
-    loads.forEach((load, index) => {
+    const accepted = loads.map((load, index) => {
       const completion: LoadCompletion = {
         id: load.id,
         stops: (defaults[index]?.stops ?? []).map((stop) => {
@@ -109,9 +109,9 @@ function CompletionForm({ loads, onClose, onCancel, onDirtyChange, onDone }: Com
           };
         }),
       };
-      sendCommand(load, { kind: 'complete', completion }, format.label(load));
+      return sendCommand(load, { kind: 'complete', completion }, format.label(load));
     });
-    showActionDone(t('notices.completed', { count: loads.length }));
+    showActionDone(t('notices.completed', { count: loads.length }), Promise.all(accepted));
     onClose();
     onDone();
   };

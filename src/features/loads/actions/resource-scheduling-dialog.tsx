@@ -117,8 +117,8 @@ function SchedulingForm({ load, onClose, onCancel, onDirtyChange, format }: Sche
   };
 
   const save = () => {
-    sendCommand(load, { kind: 'assignDriver', assignment: { id: load.id, ...choice } }, format.label(load));
-    showActionDone(t('notices.resourcesSaved', { load: format.label(load) }));
+    const accepted = sendCommand(load, { kind: 'assignDriver', assignment: { id: load.id, ...choice } }, format.label(load));
+    showActionDone(t('notices.resourcesSaved', { load: format.label(load) }), Promise.all([accepted]));
     onClose();
   };
 
