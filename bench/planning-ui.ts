@@ -1,5 +1,6 @@
 import type { BrowserContext } from 'playwright-core';
 import { isoDateInZone, weekContaining } from '#core/domain/weeks';
+import { DateTimeFieldControl } from '#test/e2e/pages/date-time-field';
 import { insertLoads } from './sync-database.ts';
 import { armElementWatch, clickElement } from './page-input.ts';
 import { roundMs } from './stats.ts';
@@ -69,7 +70,7 @@ export async function measureBulkScheduleInUi(
     await dialog.getByTestId('schedule-direction').getByText('From the last stop', { exact: true }).click();
     // Saturday 18:00 of this week, in the dispatcher's zone.
     const saturday = isoDateInZone(new Date(weekContaining(new Date(), ZONE).end.getTime() - 6 * 3_600_000), ZONE);
-    await dialog.getByTestId('schedule-reference').fill(`${saturday}T18:00`);
+    await new DateTimeFieldControl(page, dialog.getByTestId('schedule-reference')).set({ date: saturday, time: '18:00' });
     await dialog.getByTestId('schedule-driver').click();
     // The first option is "none" (-1): the first real driver follows.
     await page.getByRole('option').nth(1).click();
