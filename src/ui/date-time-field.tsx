@@ -136,7 +136,8 @@ export function DateTimeField({
       data-testid={testId}
       data-value={value ?? ''}
     >
-      <Group gap={4} wrap="nowrap" align="flex-start">
+      {/* In a narrow column the time goes under the day rather than the day wrapping inside its box. */}
+      <Group gap={4} wrap="wrap" align="flex-start">
         <DateField
           id={id}
           aria-label={name ? `${name}, ${t('dateTime.day')}` : t('dateTime.day')}
@@ -154,7 +155,8 @@ export function DateTimeField({
             selectWhenShown.current = true;
             timeRef.current?.focus();
           }}
-          style={{ flex: 1, minWidth: 0 }}
+          style={{ flex: 1, minWidth: '9rem' }}
+          styles={{ input: { whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' } }}
           data-testid={testId ? `${testId}-day` : undefined}
         />
         <TextInput

@@ -244,7 +244,7 @@ export function StopRow(props: StopRowProps) {
             disabled={locked}
             error={error('arrivalTime')}
             onChange={(arrivalTime) => props.onChange({ arrivalTime })}
-            w={240}
+            w={256}
             data-testid="stop-arrival"
           />
           <NumberInput
