@@ -42,7 +42,7 @@ import { useTranslation } from 'react-i18next';
 import { selfQuery } from '#src/data/session-queries.ts';
 import { useSavePreferences } from '#src/features/loads/table/use-save-preferences.ts';
 import { CREATED_MARK_MS, clearCreated, pageOfIndex, useCreatedRecord } from './just-created.ts';
-import classes from './resource-table.module.css';
+import justCreatedClasses from '#src/ui/just-created.module.css';
 import type { TableActions } from './row-actions.ts';
 import {
   distinctValues,
@@ -307,7 +307,7 @@ export function ResourceTable<Row extends { id: number }>(props: ResourceTablePr
                 data-testid={`${table}-row`}
                 data-record-id={entry.row.id}
                 data-just-created={entry.row.id === created || undefined}
-                className={entry.row.id === created ? classes.justCreated : undefined}
+                className={entry.row.id === created ? justCreatedClasses.justCreated : undefined}
                 data-enabled={entry.enabled}
                 data-warning={warning !== null || undefined}
                 data-pending={pending !== null || undefined}

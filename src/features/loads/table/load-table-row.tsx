@@ -15,6 +15,7 @@ import type { ColumnKey } from './columns.ts';
 import type { LoadRow } from './filter-loads.ts';
 import { useColumnTitles } from './load-table-header.tsx';
 import { LoadStopsSummary } from './load-stops-summary.tsx';
+import justCreatedClasses from '#src/ui/just-created.module.css';
 import classes from './loads-table.module.css';
 
 const STATUS_COLORS: Record<LoadStatus, string> = {
@@ -216,7 +217,7 @@ export const LoadTableRow = memo(function LoadTableRow({
       data-load-id={row.id}
       data-touched={touched ? 'true' : undefined}
       data-just-created={justCreated ? 'true' : undefined}
-      className={justCreated ? classes.justCreated : undefined}
+      className={justCreated ? justCreatedClasses.justCreated : undefined}
       bg={touched ? 'var(--mantine-color-red-light)' : selected ? 'var(--mantine-primary-color-light)' : undefined}
     >
       {columns.map(({ key }) => (
