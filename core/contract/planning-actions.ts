@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { idListQuerySchema } from '#core/contract/common';
 import { gramsSchema, idSchema, instantSchema, int, quantitySchema, versionSchema } from '#core/contract/limits';
+import { savedOrderSchema } from '#core/contract/conflicts';
 import { orderInputSchema, orderSchema } from '#core/contract/orders';
 import { notAReference, referenceId, subjectIdSchema } from '#core/contract/references';
 
@@ -74,11 +75,12 @@ export const unmergeOrdersBodySchema = z
 
 /**
  * `POST /api/orders/unmerge` answer: the merged drafts removed (their ids) and the sources
- * restored as they are now (status back to what the driver choice gives, stops untouched).
+ * restored as they are now (status back to what the driver choice gives, stops untouched), each with
+ * its planning conflicts as every save answers them.
  */
 export const unmergeAnswerSchema = z.object({
   removedOrderIds: z.array(z.number().int()),
-  sources: z.array(orderSchema),
+  sources: z.array(savedOrderSchema),
 });
 export type UnmergeAnswer = z.infer<typeof unmergeAnswerSchema>;
 

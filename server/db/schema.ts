@@ -556,6 +556,12 @@ export const orders = pgTable(
     // A windowed snapshot reads drafts besides the dated loads (sync/snapshot.ts).
     index('orders_organization_draft_idx').on(table.organizationId).where(sql`${table.isDraft}`),
     index('orders_transporting_draft_idx').on(table.transportingOrganizationId).where(sql`${table.isDraft}`),
+    // Every save looks for other loads of the same driver, tractor or trailer around its time (conflicts.service.ts).
+    index('orders_driver_date_idx')
+      .on(table.transportedByUserId, table.date)
+      .where(sql`${table.transportedByUserId} is not null`),
+    index('orders_tractor_date_idx').on(table.tractorId, table.date).where(sql`${table.tractorId} is not null`),
+    index('orders_trailer_date_idx').on(table.trailerId, table.date).where(sql`${table.trailerId} is not null`),
   ],
 );
 

@@ -1,15 +1,30 @@
-import { and, gte, inArray, lt, ne, or, type SQL } from 'drizzle-orm';
+import { and, gte, inArray, lt, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { SavedOrder } from '#core/contract/conflicts';
 import type { Order } from '#core/contract/orders';
 import { conflictFinder, loadBusyWindow } from '#core/domain/planning/index';
 import type { Queryable } from '#server/db/database';
-import { downtimes, orders, tractors, trailers, users } from '#server/db/schema';
+import { downtimes, orders, stops, tractors, trailers, users } from '#server/db/schema';
 import { toDowntime } from '#server/features/master-data/downtime.service';
 import type { OrganizationCaller } from '#server/plugins/auth';
 import { visibleTo, withStops } from './orders.service.ts';
 
 /** Loads are dated by their first stop; one that began this long before another's start may still run into it. */
 const LONGEST_LOAD_MS = 7 * 24 * 60 * 60 * 1000;
+
+/**
+ * Loads whose busy window (`loadBusyWindow`, the same terms in SQL) meets [from, to): a resource's other
+ * loads of the week are read with their stops only when they may overlap, since every save asks.
+ */
+const busyDuring = (from: Date, to: Date) => sql`exists (
+  select 1 from (
+    select coalesce(min(${stops.arrivalTime}), ${orders.date}) as busy_start,
+           max(coalesce(${stops.completedAt}, ${stops.arrivalTime} + coalesce(${stops.durationMinutes}, 0) * interval '1 minute')) as stops_end
+      from ${stops} where ${stops.orderId} = ${orders.id}
+  ) busy
+  where busy.busy_start < ${to}
+    and greatest(busy.busy_start + interval '1 minute',
+                 busy.busy_start + coalesce(${orders.timeSeconds}, 0) * interval '1 second',
+                 busy.stops_end) > ${from})`;
 
 const idsOf = (loads: readonly Order[], pick: (load: Order) => number | null) => [
   ...new Set(loads.flatMap((load) => (pick(load) === null ? [] : [pick(load) as number]))),
@@ -28,7 +43,7 @@ export async function withWarnings(db: Queryable, auth: OrganizationCaller, save
   if (!driverIds.length && !tractorIds.length && !trailerIds.length) return saved.map((load) => ({ ...load, warnings: [] }));
 
   const windows = saved.map(loadBusyWindow);
-  const from = new Date(Math.min(...windows.map((window) => window.start)) - LONGEST_LOAD_MS);
+  const from = new Date(Math.min(...windows.map((window) => window.start)));
   const to = new Date(Math.max(...windows.map((window) => window.end)));
   const sharing: SQL[] = [];
   if (driverIds.length) sharing.push(inArray(orders.transportedByUserId, driverIds));
@@ -44,7 +59,16 @@ export async function withWarnings(db: Queryable, auth: OrganizationCaller, save
     db
       .select()
       .from(orders)
-      .where(and(visibleTo(auth), ne(orders.status, 'Merged'), gte(orders.date, from), lt(orders.date, to), sharingResources)),
+      .where(
+        and(
+          visibleTo(auth),
+          ne(orders.status, 'Merged'),
+          gte(orders.date, new Date(from.getTime() - LONGEST_LOAD_MS)),
+          lt(orders.date, to),
+          sharingResources,
+          busyDuring(from, to),
+        ),
+      ),
     driverIds.length ? db.select({ id: users.id, enabled: users.enabled }).from(users).where(inArray(users.id, driverIds)) : [],
     tractorIds.length
       ? db.select({ id: tractors.id, enabled: tractors.enabled }).from(tractors).where(inArray(tractors.id, tractorIds))

@@ -102,6 +102,39 @@ describe('the warnings a save answers', () => {
     ]);
   });
 
+  it('finds a load of the same driver that began days before and still runs, and not one that ended before', async () => {
+    const driver = { transportedByUserId: anderson.id };
+    const stop = (sequence: number, type: string, locationId: number, arrivalTime: string) => ({
+      sequence,
+      type,
+      organizationLocationId: locationId,
+      cargoTypeId: BULK_FEED,
+      weight: 10 * TONNE,
+      arrivalTime,
+      durationMinutes: 30,
+    });
+    // Dated Monday by its first stop, its last stop is Thursday morning: busy Monday 13:00 – Thursday 10:30.
+    const long = await send(
+      'POST',
+      '/api/orders',
+      load('2031-06-02T13:00:00.000Z', driver, {
+        stops: [
+          stop(1, 'Origin', millId, '2031-06-02T13:00:00.000Z'),
+          stop(2, 'Destination', farmId, '2031-06-05T10:00:00.000Z'),
+        ],
+      }),
+    );
+    const short = await send('POST', '/api/orders', load('2031-06-01T08:00:00.000Z', driver, {}, BULK_FEED));
+    expect(short.json().warnings).toEqual([]);
+
+    const thursday = await send('POST', '/api/orders', load('2031-06-05T09:00:00.000Z', driver, {}, BULK_FEED));
+    expect(thursday.json().warnings).toEqual([
+      { kind: 'overlap', resource: 'driver', resourceId: anderson.id, orderIds: [long.json().id] },
+    ]);
+    const later = await send('POST', '/api/orders', load('2031-06-05T11:00:00.000Z', driver, {}, BULK_FEED));
+    expect(later.json().warnings).toEqual([]);
+  });
+
   it('answers the downtime of a trailer assigned during it, through the driver panel and PUT /orders/{id}', async () => {
     const created = await send('POST', '/api/orders', load(FRIDAY_WASHOUT, {}));
     expect(created.json().warnings).toEqual([]);

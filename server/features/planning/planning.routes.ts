@@ -66,7 +66,11 @@ export function registerPlanningRoutes(app: FastifyInstance, { db, realtime }: S
       },
       onRequest: guard({ features: ['Drafts', 'UnmergeDrafts'], permissions: ['EditOrder'], notForCarriers: true }),
     },
-    async (request) => unmergeOrders(db, realtime, requireAuth(request), request.query.orderIds, request.body),
+    async (request) => {
+      const auth = requireAuth(request);
+      const answer = await unmergeOrders(db, realtime, auth, request.query.orderIds, request.body);
+      return { ...answer, sources: await withWarnings(db, auth, answer.sources) };
+    },
   );
 
   api.get(

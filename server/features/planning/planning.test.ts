@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inputFromOrder, type Order } from '#core/contract/orders';
+import type { SavedOrder } from '#core/contract/conflicts';
 import type { OrderListItem, ProjectionConfig } from '#core/contract/planning-actions';
 import { mergeStopKey } from '#core/domain/planning/index';
 import { changeLog } from '#server/db/schema';
@@ -423,12 +424,21 @@ describe('POST /api/orders/merge and /api/orders/unmerge', () => {
     const merged = (await call('dispatcher', 'POST', `/api/orders/merge?orderIds=${ids.join(',')}`)).json() as Order;
     const response = await call('dispatcher', 'POST', `/api/orders/unmerge?orderIds=${merged.id}`, ids);
     expect(response.statusCode).toBe(200);
-    const answer = response.json() as { removedOrderIds: number[]; sources: Order[] };
+    const answer = response.json() as { removedOrderIds: number[]; sources: SavedOrder[] };
     expect(answer.removedOrderIds).toEqual([merged.id]);
     for (const [index, source] of sources.entries()) {
-      const restored = answer.sources[index] as Order;
+      const { warnings, ...restored } = answer.sources[index] as SavedOrder;
+      // The three are Hansen's at overlapping times (as are earlier tests' drafts): each restored draft
+      // warns of the other two, as a save would.
+      const others = ids.filter((id) => id !== source.id);
+      expect(warnings).toContainEqual({
+        kind: 'overlap',
+        resource: 'driver',
+        resourceId: hansen.id,
+        orderIds: expect.arrayContaining(others),
+      });
       const { version, updatedAt: _updatedAt, ...rest } = restored;
-      const { version: before, updatedAt: _before, ...original } = source;
+      const { version: before, updatedAt: _before, warnings: _warnings, ...original } = source as SavedOrder;
       // Stops were never touched: same rows, same versions. Only the load's version moved (merge, unmerge).
       expect(rest).toEqual(original);
       expect(version).toBe(before + 2);

@@ -159,7 +159,8 @@ async function sendPlanning(variables: PlanningVariables): Promise<void> {
     });
     await localDatabase.transaction('rw', localDatabase.orders, async () => {
       await localDatabase.orders.bulkDelete(answer.removedOrderIds);
-      await localDatabase.orders.bulkPut(answer.sources);
+      // The mirror keeps loads; their conflicts are worked out on the device from the mirror.
+      await localDatabase.orders.bulkPut(answer.sources.map(({ warnings: _warnings, ...load }) => load));
     });
   } else {
     const created = await apiRequest('/orders/create-projections', loadListSchema, {

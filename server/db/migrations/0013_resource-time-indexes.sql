@@ -1,0 +1,3 @@
+CREATE INDEX "orders_driver_date_idx" ON "orders" USING btree ("transported_by_user_id","date") WHERE "orders"."transported_by_user_id" is not null;--> statement-breakpoint
+CREATE INDEX "orders_tractor_date_idx" ON "orders" USING btree ("tractor_id","date") WHERE "orders"."tractor_id" is not null;--> statement-breakpoint
+CREATE INDEX "orders_trailer_date_idx" ON "orders" USING btree ("trailer_id","date") WHERE "orders"."trailer_id" is not null;
