@@ -28,6 +28,7 @@ import { registerSelfRoutes } from './features/self/self.routes.ts';
 import { registerServiceAccountRoutes } from './features/service-accounts/service-accounts.routes.ts';
 import { registerSessionRoutes } from './features/session/session.routes.ts';
 import type { SignInThrottling } from './features/session/session.service.ts';
+import { kindsWithoutFeedLoader } from './features/sync/feed-loaders.ts';
 import { registerSyncRoutes } from './features/sync/sync.routes.ts';
 import { routeTripsWith } from './features/orders/trip-time.ts';
 import { registerTravelTimeRoutes } from './features/travel-times/travel-times.routes.ts';
@@ -153,6 +154,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       registerIdempotency(api, db);
       registerReferenceChecks(api, db);
       for (const register of FEATURE_ROUTES) register(api, context);
+      const unloaded = kindsWithoutFeedLoader();
+      if (unloaded.length) throw new Error(`Declared record types no feature loads for the change feed: ${unloaded.join(', ')}`);
       api.get('/docs', { schema: { hide: true } }, async () => api.swagger());
       api.setNotFoundHandler(answerNoApiRoute);
     },

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { changeEntitySchema } from './orders.ts';
+import { changeEntitySchema } from './change-feed.ts';
 
 /**
  * Socket.io events (spec 1 §7, DESIGN §5). They are pokes: each says what changed so a client

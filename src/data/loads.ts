@@ -1,6 +1,7 @@
 import { type QueryClient, queryOptions, replaceEqualDeep, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
-import { localDatabase, type MirrorRow } from './local-database.ts';
+import type { ResourceStore, RowOfStore } from '#core/resources/resource-list';
+import { localDatabase } from './local-database.ts';
 import { selfQuery } from './session-queries.ts';
 import { z } from 'zod';
 import { type Order, type OrderInput, orderSchema } from '#core/contract/orders';
@@ -163,18 +164,8 @@ export function useLoads(filter: LoadsFilter, organizationId: number, zone: stri
   return { ...mirror, data: onDevice.state === 'onDevice' && mirrorComplete ? rows : undefined, onDevice };
 }
 
-export type MirrorList =
-  | 'drivers'
-  | 'locations'
-  | 'customers'
-  | 'tractors'
-  | 'trailers'
-  | 'cargoTypes'
-  | 'carriers'
-  | 'users'
-  | 'contacts'
-  | 'loadingTeams'
-  | 'notificationConfigs';
+/** The mirror's lists: one per declared record type but loads, which are read by range. */
+export type MirrorList = Exclude<ResourceStore, 'orders'>;
 
 /** The lists a load's table row names (its places, cargo, customers and resources). */
 export const LOAD_REFERENCE_LISTS = [
@@ -188,18 +179,18 @@ export const LOAD_REFERENCE_LISTS = [
 ] as const satisfies readonly MirrorList[];
 
 /** A reference list from the mirror, readable offline; route loaders prefetch the ones their screen shows. */
-export function mirrorListQuery<Row extends { id: number } = MirrorRow>(list: MirrorList) {
+export function mirrorListQuery<List extends MirrorList>(list: List) {
   return queryOptions({
     queryKey: ['mirror', list],
-    queryFn: async () => (await localDatabase[list].toArray()) as unknown as Row[],
+    queryFn: async (): Promise<RowOfStore<List>[]> => (await localDatabase[list].toArray()) as RowOfStore<List>[],
     staleTime: Number.POSITIVE_INFINITY,
     networkMode: 'always',
     meta: { persist: false },
   });
 }
 
-export function useMirrorList<Row extends { id: number } = MirrorRow>(list: MirrorList) {
-  return useQuery(mirrorListQuery<Row>(list));
+export function useMirrorList<List extends MirrorList>(list: List) {
+  return useQuery(mirrorListQuery(list));
 }
 
 let provisionalCounter = 0;

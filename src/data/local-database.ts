@@ -1,16 +1,11 @@
 import Dexie, { type EntityTable } from 'dexie';
-import type { Order, OrderInput } from '#core/contract/orders';
+import type { OrderInput } from '#core/contract/orders';
+import { RESOURCES, type ResourceStore, type RowOfStore } from '#core/resources/resource-list';
 import { LOCAL_DATABASE_NAME } from './session-presence.ts';
 
 interface KeyValueRow {
   key: string;
   value: string;
-}
-
-/** A reference-list row as the change feed delivers it (contract shape, keyed by id). */
-export interface MirrorRow {
-  id: number;
-  [field: string]: unknown;
 }
 
 /** The user's attempted change the server refused as stale, kept so it can be re-applied. */
@@ -23,54 +18,32 @@ export interface ConflictRow {
   at: string;
 }
 
+/** One typed table per declared record type (core/resources), named by its store. */
+type MirrorTables = { [Store in ResourceStore]: EntityTable<RowOfStore<Store>, 'id'> };
+
+/** Each declared record type's store: keyed by id, with the indexes its declaration names. */
+const MIRROR_STORES = Object.fromEntries(
+  RESOURCES.map((resource) => [resource.store, ['id', ...('indexes' in resource ? resource.indexes : [])].join(', ')]),
+);
+
 /**
  * The app's IndexedDB: the persisted query cache, the mirror of everything the change feed
- * delivered (readable offline), and the outbox's bookkeeping.
+ * delivered (readable offline, one store per record type) and the outbox's bookkeeping.
  */
 class LocalDatabase extends Dexie {
   keyValue!: EntityTable<KeyValueRow, 'key'>;
-  orders!: EntityTable<Order, 'id'>;
-  customers!: EntityTable<MirrorRow, 'id'>;
-  locations!: EntityTable<MirrorRow, 'id'>;
-  tractors!: EntityTable<MirrorRow, 'id'>;
-  trailers!: EntityTable<MirrorRow, 'id'>;
-  drivers!: EntityTable<MirrorRow, 'id'>;
-  cargoTypes!: EntityTable<MirrorRow, 'id'>;
-  carriers!: EntityTable<MirrorRow, 'id'>;
-  downtime!: EntityTable<MirrorRow, 'id'>;
-  users!: EntityTable<MirrorRow, 'id'>;
-  contacts!: EntityTable<MirrorRow, 'id'>;
-  loadingTeams!: EntityTable<MirrorRow, 'id'>;
-  notificationConfigs!: EntityTable<MirrorRow, 'id'>;
   conflicts!: EntityTable<ConflictRow, 'id'>;
 
   constructor() {
     super(LOCAL_DATABASE_NAME);
-    this.version(1).stores({ keyValue: 'key' });
-    // Orders are indexed for the table filters: date, status, driver. (IndexedDB cannot index
-    // booleans, so the draft flag is filtered while reading a date range.)
-    this.version(2).stores({
-      keyValue: 'key',
-      orders: 'id, date, status, transportedByUserId',
-      customers: 'id',
-      locations: 'id',
-      tractors: 'id',
-      trailers: 'id',
-      drivers: 'id',
-      cargoTypes: 'id',
-      carriers: 'id',
-      conflicts: '++id, loadId',
-    });
-    // Downtime of tractors, trailers and drivers, read per resource by the panels that mark who is down.
-    this.version(3).stores({ downtime: 'id, [resourceType+resourceId]' });
-    // The administration tables of users, contacts and loading teams (only fed to who may view them).
-    this.version(4).stores({ users: 'id', contacts: 'id', loadingTeams: 'id' });
-    // Notification configurations (only fed to who may view them).
-    this.version(5).stores({ notificationConfigs: 'id' });
+    // Dexie 4 upgrades a changed schema without a new version number: a record type declared later
+    // gets its store on the next open. Versions are only needed for data migrations.
+    this.version(6).stores({ keyValue: 'key', conflicts: '++id, loadId', ...MIRROR_STORES });
   }
 }
 
-export const localDatabase = new LocalDatabase();
+// Dexie sets a property per declared store; the mapped type names them with their rows.
+export const localDatabase = new LocalDatabase() as LocalDatabase & MirrorTables;
 
 /** The AsyncStorage interface the TanStack persister expects, over IndexedDB (no 5 MB localStorage cap). */
 export const indexedDbStorage = {

@@ -2,37 +2,20 @@ import { queryOptions, type QueryClient, useMutation, useMutationState, useQuery
 import { useMemo } from 'react';
 import { z } from 'zod';
 import {
-  type Customer,
-  type CustomerInput,
-  customerSchema,
   DOWNTIME_COLLECTIONS,
   type Downtime,
   type DowntimeInput,
   type DowntimeResourceType,
   downtimeSchema,
-  type Tractor,
-  type TractorInput,
-  tractorSchema,
-  type Trailer,
-  type TrailerInput,
-  trailerSchema,
 } from '#core/contract/master-data';
 import {
-  type ContactInput,
-  type ContactRecord,
-  contactRecordSchema,
-  type LoadingTeamInput,
-  type LoadingTeamRecord,
-  loadingTeamRecordSchema,
-  type UserInput,
-  type UserRecord,
-  userRecordSchema,
-} from '#core/contract/people';
-import {
-  type NotificationConfigInput,
-  type NotificationConfigRecord,
-  notificationConfigRecordSchema,
-} from '#core/contract/notification-configs';
+  type InputOfStore,
+  RESOURCES,
+  type RowOfStore,
+  resourceOfStore,
+  writesOf,
+  type WritableStore,
+} from '#core/resources/resource-list';
 import { ApiError, apiRequest } from './api-client.ts';
 import { errorReasonKey } from './api-error.ts';
 import { localDatabase } from './local-database.ts';
@@ -44,54 +27,18 @@ import { type RefusedChange, retryUnlessRefused } from './sync/outbox.ts';
  * table updates without waiting for the next pull.
  */
 
-interface RowOf {
-  tractors: Tractor;
-  trailers: Trailer;
-  customers: Customer;
-  users: UserRecord;
-  contacts: ContactRecord;
-  loadingTeams: LoadingTeamRecord;
-  notificationConfigs: NotificationConfigRecord;
-}
+/** The record types the administration pages write (declared with `writes` in core/resources). */
+export type MasterDataCollection = WritableStore;
+export type MasterDataRow<Collection extends MasterDataCollection> = RowOfStore<Collection>;
+type InputOf<Collection extends MasterDataCollection> = InputOfStore<Collection>;
 
-interface InputOf {
-  tractors: TractorInput;
-  trailers: TrailerInput;
-  customers: CustomerInput;
-  users: UserInput;
-  contacts: ContactInput;
-  loadingTeams: LoadingTeamInput;
-  notificationConfigs: NotificationConfigInput;
-}
-
-export type MasterDataCollection = keyof RowOf;
-export type MasterDataRow<Collection extends MasterDataCollection> = RowOf[Collection];
-
-const SCHEMAS: { [Collection in MasterDataCollection]: z.ZodType<RowOf[Collection]> } = {
-  tractors: tractorSchema,
-  trailers: trailerSchema,
-  customers: customerSchema,
-  users: userRecordSchema,
-  contacts: contactRecordSchema,
-  loadingTeams: loadingTeamRecordSchema,
-  notificationConfigs: notificationConfigRecordSchema,
-};
-
-/** The mirror store is named in camel case, the API collection in kebab case (spec 2 §7). */
-const API_COLLECTIONS: Record<MasterDataCollection, string> = {
-  tractors: 'tractors',
-  trailers: 'trailers',
-  customers: 'customers',
-  users: 'users',
-  contacts: 'contacts',
-  loadingTeams: 'loading-teams',
-  notificationConfigs: 'notification-configs',
-};
+const schemaOf = <Collection extends MasterDataCollection>(collection: Collection) =>
+  resourceOfStore(collection).row as z.ZodType<MasterDataRow<Collection>>;
 
 /** What a form saves: a new row (no id) or an update based on the version it was opened with. */
 export type MasterDataSave<Collection extends MasterDataCollection> =
-  | { id: null; input: InputOf[Collection] }
-  | { id: number; version: number; input: InputOf[Collection] };
+  | { id: null; input: InputOf<Collection> }
+  | { id: number; version: number; input: InputOf<Collection> };
 
 async function followWrite(
   queryClient: QueryClient,
@@ -110,8 +57,8 @@ export function useSaveMasterData<Collection extends MasterDataCollection>(organ
   return useMutation({
     meta: { reportsOwnErrors: true },
     mutationFn: async (save: MasterDataSave<Collection>): Promise<MasterDataRow<Collection>> => {
-      const schema = SCHEMAS[collection];
-      const base = `/organizations/${organizationId}/${API_COLLECTIONS[collection]}`;
+      const schema = schemaOf(collection);
+      const base = `/organizations/${organizationId}/${writesOf(collection).path}`;
       return save.id === null
         ? apiRequest(base, schema, { method: 'POST', body: save.input })
         : apiRequest(`${base}/${save.id}`, schema, { method: 'PUT', body: { ...save.input, version: save.version } });
@@ -125,7 +72,7 @@ export function useDeleteMasterData(organizationId: number, collection: MasterDa
   return useMutation({
     meta: { reportsOwnErrors: true },
     mutationFn: (id: number) =>
-      apiRequest(`/organizations/${organizationId}/${API_COLLECTIONS[collection]}/${id}`, z.unknown(), { method: 'DELETE' }).then(
+      apiRequest(`/organizations/${organizationId}/${writesOf(collection).path}/${id}`, z.unknown(), { method: 'DELETE' }).then(
         () => id,
       ),
     onSuccess: (id) => followWrite(queryClient, collection, null, id),
@@ -136,18 +83,15 @@ export function useDeleteMasterData(organizationId: number, collection: MasterDa
 
 /**
  * The collections whose edits and deletes queue offline, like the loads' changes (persisted
- * mutations sent once, in order, with an idempotency key; a refusal is rolled back and said). Users
- * are not among them: a user's save needs the server's username check and may send mail. Creating
- * a row needs a connection everywhere: its id, and the rows that would name it, come from the server.
+ * mutations sent once, in order, with an idempotency key; a refusal is rolled back and said), as
+ * their declarations say (core/resources). Creating a row needs a connection: its id, and the rows
+ * that would name it, come from the server.
  */
-export const QUEUED_OFFLINE: ReadonlySet<MasterDataCollection> = new Set([
-  'tractors',
-  'trailers',
-  'customers',
-  'contacts',
-  'loadingTeams',
-  'notificationConfigs',
-]);
+export const QUEUED_OFFLINE: ReadonlySet<MasterDataCollection> = new Set(
+  RESOURCES.flatMap((resource) =>
+    'writes' in resource && writesOf(resource.store).offline.includes('edit') ? [resource.store] : [],
+  ),
+);
 
 export const MASTER_DATA_CHANGE_KEY = ['master-data', 'change'] as const;
 
@@ -164,7 +108,7 @@ export interface QueuedMasterDataChange {
 
 async function sendQueuedChange(variables: QueuedMasterDataChange) {
   const { collection, change } = variables;
-  const path = `/organizations/${variables.organizationId}/${API_COLLECTIONS[collection]}/${variables.id}`;
+  const path = `/organizations/${variables.organizationId}/${writesOf(collection).path}/${variables.id}`;
   const headers = { 'Idempotency-Key': variables.idempotencyKey };
   if (change.kind === 'delete') {
     await apiRequest(path, z.unknown(), { method: 'DELETE', headers });
@@ -172,7 +116,7 @@ async function sendQueuedChange(variables: QueuedMasterDataChange) {
     return null;
   }
   const input = change.input as Record<string, unknown>;
-  const row = await apiRequest(path, SCHEMAS[collection], {
+  const row = await apiRequest(path, schemaOf(collection), {
     method: 'PUT',
     body: { ...input, version: change.version },
     headers,
@@ -243,7 +187,7 @@ export function currentRowOf<Collection extends MasterDataCollection>(
   collection: Collection,
   current: unknown,
 ): MasterDataRow<Collection> | null {
-  const parsed = SCHEMAS[collection].safeParse(current);
+  const parsed = schemaOf(collection).safeParse(current);
   return parsed.success ? parsed.data : null;
 }
 

@@ -25,8 +25,9 @@ import type { PageRule, PermissionName } from '#core/domain/access';
 import { type ServerContext, zodRoutes } from '#server/context';
 import { guard, requireAuth } from '#server/plugins/auth';
 import { createCustomer, deleteCustomer, updateCustomer } from './customers.service.ts';
-import { createDowntime, deleteDowntime, listDowntimesFrom, updateDowntime } from './downtime.service.ts';
+import { createDowntime, deleteDowntime, listDowntimes, listDowntimesFrom, updateDowntime } from './downtime.service.ts';
 import { createTractor, createTrailer, deleteTractor, deleteTrailer, updateTractor, updateTrailer } from './equipment.service.ts';
+import { fromList, registerFeedLoader } from '#server/features/sync/feed-loaders';
 
 const tags = ['master data'];
 // Customers follow their page (spec 2 §2): Standard tier, not for carriers.
@@ -48,6 +49,7 @@ const DOWNTIME_RULES = {
  * the organization's downtime list. Each write is recorded in the change feed in its transaction.
  */
 export function registerMasterDataRoutes(app: FastifyInstance, { db, realtime }: ServerContext) {
+  registerFeedLoader('downtime', fromList(listDowntimes));
   const api = zodRoutes(app);
   const base = '/organizations/:orgId';
 

@@ -1,6 +1,6 @@
 import { ERROR_CODES } from '#core/contract/errors';
 import { IN_USE_RULE, type RecordUse } from '#core/contract/master-data';
-import type { ChangeEntity } from '#core/contract/orders';
+import type { ChangeEntity } from '#core/contract/change-feed';
 import type { Database, Transaction } from '#server/db/database';
 import { recordChanges } from '#server/features/sync/change-log';
 import type { AuthContext } from '#server/plugins/auth';

@@ -9,7 +9,13 @@ import {
 import { PAGE_RULES } from '#core/domain/access';
 import { type ServerContext, zodRoutes } from '#server/context';
 import { guard, requireAuth } from '#server/plugins/auth';
-import { createNotificationConfig, deleteNotificationConfig, updateNotificationConfig } from './notification-configs.service.ts';
+import {
+  createNotificationConfig,
+  deleteNotificationConfig,
+  updateNotificationConfig,
+  visibleNotificationConfigs,
+} from './notification-configs.service.ts';
+import { registerFeedLoader } from '#server/features/sync/feed-loaders';
 
 const tags = ['notification-configs'];
 
@@ -19,6 +25,7 @@ const tags = ['notification-configs'];
  * recorded in the change feed in its transaction.
  */
 export function registerNotificationConfigRoutes(app: FastifyInstance, { db, realtime }: ServerContext) {
+  registerFeedLoader('notificationConfig', visibleNotificationConfigs);
   const api = zodRoutes(app);
   const base = '/organizations/:orgId/notification-configs';
   const onRequest = guard(PAGE_RULES['admin.notificationConfigs']);

@@ -10,7 +10,8 @@ import { type ServerContext, zodRoutes } from '#server/context';
 import { guard, requireAuth, requireCaller } from '#server/plugins/auth';
 import { HttpError } from '#server/plugins/error-handler';
 import { withWarning } from './conflicts.service.ts';
-import { createOrder, streamOrderList, updateOrder } from './orders.service.ts';
+import { createOrder, loadOrdersByIds, streamOrderList, updateOrder } from './orders.service.ts';
+import { registerFeedLoader } from '#server/features/sync/feed-loaders';
 
 /** The version an update is based on: the body's `version`, else an `If-Match: "<version>"` header. */
 function baseVersion(bodyVersion: number | undefined, ifMatch: string | undefined) {
@@ -34,6 +35,7 @@ function sendJsonStream(reply: FastifyReply, json: Readable) {
 }
 
 export function registerOrderRoutes(app: FastifyInstance, { db, realtime }: ServerContext) {
+  registerFeedLoader('order', loadOrdersByIds);
   const api = zodRoutes(app);
 
   api.get(

@@ -26,10 +26,12 @@ import {
   deleteContact,
   replaceContactPreferences,
   updateContact,
+  visibleContacts,
 } from './contacts.service.ts';
-import { createLoadingTeam, deleteLoadingTeam, updateLoadingTeam } from './loading-teams.service.ts';
+import { createLoadingTeam, deleteLoadingTeam, updateLoadingTeam, visibleLoadingTeams } from './loading-teams.service.ts';
 import { countUsernameCheck, UsernameCheckThrottledError } from './username-check.service.ts';
-import { createUser, deleteUser, isUsernameAvailable, updateUser } from './users.service.ts';
+import { createUser, deleteUser, isUsernameAvailable, updateUser, visibleUsers } from './users.service.ts';
+import { registerFeedLoader } from '#server/features/sync/feed-loaders';
 
 const tags = ['people'];
 // Contacts follow their page (spec 2 §2): not for carriers.
@@ -44,6 +46,10 @@ const contactRule = (permission: 'CreateContacts' | 'EditContacts' | 'DeleteCont
  * username check. Each write is recorded in the change feed in its transaction.
  */
 export function registerPeopleRoutes(app: FastifyInstance, { db, realtime }: ServerContext) {
+  // The administration tables' rows, only to callers with the matching View permission.
+  registerFeedLoader('user', visibleUsers);
+  registerFeedLoader('contact', visibleContacts);
+  registerFeedLoader('loadingTeam', visibleLoadingTeams);
   const api = zodRoutes(app);
   const base = '/organizations/:orgId';
 

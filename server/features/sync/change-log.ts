@@ -1,4 +1,4 @@
-import type { ChangeEntity } from '#core/contract/orders';
+import type { ChangeEntity } from '#core/contract/change-feed';
 import type { Queryable } from '#server/db/database';
 import { changeLog } from '#server/db/schema';
 import { refreshOrderDocuments } from '#server/features/orders/orders-json';

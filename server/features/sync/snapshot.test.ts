@@ -1,6 +1,6 @@
 import { eq, or, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ChangeWindow, formatChangeWindow } from '#core/contract/orders';
+import { type ChangeWindow, formatChangeWindow } from '#core/contract/change-feed';
 import { changeLog, orders } from '#server/db/schema';
 import { refreshOrderDocuments } from '#server/features/orders/orders-json';
 import { type FeedChange, pullChanges, pullChangesUntil } from '#test/server/change-feed';

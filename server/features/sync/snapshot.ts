@@ -1,10 +1,11 @@
 import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
-import type { ChangeEntity, ChangeWindow } from '#core/contract/orders';
+import type { ChangeEntity, ChangeWindow } from '#core/contract/change-feed';
 import type { Queryable } from '#server/db/database';
 import { changeLog, orders } from '#server/db/schema';
 import { visibleTo } from '#server/features/orders/orders.service';
 import type { AuthContext } from '#server/plugins/auth';
-import { FEED_ENTITIES, type FeedChange, LOADERS, visibleInWindow } from './feed-rows.ts';
+import { feedLoaderOf } from './feed-loaders.ts';
+import { FEED_ENTITIES, type FeedChange, visibleInWindow } from './feed-rows.ts';
 
 /** Where a snapshot goes on: the feed position it fixed, the kind it is at (FEED_ENTITIES) and the last id handed out. */
 export interface SnapshotCursor {
@@ -96,7 +97,7 @@ export async function pullSnapshot(
     const ids = await idsAfter(db, auth, entity, lastId, room + 1, window);
     const taken = ids.slice(0, room);
     examined += taken.length;
-    const rows = taken.length ? await LOADERS[entity](db, auth, taken) : [];
+    const rows = taken.length ? await feedLoaderOf(entity)(db, auth, taken) : [];
     const byId = new Map(rows.map((row) => [row.id, row]));
     // The client's mirror holds nothing of the snapshot yet: a row no longer visible is simply left out.
     for (const id of taken) if (byId.has(id)) changes.push({ entity, id, op: 'upsert', row: byId.get(id) });

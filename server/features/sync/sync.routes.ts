@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { changesAnswerSchema, changesQuerySchema } from '#core/contract/orders';
+import { changesAnswerSchema, changesQuerySchema } from '#core/contract/change-feed';
 import { type ServerContext, zodRoutes } from '#server/context';
 import { guard, requireAuth } from '#server/plugins/auth';
 import { pullChanges } from './sync.service.ts';

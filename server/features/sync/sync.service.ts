@@ -1,5 +1,5 @@
 import { eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
-import type { ChangeEntity, ChangeWindow } from '#core/contract/orders';
+import type { ChangeEntity, ChangeWindow } from '#core/contract/change-feed';
 import type { Queryable } from '#server/db/database';
 import { changeLog } from '#server/db/schema';
 import type { AuthContext } from '#server/plugins/auth';

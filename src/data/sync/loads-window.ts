@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { inChangeWindow, type Order, orderSchema } from '#core/contract/orders';
+import { type Order, orderSchema } from '#core/contract/orders';
+import { inChangeWindow } from '#core/contract/change-feed';
 import { apiRequest } from '../api-client.ts';
 import { localDatabase, OPENED_WEEKS_KEY } from '../local-database.ts';
 import { type DateRange, mirrorWindow, withOpenedRange } from './mirror-window.ts';

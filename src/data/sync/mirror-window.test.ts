@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { inChangeWindow } from '#core/contract/orders';
+import { inChangeWindow } from '#core/contract/change-feed';
 import { mergeRanges, mirrorWindow, OPENED_WEEKS_KEPT, windowCovers, withOpenedRange } from './mirror-window.ts';
 
 const ZONE = 'America/Chicago';

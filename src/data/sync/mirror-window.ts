@@ -1,4 +1,4 @@
-import type { ChangeWindowRange } from '#core/contract/orders';
+import type { ChangeWindowRange } from '#core/contract/change-feed';
 
 import { weekAtOffset, weekContaining } from '#core/domain/weeks';
 

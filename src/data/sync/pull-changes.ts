@@ -1,7 +1,8 @@
 import type { Table } from 'dexie';
 import { z } from 'zod';
-import type { ChangeEntity, Order } from '#core/contract/orders';
-import { changeEntitySchema, changesAnswerSchema, formatChangeWindow } from '#core/contract/orders';
+import { type ChangeEntity, changeEntitySchema, formatChangeWindow, typedChangesAnswerSchema } from '#core/contract/change-feed';
+import type { Order } from '#core/contract/orders';
+import { RESOURCES, resourceOfKind } from '#core/resources/resource-list';
 import { apiRequest } from '../api-client.ts';
 import { clearMirror, localDatabase } from '../local-database.ts';
 import { forgetOpenedWeeks } from './loads-window.ts';
@@ -12,42 +13,39 @@ const PAGE_SIZE = 1000;
 /**
  * The entities this build's mirror keeps. A server newer than the app (an installed PWA runs its
  * old build until it updates) may send kinds it does not know: they are skipped instead of failing
- * the whole pull. The mirror's scope names the kinds it keeps, so the build that learns a new kind
- * starts its mirror again and receives the rows it skipped.
+ * the whole pull. The mirror's scope names the kinds it keeps and the shape of their rows, so the
+ * build that learns a new kind, or a new field of a kind, starts its mirror again and receives the
+ * rows as they are now.
  */
 const MIRRORED_ENTITIES: readonly string[] = changeEntitySchema.options;
 export const feedPageSchema = z.preprocess((page) => {
   if (typeof page !== 'object' || page === null || !Array.isArray((page as { changes?: unknown }).changes)) return page;
   const changes = (page as { changes: { entity?: unknown }[] }).changes;
   return { ...page, changes: changes.filter((change) => MIRRORED_ENTITIES.includes(String(change?.entity))) };
-}, changesAnswerSchema);
+}, typedChangesAnswerSchema);
 
-/** The mirror's scope: whose mirror it is, and which kinds of rows it holds. */
+/** Rows' shapes (their JSON Schema), hashed: any field added, removed or retyped changes it. */
+export function rowShapesOf(rows: readonly z.ZodType[]): string {
+  return fnv1a(JSON.stringify(rows.map((row) => z.toJSONSchema(row, { unrepresentable: 'any', io: 'output' }))));
+}
+const ROW_SHAPES = rowShapesOf(RESOURCES.map((resource) => resource.row));
+
+function fnv1a(text: string): string {
+  let hash = 0x811c9dc5;
+  for (let index = 0; index < text.length; index += 1) {
+    hash ^= text.charCodeAt(index);
+    hash = Math.imul(hash, 0x01000193);
+  }
+  return (hash >>> 0).toString(36);
+}
+
+/** The mirror's scope: whose mirror it is, which kinds of rows it holds and their shapes. */
 export function mirrorScope(scope: string) {
-  return `${scope}|${MIRRORED_ENTITIES.join(',')}`;
+  return `${scope}|${MIRRORED_ENTITIES.join(',')}|${ROW_SHAPES}`;
 }
 
-// The feed's rows are parsed by the api client's schema; the tables hold them as they come.
-// biome-ignore lint/suspicious/noExplicitAny: one table type for rows of every entity
-function tableFor(entity: ChangeEntity): Table<any, number> {
-  // biome-ignore lint/suspicious/noExplicitAny: see above
-  const tables: Record<ChangeEntity, Table<any, number>> = {
-    order: localDatabase.orders,
-    customer: localDatabase.customers,
-    location: localDatabase.locations,
-    tractor: localDatabase.tractors,
-    trailer: localDatabase.trailers,
-    driver: localDatabase.drivers,
-    cargoType: localDatabase.cargoTypes,
-    carrier: localDatabase.carriers,
-    downtime: localDatabase.downtime,
-    user: localDatabase.users,
-    contact: localDatabase.contacts,
-    loadingTeam: localDatabase.loadingTeams,
-    notificationConfig: localDatabase.notificationConfigs,
-  };
-  return tables[entity];
-}
+/** A kind's store in the mirror, named by its declaration (core/resources). */
+const tableFor = (entity: ChangeEntity): Table<{ id: number }, number> => localDatabase.table(resourceOfKind(entity).store);
 
 async function readMeta(key: string) {
   return (await localDatabase.keyValue.get(key))?.value;
@@ -95,16 +93,16 @@ export async function pullChanges(owner: string, window: DateRange[]): Promise<P
     if (page.reset) pulled.reset = true;
     for (const change of page.changes) {
       if (change.entity !== 'order') pulled.otherEntities = true;
-      else if (change.op === 'upsert') pulled.orderUpserts.push(change.row as Order);
+      else if (change.row) pulled.orderUpserts.push(change.row);
       else pulled.orderDeletions.push(change.id);
     }
     if (!page.hasMore) return pulled;
   }
 }
 
-async function applyPage(page: z.infer<typeof changesAnswerSchema>) {
+async function applyPage(page: z.output<typeof typedChangesAnswerSchema>) {
   await localDatabase.transaction('rw', [...localDatabase.tables], async () => {
-    if (page.reset) await Promise.all(MIRRORED_ENTITIES.map((entity) => tableFor(entity as ChangeEntity).clear()));
+    if (page.reset) await Promise.all(changeEntitySchema.options.map((entity) => tableFor(entity).clear()));
     const byEntity = new Map<ChangeEntity, typeof page.changes>();
     for (const change of page.changes) {
       const changes = byEntity.get(change.entity);
@@ -113,7 +111,7 @@ async function applyPage(page: z.infer<typeof changesAnswerSchema>) {
     }
     for (const [entity, changes] of byEntity) {
       const table = tableFor(entity);
-      const upserts = changes.filter((change) => change.op === 'upsert').map((change) => change.row as { id: number });
+      const upserts = changes.flatMap((change) => (change.op === 'upsert' && change.row ? [change.row] : []));
       const deletions = changes.filter((change) => change.op === 'delete').map((change) => change.id);
       if (upserts.length) await table.bulkPut(upserts);
       if (deletions.length) await table.bulkDelete(deletions);

@@ -5,7 +5,7 @@ import { connectRealtime } from '../realtime.ts';
 import { isOthersChange, markStopTouched } from '../touched-stops.ts';
 import { applyOrderChangesToWeeks } from '../loads.ts';
 import { selfQuery } from '../session-queries.ts';
-import { formatChangeWindow } from '#core/contract/orders';
+import { formatChangeWindow } from '#core/contract/change-feed';
 import { DEFAULT_TIMEZONE } from '#core/domain/locale';
 import { currentWindow, fetchWeekIntoMirror, restoreOpenedWeeks, touchOpenedWeek, trimToWindow } from './loads-window.ts';
 import { type DateRange, windowCovers } from './mirror-window.ts';

@@ -52,7 +52,7 @@ interface MasterDataPageProps<Collection extends MasterDataCollection> {
 export function MasterDataPage<Collection extends MasterDataCollection>(props: MasterDataPageProps<Collection>) {
   const { context, collection, type, itemName } = props;
   const { t } = useTranslation('administration');
-  const { data } = useMirrorList<MasterDataRow<Collection>>(collection);
+  const { data } = useMirrorList(collection);
   // A carrier's mirror also holds the names of its clients' rows its loads show; the page lists its own.
   // Before the mirror's first pull has answered, an empty list means "not known yet", not "no records".
   const { lastSyncedAt, syncing } = useSyncStatus();

@@ -7,7 +7,7 @@ import type { CellFormat } from './columns.ts';
 
 export function useCellFormat(weightUnit: WeightUnit): CellFormat {
   const { t, i18n } = useTranslation('administration');
-  const { data: cargoTypes } = useMirrorList<{ id: number; label: string }>('cargoTypes');
+  const { data: cargoTypes } = useMirrorList('cargoTypes');
   return useMemo(() => {
     const labels = new Map((cargoTypes ?? []).map((type) => [type.id, type.label]));
     // Translated once: a table builds a cell per row, and 5,000 lookups cost tens of milliseconds.

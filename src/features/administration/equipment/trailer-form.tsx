@@ -39,7 +39,7 @@ export function TrailerForm({
 }) {
   const { t } = useTranslation('administration');
   const { weightUnit, standard } = context;
-  const { data: cargoTypes } = useMirrorList<{ id: number; label: string }>('cargoTypes');
+  const { data: cargoTypes } = useMirrorList('cargoTypes');
   const form = useRecordForm({
     collection: 'trailers',
     organizationId: context.organizationId,

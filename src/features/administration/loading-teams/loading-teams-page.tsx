@@ -1,7 +1,7 @@
 import { MultiSelect, TextInput } from '@mantine/core';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { LoadingTeamRecord, UserRecord } from '#core/contract/people';
+import type { LoadingTeamRecord } from '#core/contract/people';
 import { useMirrorList } from '#src/data/loads.ts';
 import { FormModal } from '../forms/form-modal.tsx';
 import { useRecordForm } from '../forms/use-record-form.ts';
@@ -61,7 +61,7 @@ function LoadingTeamForm({
   });
   const { values, setValues } = form;
   const errors = loadingTeamErrors(values);
-  const { data: users } = useMirrorList<UserRecord>('users');
+  const { data: users } = useMirrorList('users');
   const members = useMemo(
     () =>
       (users ?? [])

@@ -3,7 +3,7 @@ import type { TFunction } from 'i18next';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { NotificationConfigRecord } from '#core/contract/notification-configs';
-import type { ContactRecord, NotificationEventType } from '#core/contract/people';
+import type { NotificationEventType } from '#core/contract/people';
 import { ApiError } from '#src/data/api-client.ts';
 import { useMirrorList } from '#src/data/loads.ts';
 import { FormModal } from '../forms/form-modal.tsx';
@@ -57,10 +57,10 @@ interface NamedRow {
 
 /** The names of the rows a configuration and its form name, from the mirror (so they show offline). */
 function useNames(organizationId: number) {
-  const { data: contacts } = useMirrorList<ContactRecord>('contacts');
-  const { data: cargoTypes } = useMirrorList<NamedRow & { label: string }>('cargoTypes');
-  const { data: locations } = useMirrorList<NamedRow & { name: string }>('locations');
-  const { data: customers } = useMirrorList<NamedRow & { customerName: string }>('customers');
+  const { data: contacts } = useMirrorList('contacts');
+  const { data: cargoTypes } = useMirrorList('cargoTypes');
+  const { data: locations } = useMirrorList('locations');
+  const { data: customers } = useMirrorList('customers');
   return useMemo(() => {
     // A carrier's mirror also holds its clients' rows; a configuration names its own organization's.
     const own = <Row extends NamedRow>(rows: Row[] | undefined) =>

@@ -64,8 +64,8 @@ export function UserForm({ context, row, onClose }: { context: AdminContext; row
     (rows ?? [])
       .filter((item) => item.organizationId === context.organizationId && (item.enabled || item.id === selectedId))
       .map((item) => ({ value: String(item.id), label: item.userDisplayName }));
-  const { data: tractors } = useMirrorList<Tractor>('tractors');
-  const { data: trailers } = useMirrorList<Trailer>('trailers');
+  const { data: tractors } = useMirrorList('tractors');
+  const { data: trailers } = useMirrorList('trailers');
 
   return (
     <FormModal

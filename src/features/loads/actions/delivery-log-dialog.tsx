@@ -71,9 +71,7 @@ function useEventLabel() {
 function DeliveryLog({ load, format }: { load: Order; format: ActionFormatting }) {
   const { t } = useTranslation('load-actions');
   const reference = useReferenceRows();
-  const cargoTypes = new Map(
-    (useMirrorList<{ id: number; label: string }>('cargoTypes').data ?? []).map((row) => [row.id, row.label]),
-  );
+  const cargoTypes = new Map((useMirrorList('cargoTypes').data ?? []).map((row) => [row.id, row.label]));
   // A load created offline has no server id yet, so it has no events to ask for.
   const events = useQuery({ ...tripEventsQuery(load.id), enabled: load.id > 0 });
   const eventLabel = useEventLabel();

@@ -9,10 +9,10 @@ export type LocationRow = z.infer<typeof locationSchema>;
 
 /** Reference lists from the offline mirror, with lookups by id for names. */
 export function useReferenceRows() {
-  const drivers = useMirrorList<DriverRow>('drivers').data ?? [];
-  const tractors = useMirrorList<TractorRow>('tractors').data ?? [];
-  const trailers = useMirrorList<TrailerRow>('trailers').data ?? [];
-  const locations = useMirrorList<LocationRow>('locations').data ?? [];
+  const drivers = useMirrorList('drivers').data ?? [];
+  const tractors = useMirrorList('tractors').data ?? [];
+  const trailers = useMirrorList('trailers').data ?? [];
+  const locations = useMirrorList('locations').data ?? [];
   const byId = <Row extends { id: number }>(rows: Row[]) => new Map(rows.map((row) => [row.id, row]));
   const driverById = byId(drivers);
   const tractorById = byId(tractors);

@@ -7,15 +7,14 @@ import { type ConflictFinder, type ConflictResources, conflictFinder, type LoadC
 import { weekContaining } from '#core/domain/weeks';
 import { useLoads, useMirrorList } from '#src/data/loads.ts';
 import { mirrorDowntimeQuery } from '#src/data/master-data.ts';
-import type { DriverRow, TractorRow, TrailerRow } from '../actions/reference-rows.ts';
 import { useActionFormatting } from '../actions/use-action-formatting.ts';
 import { loadLabel } from '../load-label.ts';
 
 /** The company's drivers, tractors, trailers and downtimes from the mirror, as the conflict rule takes them (offline too). */
 export function useConflictResources(): ConflictResources {
-  const drivers = useMirrorList<DriverRow>('drivers').data;
-  const tractors = useMirrorList<TractorRow>('tractors').data;
-  const trailers = useMirrorList<TrailerRow>('trailers').data;
+  const drivers = useMirrorList('drivers').data;
+  const tractors = useMirrorList('tractors').data;
+  const trailers = useMirrorList('trailers').data;
   const downtimes = useQuery(mirrorDowntimeQuery).data;
   return useMemo(
     () => ({
@@ -86,10 +85,10 @@ export function useLoadLabels(loads: readonly Order[]): (id: number) => string {
 export function useConflictText(): (conflict: LoadConflict, labelOf: (id: number) => string) => string {
   const { t } = useTranslation('load-actions');
   const format = useActionFormatting();
-  const driverRows = useMirrorList<DriverRow>('drivers').data;
-  const tractorRows = useMirrorList<TractorRow>('tractors').data;
-  const trailerRows = useMirrorList<TrailerRow>('trailers').data;
-  const cargoTypeRows = useMirrorList<{ id: number; label: string }>('cargoTypes').data;
+  const driverRows = useMirrorList('drivers').data;
+  const tractorRows = useMirrorList('tractors').data;
+  const trailerRows = useMirrorList('trailers').data;
+  const cargoTypeRows = useMirrorList('cargoTypes').data;
   const names = useMemo(
     () => ({
       driver: new Map((driverRows ?? []).map((row) => [row.id, row.name])),

@@ -7,7 +7,6 @@ import { useQuery } from '@tanstack/react-query';
 import { type RefObject, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Order } from '#core/contract/orders';
-import type { CarrierOwnership } from '#core/contract/reference';
 import { hasPermission } from '#core/domain/access';
 import { driverAssignmentFor, driversOffered, mayChooseResource, type ResourceKind } from '#core/domain/load-actions';
 import { dateTimeFormat } from '#core/domain/date-format';
@@ -47,7 +46,7 @@ import { selectConflictProps } from '../conflicts/conflict-notes.tsx';
 import { useWeekConflictFinder } from '../conflicts/use-conflicts.ts';
 import { useEditorErrorText } from './editor-messages.ts';
 import { StopsEditor } from './stops-editor.tsx';
-import { StopsMapPanel, type MapLocation } from './stops-map-panel.tsx';
+import { StopsMapPanel } from './stops-map-panel.tsx';
 import { TripTime } from './trip-time.tsx';
 import { useAutoStopTimes } from './use-auto-stop-times.ts';
 
@@ -67,30 +66,11 @@ export interface LoadEditorProps {
   onCreated?: (created: { id: number; date: string }) => void;
 }
 
-interface DriverRow {
-  id: number;
-  organizationId: number;
-  name: string;
-  enabled: boolean;
-  driverInfo: { defaultTractorId: number | null; defaultTrailerId: number | null };
-}
 interface EquipmentRow {
   id: number;
   organizationId: number;
   userDisplayName: string;
   enabled: boolean;
-}
-interface LocationRow extends MapLocation {
-  enabled: boolean;
-  orgSubLocations: { id: number; name: string }[];
-}
-interface CarrierRow {
-  id: number;
-  carrierOrganizationId: number;
-  name: string;
-  loadDriver: CarrierOwnership;
-  loadTractor: CarrierOwnership;
-  loadTrailer: CarrierOwnership;
 }
 
 /** Create/edit load form (spec 1 §2): date, trip time, driver, tractor, trailer, stops, map and save. */
@@ -182,12 +162,12 @@ function LoadEditorForm({ load, isDraft, onClose, onCancel, onDirtyChange, varia
   const [calculationFailed, setCalculationFailed] = useState(false);
   const autoTimes = useAutoStopTimes();
 
-  const drivers = useMirrorList<DriverRow>('drivers').data ?? [];
-  const tractors = useMirrorList<EquipmentRow>('tractors').data ?? [];
-  const trailers = useMirrorList<EquipmentRow>('trailers').data ?? [];
-  const locationRows = useMirrorList<LocationRow>('locations').data ?? [];
-  const cargoTypes = useMirrorList<{ id: number; label: string }>('cargoTypes').data ?? [];
-  const carriers = useMirrorList<CarrierRow>('carriers').data ?? [];
+  const drivers = useMirrorList('drivers').data ?? [];
+  const tractors = useMirrorList('tractors').data ?? [];
+  const trailers = useMirrorList('trailers').data ?? [];
+  const locationRows = useMirrorList('locations').data ?? [];
+  const cargoTypes = useMirrorList('cargoTypes').data ?? [];
+  const carriers = useMirrorList('carriers').data ?? [];
   const locations = useMemo(() => new Map(locationRows.map((row) => [row.id, row])), [locationRows]);
 
   // Travel times are asked for between the active organization's own sites only: the server refuses

@@ -14,8 +14,6 @@ import {
 } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { z } from 'zod';
-import type { cargoTypeSchema } from '#core/contract/reference';
 import { BULK_ENTRY_CELL_LENGTH, BULK_ENTRY_DAYS, type WeekOption, weekOptions } from '#core/domain/planning/index';
 import { WEIGHT_UNIT_ABBREVIATIONS, weightInputStep, weightPrecision } from '#core/domain/units';
 import { timeInWeek } from '#core/domain/weeks';
@@ -36,8 +34,6 @@ import {
 } from './bulk-create-state.ts';
 import { usePlanningText } from './planning-messages.ts';
 import { PlanningModal } from './planning-modal.tsx';
-
-type CargoTypeRow = z.infer<typeof cargoTypeSchema>;
 
 const STEP_CONFIGURATION = 0;
 const STEP_ENTRY = 1;
@@ -68,7 +64,7 @@ export function BulkCreateWizard({ onClose, onWeekChange }: BulkCreateWizardProp
   const format = useActionFormatting();
   const text = usePlanningText();
   const reference = useReferenceRows();
-  const cargoTypes = useMirrorList<CargoTypeRow>('cargoTypes').data ?? [];
+  const cargoTypes = useMirrorList('cargoTypes').data ?? [];
   const commands = usePlanningCommands();
   const savePreferences = useSavePreferences();
   const timezone = format.timezone;

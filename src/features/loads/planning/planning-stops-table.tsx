@@ -1,13 +1,9 @@
 import { Table, Text } from '@mantine/core';
-import type { z } from 'zod';
 import { useTranslation } from 'react-i18next';
 import type { StopInput } from '#core/contract/orders';
-import type { cargoTypeSchema } from '#core/contract/reference';
 import { useMirrorList } from '#src/data/loads.ts';
 import { useReferenceRows } from '../actions/reference-rows.ts';
 import type { ActionFormatting } from '../actions/use-action-formatting.ts';
-
-type CargoTypeRow = z.infer<typeof cargoTypeSchema>;
 
 const dash = '–';
 
@@ -15,7 +11,7 @@ const dash = '–';
 export function PlanningStopsTable({ stops, format }: { stops: readonly StopInput[]; format: ActionFormatting }) {
   const { t } = useTranslation('planning');
   const reference = useReferenceRows();
-  const cargoTypes = useMirrorList<CargoTypeRow>('cargoTypes').data ?? [];
+  const cargoTypes = useMirrorList('cargoTypes').data ?? [];
   const cargoName = (id: number | null) => (id === null ? undefined : cargoTypes.find((row) => row.id === id)?.label);
   return (
     // Its cells wrap, so it fits the merge dialog at 1280 (xl) and full screen at 768 without a sideways scroll.

@@ -1,14 +1,6 @@
 import { useMemo } from 'react';
 import type { z } from 'zod';
-import type {
-  carrierLinkSchema,
-  cargoTypeSchema,
-  customerSchema,
-  driverSchema,
-  locationSchema,
-  tractorSchema,
-  trailerSchema,
-} from '#core/contract/reference';
+import type { locationSchema } from '#core/contract/reference';
 import { useMirrorList } from '#src/data/loads.ts';
 import { type LoadLookups, locationChoice } from './filter-loads.ts';
 
@@ -51,13 +43,13 @@ function placeOptions(locations: readonly Location[]): ChoiceOption[] {
  * lookups for the rows and as options for the filters. Both change only when a list changes.
  */
 export function useLoadLookups(): { lookups: LoadLookups; options: LookupOptions; ready: boolean } {
-  const locations = useMirrorList<Location>('locations');
-  const cargoTypes = useMirrorList<z.infer<typeof cargoTypeSchema>>('cargoTypes');
-  const customers = useMirrorList<z.infer<typeof customerSchema>>('customers');
-  const drivers = useMirrorList<z.infer<typeof driverSchema>>('drivers');
-  const tractors = useMirrorList<z.infer<typeof tractorSchema>>('tractors');
-  const trailers = useMirrorList<z.infer<typeof trailerSchema>>('trailers');
-  const carriers = useMirrorList<z.infer<typeof carrierLinkSchema>>('carriers');
+  const locations = useMirrorList('locations');
+  const cargoTypes = useMirrorList('cargoTypes');
+  const customers = useMirrorList('customers');
+  const drivers = useMirrorList('drivers');
+  const tractors = useMirrorList('tractors');
+  const trailers = useMirrorList('trailers');
+  const carriers = useMirrorList('carriers');
 
   const lookups = useMemo<LoadLookups>(
     () => ({
