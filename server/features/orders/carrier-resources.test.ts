@@ -1,4 +1,5 @@
-import { eq } from 'drizzle-orm';
+import { readFile } from 'node:fs/promises';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CarrierResources, inputFromOrder, type Order } from '#core/contract/orders';
 import { ROLE_IDS } from '#core/domain/access';
@@ -133,5 +134,23 @@ describe('the carrier’s resources on a load it carries', () => {
     expect(renamed.statusCode).toBe(200);
     const fed = await pullChangesUntil(test.app, cookies.dispatcher ?? '', cursor, (changes) => !!orderRow(changes, load.id));
     expect(orderRow(fed.changes, load.id)?.carrierResources?.tractorName).toBe('Swift Unit Renamed');
+  });
+
+  it('are named on loads whose documents were stored before, by the migration', async () => {
+    const carried = (await loadsOf('dispatcher')).find((candidate) => candidate.carrierResources?.driverName) as Order;
+    await test.database.db.execute(
+      sql`update order_documents set document = (document::jsonb - 'carrierResources')::text where order_id = ${carried.id}`,
+    );
+    expect((await loadsOf('dispatcher')).find((candidate) => candidate.id === carried.id)?.carrierResources).toBeUndefined();
+    const { cursor } = await pullChanges(test.app, cookies.dispatcher ?? '');
+
+    const migration = await readFile(new URL('../../db/migrations/0013_carrier-resource-names.sql', import.meta.url), 'utf8');
+    for (const statement of migration.split('--> statement-breakpoint')) await test.database.db.execute(sql.raw(statement));
+
+    expect((await loadsOf('dispatcher')).find((candidate) => candidate.id === carried.id)?.carrierResources).toEqual(
+      carried.carrierResources,
+    );
+    const fed = await pullChangesUntil(test.app, cookies.dispatcher ?? '', cursor, (changes) => !!orderRow(changes, carried.id));
+    expect(orderRow(fed.changes, carried.id)?.carrierResources).toEqual(carried.carrierResources);
   });
 });
