@@ -44,6 +44,17 @@ export const stopSchema = z.object({
 });
 export type Stop = z.infer<typeof stopSchema>;
 
+/**
+ * The names of the carrier's own driver, tractor and trailer on a load it transports for another
+ * organization: the owner's mirror holds only its own resources, so it reads them here.
+ */
+export const carrierResourcesSchema = z.object({
+  driverName: z.string().nullable(),
+  tractorName: z.string().nullable(),
+  trailerName: z.string().nullable(),
+});
+export type CarrierResources = z.infer<typeof carrierResourcesSchema>;
+
 export const orderSchema = z.object({
   id: z.number().int(),
   date: instant,
@@ -63,6 +74,8 @@ export const orderSchema = z.object({
   distanceMeters: z.number().int().nullable(),
   version: z.number().int(),
   updatedAt: instant,
+  /** Null on a load its owner transports; absent on one the client laid out itself. */
+  carrierResources: carrierResourcesSchema.nullish(),
   stops: z.array(stopSchema),
 });
 export type Order = z.infer<typeof orderSchema>;

@@ -391,7 +391,7 @@ test.describe('as the dispatcher', () => {
     await expect(loads.status(load.id)).toHaveText('Open');
   });
 
-  test('names the carrier of a load handed to it in the row and the editor, and says when its driver is chosen', async ({
+  test('names the carrier of a load handed to it in the row and the editor, then its driver, tractor and trailer once chosen', async ({
     api,
     apiOf,
     loads,
@@ -412,19 +412,38 @@ test.describe('as the dispatcher', () => {
     });
     await expect(editor.root.getByTestId('load-driver')).toHaveAttribute('placeholder', 'No driver from Swift Haul Carriers yet');
 
-    // The carrier chooses one of its drivers: the owner's editor says the carrier's driver is on it.
+    // The carrier chooses one of its drivers and its equipment, none of which the owner's lists hold:
+    // the owner's row and editor name them, with the carrier.
     const carrier = await apiOf('carrier');
-    const driver = (await carrier.drivers()).find((row) => row.enabled && row.organizationId === swift.carrierOrganizationId);
-    if (!driver) throw new Error('Swift Haul has no enabled driver');
+    const driver = driverWithEquipment(await carrier.drivers(), swift.carrierOrganizationId);
+    const equipmentName = async (kind: 'tractors' | 'trailers', id: number | null) => {
+      const rows = (await (await carrier.context.get(`/api/${kind}`)).json()) as { id: number; userDisplayName: string }[];
+      const name = rows.find((row) => row.id === id)?.userDisplayName;
+      if (!name) throw new Error(`Swift Haul has no ${kind} ${id}`);
+      return name;
+    };
+    const tractor = await equipmentName('tractors', driver.driverInfo.defaultTractorId);
+    const trailer = await equipmentName('trailers', driver.driverInfo.defaultTrailerId);
     const assigned = await carrier.context.post('/api/drivers/assign-orders', {
-      data: [{ id: load.id, transportedByUserId: driver.id, tractorId: null, trailerId: null }],
+      data: [
+        {
+          id: load.id,
+          transportedByUserId: driver.id,
+          tractorId: driver.driverInfo.defaultTractorId,
+          trailerId: driver.driverInfo.defaultTrailerId,
+        },
+      ],
     });
     expect(assigned.status()).toBe(200);
     await loads.row(load.id).getByTestId('load-expand').click();
     await expect(loads.status(load.id)).toHaveText('Assigned', { timeout: 15_000 });
-    await expect(loads.row(load.id).getByTestId('load-driver')).toContainText('Swift Haul Carriers');
+    await expect(loads.row(load.id).getByTestId('load-driver')).toHaveText(`Swift Haul Carriers · ${driver.name}`);
+    await expect(loads.row(load.id)).toContainText(tractor);
+    await expect(loads.row(load.id)).toContainText(trailer);
     editor = await loads.expand(load.id);
-    await expect(editor.root.getByTestId('load-driver')).toHaveAttribute('placeholder', 'Swift Haul Carriers’s driver');
+    await expect(editor.root.getByTestId('load-driver')).toHaveAttribute('placeholder', `${driver.name} (Swift Haul Carriers)`);
+    await expect(editor.root.getByTestId('load-tractor')).toHaveAttribute('placeholder', `${tractor} (Swift Haul Carriers)`);
+    await expect(editor.root.getByTestId('load-trailer')).toHaveAttribute('placeholder', `${trailer} (Swift Haul Carriers)`);
   });
 
   test('completes a load manually: Delivered, every stop completed and marked', async ({ api, loads }) => {

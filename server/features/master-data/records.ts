@@ -23,8 +23,7 @@ export async function mirrorWrite<T>(
   const entities = new Set<ChangeEntity>();
   const result = await db.transaction((tx) =>
     write(tx, async (changes) => {
-      await recordChanges(tx, changes);
-      for (const change of changes) {
+      for (const change of await recordChanges(tx, changes)) {
         entities.add(change.entity);
         for (const id of change.organizationIds) if (id !== null) organizationIds.add(id);
       }

@@ -3,7 +3,8 @@ import { and, type SQL, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import type { Queryable } from '#server/db/database';
-import { orderDocuments, orders, stops } from '#server/db/schema';
+import type { CarrierResources } from '#core/contract/orders';
+import { orderDocuments, orders, stops, tractors, trailers, users } from '#server/db/schema';
 
 /** An instant as `Date.prototype.toISOString` writes it, so the contract's datetime check passes. */
 const isoOf = (column: SQL | typeof orders.date) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
@@ -24,6 +25,27 @@ const stopJson = sql`json_build_object(
   'originalStopId', s.original_stop_id, 'metadata', s.metadata
 )`;
 
+/**
+ * Of load `o` carried for another organization, the names of the transporting organization's own
+ * driver, tractor and trailer (`carrierResourcesSchema`); null when the owner transports it. A
+ * resource of the owner is left unnamed: each side names only its own, so nobody learns a name
+ * through a load it would not see in its lists.
+ */
+const carrierResourcesJson = sql`case when o.transporting_organization_id <> o.organization_id then json_build_object(
+  'driverName', (select u.name from ${users} u where u.id = o.transported_by_user_id and u.organization_id = o.transporting_organization_id),
+  'tractorName', (select t.user_display_name from ${tractors} t where t.id = o.tractor_id and t.organization_id = o.transporting_organization_id),
+  'trailerName', (select t.user_display_name from ${trailers} t where t.id = o.trailer_id and t.organization_id = o.transporting_organization_id)
+) end`;
+
+/** `carrierResourcesJson` of the carried loads among these ids (`toOrder` takes them from here). */
+export async function carrierResourcesByOrder(db: Queryable, ids: readonly number[]): Promise<Map<number, CarrierResources>> {
+  if (!ids.length) return new Map();
+  const result = await db.execute<{ id: number; names: CarrierResources }>(sql`
+    select o.id, ${carrierResourcesJson} as names from ${orders} o
+     where o.id = any(${sql.param([...ids])}::int[]) and o.transporting_organization_id <> o.organization_id`);
+  return new Map(result.rows.map((row) => [row.id, row.names]));
+}
+
 /** Each load in the contract shape (`orderSchema`) with its stops by sequence; equal to `toOrder`. */
 const orderJson = sql`json_build_object(
   'id', o.id, 'date', ${isoOf(sql`o.date`)}, 'status', o.status, 'isDraft', o.is_draft,
@@ -32,7 +54,7 @@ const orderJson = sql`json_build_object(
   'acceptedByUserId', o.accepted_by_user_id, 'tractorId', o.tractor_id, 'trailerId', o.trailer_id,
   'washOption', o.wash_option, 'metadata', o.metadata, 'mergedFromOrderIds', to_json(o.merged_from_order_ids),
   'timeSeconds', o.time_seconds, 'distanceMeters', o.distance_meters, 'version', o.version,
-  'updatedAt', ${isoOf(sql`o.updated_at`)},
+  'updatedAt', ${isoOf(sql`o.updated_at`)}, 'carrierResources', ${carrierResourcesJson},
   'stops', coalesce((select json_agg(${stopJson} order by s.sequence, s.id) from ${stops} s where s.order_id = o.id), '[]'::json)
 )`;
 

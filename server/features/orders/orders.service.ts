@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream';
 import { and, asc, eq, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import { ERROR_CODES } from '#core/contract/errors';
-import { type Order, type OrderInput, orderInputSchema, type StopInput } from '#core/contract/orders';
+import { type CarrierResources, type Order, type OrderInput, orderInputSchema, type StopInput } from '#core/contract/orders';
 import { type CarrierRelation, mayChooseResource, ownershipOf, RESOURCE_FIELDS, RESOURCE_KINDS } from '#core/domain/load-actions';
 import { loadDateFromStops, statusAfterDriverChoice } from '#core/domain/load-rules';
 import { completenessOptions, draftCompleteness } from '#core/domain/planning/index';
@@ -12,7 +12,7 @@ import type { AuthContext, OrganizationCaller } from '#server/plugins/auth';
 import type { RealtimePublisher } from '#server/plugins/realtime';
 import { badRequest, HttpError, notFound } from '#server/plugins/error-handler';
 import { assertReferencesBelong, type HeldReference } from '#server/tenancy/references';
-import { ordersAsJson, streamOrdersJson } from './orders-json.ts';
+import { carrierResourcesByOrder, ordersAsJson, streamOrdersJson } from './orders-json.ts';
 import { legOf, tripFiguresOf } from './trip-time.ts';
 import { recordChanges } from '#server/features/sync/change-log';
 
@@ -53,7 +53,7 @@ function toStop(row: StopRow): Order['stops'][number] {
   };
 }
 
-export function toOrder(row: OrderRow, orderStops: StopRow[]): Order {
+export function toOrder(row: OrderRow, orderStops: StopRow[], carrierResources: CarrierResources | null = null): Order {
   return {
     id: row.id,
     date: row.date.toISOString(),
@@ -73,6 +73,7 @@ export function toOrder(row: OrderRow, orderStops: StopRow[]): Order {
     distanceMeters: row.distanceMeters,
     version: row.version,
     updatedAt: row.updatedAt.toISOString(),
+    carrierResources,
     stops: orderStops.sort((a, b) => a.sequence - b.sequence).map(toStop),
   };
 }
@@ -101,7 +102,9 @@ export async function withStops(db: Queryable, rows: OrderRow[]): Promise<Order[
     if (group) group.push(stop);
     else stopsByOrder.set(stop.orderId, [stop]);
   }
-  return rows.map((row) => toOrder(row, stopsByOrder.get(row.id) ?? []));
+  const carried = rows.filter((row) => row.transportingOrganizationId !== row.organizationId).map((row) => row.id);
+  const carrierResources = await carrierResourcesByOrder(db, carried);
+  return rows.map((row) => toOrder(row, stopsByOrder.get(row.id) ?? [], carrierResources.get(row.id) ?? null));
 }
 
 /** Loads by id as the active organization sees them (the change feed's rows). */

@@ -111,3 +111,39 @@ export async function carriedReferences(db: Queryable, loads: LoadChange[]) {
       .map((organizationId) => ({ organizationId, entity: row.entity, entityId: row.id, op: 'upsert' as const })),
   );
 }
+
+interface RecordedChange {
+  entity: ChangeEntity;
+  id: number;
+  organizationIds: (number | null)[];
+}
+
+/**
+ * The loads not yet delivered that carry these drivers, tractors or trailers for another organization,
+ * as load changes for both sides: the owner reads their names on the load (`carrierResources`), so a
+ * rename reaches it with the load's document.
+ */
+export async function loadsNamingCarrierResources(db: Queryable, changes: RecordedChange[]) {
+  const idsOf = (entity: ChangeEntity) => changes.filter((change) => change.entity === entity).map((change) => change.id);
+  const [drivers, tractors, trailers] = [idsOf('driver'), idsOf('tractor'), idsOf('trailer')];
+  if (!drivers.length && !tractors.length && !trailers.length) return [];
+  const carriers = [
+    ...new Set(
+      changes.flatMap((change) =>
+        ['driver', 'tractor', 'trailer'].includes(change.entity) ? change.organizationIds.filter((id) => id !== null) : [],
+      ),
+    ),
+  ];
+  const result = await db.execute<{ id: number; organization_id: number; transporting_organization_id: number }>(sql`
+    select o.id, o.organization_id, o.transporting_organization_id from ${orders} o
+     where o.transporting_organization_id = any(${sql.param(carriers)}::int[])
+       and o.transporting_organization_id <> o.organization_id and o.status <> 'Delivered'
+       and (o.transported_by_user_id = any(${sql.param(drivers)}::int[]) or o.tractor_id = any(${sql.param(tractors)}::int[])
+            or o.trailer_id = any(${sql.param(trailers)}::int[]))`);
+  return result.rows.map((row) => ({
+    entity: 'order' as const,
+    id: row.id,
+    op: 'upsert' as const,
+    organizationIds: [row.organization_id, row.transporting_organization_id],
+  }));
+}

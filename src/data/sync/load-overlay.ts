@@ -104,6 +104,8 @@ export function applyInput(input: OrderInput, base: Order | undefined, id: numbe
     distanceMeters: base?.distanceMeters ?? null,
     version: base?.version ?? 0,
     updatedAt: base?.updatedAt ?? now,
+    // The carrier's names as the server last sent them; the row prefers the organization's own lists.
+    carrierResources: base?.carrierResources,
     stops: input.stops.map((stop, index) => {
       const previous = base?.stops.find((candidate) => candidate.id === stop.id);
       return {

@@ -241,8 +241,12 @@ function LoadEditorForm({ load, isDraft, onClose, onCancel, onDirtyChange, varia
   const trailerOptions = equipmentOptions(trailers, state.trailerId);
   const carrierTractor = carrierSupplies(tractorOptions, state.tractorId);
   const carrierTrailer = carrierSupplies(trailerOptions, state.trailerId);
-  const equipmentPlaceholder = (fromCarrier: boolean) =>
-    fromCarrier ? t('fields.carrierEquipment', { carrier: carrierName }) : t('fields.none');
+  // The names of the carrier's own resources come with the load (the owner's lists hold only its own).
+  const carrierNamed = (load ?? base)?.carrierResources;
+  const carrierResource = (name: string | null | undefined, unnamed: string) =>
+    name ? t('fields.carrierResource', { name, carrier: carrierName }) : unnamed;
+  const equipmentPlaceholder = (fromCarrier: boolean, name: string | null | undefined) =>
+    fromCarrier ? carrierResource(name, t('fields.carrierEquipment', { carrier: carrierName })) : t('fields.none');
 
   const locationName = (id: number | null) => (id === null ? t('stops.noLocation') : (locations.get(id)?.name ?? `#${id}`));
   const formatDate = (iso: string) => dateTimeFormat(i18n.language, timezone).dateTime(iso);
@@ -341,7 +345,9 @@ function LoadEditorForm({ load, isDraft, onClose, onCancel, onDirtyChange, varia
             description={carrierName ? t('fields.transportedBy', { carrier: carrierName }) : undefined}
             placeholder={
               carrierName
-                ? t(carrierDriver ? 'fields.carrierDriver' : 'fields.carrierNoDriver', { carrier: carrierName })
+                ? carrierDriver
+                  ? carrierResource(carrierNamed?.driverName, t('fields.carrierDriver', { carrier: carrierName }))
+                  : t('fields.carrierNoDriver', { carrier: carrierName })
                 : t('fields.noDriver')
             }
             data={driverOptions}
@@ -355,7 +361,7 @@ function LoadEditorForm({ load, isDraft, onClose, onCancel, onDirtyChange, varia
           />
           <Select
             label={t('fields.tractor')}
-            placeholder={equipmentPlaceholder(carrierTractor)}
+            placeholder={equipmentPlaceholder(carrierTractor, carrierNamed?.tractorName)}
             data={tractorOptions}
             value={state.tractorId === null || carrierTractor ? null : String(state.tractorId)}
             clearable
@@ -367,7 +373,7 @@ function LoadEditorForm({ load, isDraft, onClose, onCancel, onDirtyChange, varia
           />
           <Select
             label={t('fields.trailer')}
-            placeholder={equipmentPlaceholder(carrierTrailer)}
+            placeholder={equipmentPlaceholder(carrierTrailer, carrierNamed?.trailerName)}
             data={trailerOptions}
             value={state.trailerId === null || carrierTrailer ? null : String(state.trailerId)}
             clearable

@@ -235,15 +235,19 @@ export function buildLoadRow(order: Order, context: LoadRowContext): LoadRow {
   const firstStopMs = first ? Date.parse(first) : null;
   const lastStopMs = last ? Date.parse(last) : null;
   const dateMs = Date.parse(order.date);
-  const driverName = order.transportedByUserId === null ? '' : (lookups.drivers.get(order.transportedByUserId) ?? '');
-  // A load handed to a carrier names the carrier, and its driver where this organization knows the name.
+  // The organization's own resources by its lists; a carrier's, by the names the load carries for its owner.
+  const named = order.carrierResources;
+  const nameOf = (id: number | null, own: ReadonlyMap<number, string>, carriers: string | null | undefined) =>
+    id === null ? '' : (own.get(id) ?? carriers ?? '');
+  const driverName = nameOf(order.transportedByUserId, lookups.drivers, named?.driverName);
+  // A load handed to a carrier names the carrier, and its driver once it has one.
   const carrier =
     order.transportingOrganizationId === order.owningOrganizationId
       ? undefined
       : lookups.carriers?.get(order.transportingOrganizationId);
   const driver = carrier ? [carrier, driverName].filter(Boolean).join(' · ') : driverName;
-  const tractor = order.tractorId === null ? '' : (lookups.tractors.get(order.tractorId) ?? '');
-  const trailer = order.trailerId === null ? '' : (lookups.trailers.get(order.trailerId) ?? '');
+  const tractor = nameOf(order.tractorId, lookups.tractors, named?.tractorName);
+  const trailer = nameOf(order.trailerId, lookups.trailers, named?.trailerName);
   // A merged stop lists several ("PO-1, PO-2"): each number is shown once.
   const numbers = joinedIdentifiers(orderNumbers) ?? '';
   const text = {
