@@ -43,6 +43,7 @@ export const RESOURCES = [
       path: 'customers',
       input: customerInputSchema,
       permissions: { create: 'CreateCustomers', edit: 'EditCustomers', delete: 'DeleteCustomers' },
+      page: 'admin.customers',
       offline: ['edit', 'delete'],
     },
   }),
@@ -149,6 +150,11 @@ export function resourceOfKind(kind: ResourceKind): ResourceDeclaration {
 
 export function resourceOfStore(store: ResourceStore): ResourceDeclaration {
   return byStore.get(store) as ResourceDeclaration;
+}
+
+/** A record type written through the record routes, with its writes. */
+export function writableResource(store: WritableStore): ResourceDeclaration & { writes: ResourceWrites } {
+  return byStore.get(store) as ResourceDeclaration & { writes: ResourceWrites };
 }
 
 /** How a writable record type is written (path, input, permissions, offline writes). */

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { PermissionName } from '#core/domain/access';
+import type { PageKey, PermissionName } from '#core/domain/access';
 
 /** What may be done to a record while offline: queued and sent once the connection is back. */
 export type OfflineWrite = 'create' | 'edit' | 'delete';
@@ -35,6 +35,8 @@ export interface ResourceWrites<Input = unknown> {
   path: string;
   input: z.ZodType<Input>;
   permissions: { create: PermissionName; edit: PermissionName; delete: PermissionName };
+  /** The page whose tier, feature and carrier conditions the writes share (besides their own permission). */
+  page?: PageKey;
   /** The writes that queue while offline; the others need a connection and their controls say so. */
   offline: readonly OfflineWrite[];
 }

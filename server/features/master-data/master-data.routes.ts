@@ -2,9 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { okSchema, organizationParamsSchema } from '#core/contract/common';
 import {
-  customerInputSchema,
-  customerSchema,
-  customerUpdateSchema,
   DOWNTIME_COLLECTIONS,
   DOWNTIME_RESOURCE_TYPES,
   downtimeCollectionParamsSchema,
@@ -21,21 +18,17 @@ import {
   trailerSchema,
   trailerUpdateSchema,
 } from '#core/contract/master-data';
-import type { PageRule, PermissionName } from '#core/domain/access';
+import type { PageRule } from '#core/domain/access';
 import { type ServerContext, zodRoutes } from '#server/context';
 import { guard, requireAuth } from '#server/plugins/auth';
-import { createCustomer, deleteCustomer, updateCustomer } from './customers.service.ts';
+import { customerStore } from './customers.service.ts';
+import { writableResource } from '#core/resources/resource-list';
+import { registerResourceRoutes } from '#server/resources/resource-routes';
 import { createDowntime, deleteDowntime, listDowntimes, listDowntimesFrom, updateDowntime } from './downtime.service.ts';
 import { createTractor, createTrailer, deleteTractor, deleteTrailer, updateTractor, updateTrailer } from './equipment.service.ts';
 import { fromList, registerFeedLoader } from '#server/features/sync/feed-loaders';
 
 const tags = ['master data'];
-// Customers follow their page (spec 2 §2): Standard tier, not for carriers.
-const customerRule = (permission: PermissionName): PageRule => ({
-  permissions: [permission],
-  minTier: 'Standard',
-  notForCarriers: true,
-});
 /** Downtime needs the downtime permission and sight of the resource's list. */
 const DOWNTIME_RULES = {
   tractor: { permissions: ['ManageDowntime', 'ViewTractors'] },
@@ -48,7 +41,8 @@ const DOWNTIME_RULES = {
  * (create, update with its base version, delete), the downtime of tractors, trailers and drivers, and
  * the organization's downtime list. Each write is recorded in the change feed in its transaction.
  */
-export function registerMasterDataRoutes(app: FastifyInstance, { db, realtime }: ServerContext) {
+export function registerMasterDataRoutes(app: FastifyInstance, context: ServerContext) {
+  const { db, realtime } = context;
   registerFeedLoader('downtime', fromList(listDowntimes));
   const api = zodRoutes(app);
   const base = '/organizations/:orgId';
@@ -111,34 +105,7 @@ export function registerMasterDataRoutes(app: FastifyInstance, { db, realtime }:
     },
   );
 
-  api.post(
-    `${base}/customers`,
-    {
-      schema: { tags, params: organizationParamsSchema, body: customerInputSchema, response: { 201: customerSchema } },
-      onRequest: guard(customerRule('CreateCustomers')),
-    },
-    async (request, reply) =>
-      reply.code(201).send(await createCustomer(db, realtime, requireAuth(request), request.params.orgId, request.body)),
-  );
-  api.put(
-    `${base}/customers/:id`,
-    {
-      schema: { tags, params: organizationRecordParamsSchema, body: customerUpdateSchema, response: { 200: customerSchema } },
-      onRequest: guard(customerRule('EditCustomers')),
-    },
-    async (request) => updateCustomer(db, realtime, requireAuth(request), request.params.orgId, request.params.id, request.body),
-  );
-  api.delete(
-    `${base}/customers/:id`,
-    {
-      schema: { tags, params: organizationRecordParamsSchema, response: { 200: okSchema } },
-      onRequest: guard(customerRule('DeleteCustomers')),
-    },
-    async (request) => {
-      await deleteCustomer(db, realtime, requireAuth(request), request.params.orgId, request.params.id);
-      return { ok: true as const };
-    },
-  );
+  registerResourceRoutes(app, context, writableResource('customers'), customerStore);
 
   for (const type of DOWNTIME_RESOURCE_TYPES) {
     const collection = `${base}/${DOWNTIME_COLLECTIONS[type]}/:resourceId/downtime`;

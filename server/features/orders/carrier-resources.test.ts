@@ -144,7 +144,7 @@ describe('the carrier’s resources on a load it carries', () => {
     expect((await loadsOf('dispatcher')).find((candidate) => candidate.id === carried.id)?.carrierResources).toBeUndefined();
     const { cursor } = await pullChanges(test.app, cookies.dispatcher ?? '');
 
-    const migration = await readFile(new URL('../../db/migrations/0013_carrier-resource-names.sql', import.meta.url), 'utf8');
+    const migration = await readFile(new URL('../../db/migrations/0014_carrier-resource-names.sql', import.meta.url), 'utf8');
     for (const statement of migration.split('--> statement-breakpoint')) await test.database.db.execute(sql.raw(statement));
 
     expect((await loadsOf('dispatcher')).find((candidate) => candidate.id === carried.id)?.carrierResources).toEqual(

@@ -21,7 +21,7 @@ import { type ServerContext, zodRoutes } from '#server/context';
 import type { Database } from '#server/db/database';
 import { type AuthContext, guard, requireAuth } from '#server/plugins/auth';
 import * as lists from './reference.service.ts';
-import { carriedCargoTypes, carriedCustomers, carriedLocations } from '#server/features/sync/carried-references';
+import { carriedCargoTypes, carriedLocations } from '#server/features/sync/carried-references';
 import { fromList, ownOrCarried, registerFeedLoader } from '#server/features/sync/feed-loaders';
 
 interface ReferenceList {
@@ -90,7 +90,6 @@ const REFERENCE_LISTS: ReferenceList[] = [
 ];
 
 export function registerReferenceRoutes(app: FastifyInstance, { db }: ServerContext) {
-  registerFeedLoader('customer', ownOrCarried(fromList(lists.listCustomers), carriedCustomers));
   registerFeedLoader('location', ownOrCarried(fromList(lists.listLocations), carriedLocations));
   registerFeedLoader('tractor', fromList(lists.listTractors));
   registerFeedLoader('trailer', fromList(lists.listTrailers));
