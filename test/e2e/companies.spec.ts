@@ -179,13 +179,14 @@ test('a carrier that does not carry the company’s cargo types is refused, nami
 
 test('a company just created on another page of the table is brought into view and marked', async ({ page, request }) => {
   const stamp = Date.now();
-  // A page of companies ahead of it by name, made before the page reads the company list.
+  // A page of companies ahead of it by name (after the seeded ones, so other lists keep their order),
+  // made before the page reads the company list.
   const signedIn = await request.post('/api/session', { data: { username: 'platform', password: 'Demo-pass1' } });
   expect(signedIn.status()).toBe(200);
   for (let index = 1; index <= 10; index += 1) {
     const filler = await request.post('/api/organizations', {
       data: {
-        name: `Created view ${stamp} ${String(index).padStart(2, '0')}`,
+        name: `Zy Filler ${stamp} ${String(index).padStart(2, '0')}`,
         language: 'en-US',
         timezone: 'America/Chicago',
         units: 'Imperial',
