@@ -30,4 +30,10 @@ describe('the reason of a failed call', () => {
     expect(errorReasonKey(refused(418, 'teapot'))).toBe('common:errors.unexpected');
     expect(errorReasonKey(new TypeError('x is undefined'))).toBe('common:errors.unexpected');
   });
+
+  it('is said by its rule when the rule has words of its own', () => {
+    const refused = (rule: string) => new ApiError(422, { code: 'rule_violation', message: 'Loads cannot be…', rule });
+    expect(errorReasonKey(refused('dayAlreadyPast'))).toBe('common:errors.rules.dayAlreadyPast');
+    expect(errorReasonKey(refused('notADraft'))).toBe('common:errors.reasons.ruleViolation');
+  });
 });

@@ -62,9 +62,13 @@ const REASON_BY_CODE: Record<string, string> = {
   internal: 'internal',
 };
 
+/** Refusals whose rule says more than their code's reason, by rule. */
+const REASON_BY_RULE = new Map([['dayAlreadyPast', 'common:errors.rules.dayAlreadyPast']]);
+
 /**
- * Why a call failed, as a key of namespace common chosen by the error's code, so the user reads one
- * message in their language instead of the server's English text. The keys, for the extractor:
+ * Why a call failed, as a key of namespace common chosen by the error's rule when it has words of its
+ * own, else by its code, so the user reads one message in their language instead of the server's
+ * English text. The keys, for the extractor: t('common:errors.rules.dayAlreadyPast'),
  * t('common:errors.reasons.badRequest'), t('common:errors.reasons.unauthenticated'),
  * t('common:errors.reasons.forbidden'), t('common:errors.reasons.notFound'),
  * t('common:errors.reasons.conflict'), t('common:errors.reasons.ruleViolation'),
@@ -74,6 +78,8 @@ const REASON_BY_CODE: Record<string, string> = {
 export function errorReasonKey(error: unknown): string {
   if (!(error instanceof ApiError)) return 'common:errors.unexpected';
   if (error.isNetworkError) return 'common:errors.reasons.network';
+  const ruleReason = error.body?.rule ? REASON_BY_RULE.get(error.body.rule) : undefined;
+  if (ruleReason) return ruleReason;
   const reason = error.body ? REASON_BY_CODE[error.body.code] : error.status >= 500 ? 'internal' : undefined;
   return reason ? `common:errors.reasons.${reason}` : 'common:errors.unexpected';
 }

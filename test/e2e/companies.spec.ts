@@ -176,3 +176,46 @@ test('a carrier that does not carry the company’s cargo types is refused, nami
   const links = (await (await request.get(`/api/organizations/${prairie?.id}/carriers`)).json()) as { name: string }[];
   expect(links.map((link) => link.name)).not.toContain(name);
 });
+
+test('a company just created on another page of the table is brought into view and marked', async ({ page, request }) => {
+  const stamp = Date.now();
+  // A page of companies ahead of it by name (after the seeded ones, so other lists keep their order),
+  // made before the page reads the company list.
+  const signedIn = await request.post('/api/session', { data: { username: 'platform', password: 'Demo-pass1' } });
+  expect(signedIn.status()).toBe(200);
+  for (let index = 1; index <= 10; index += 1) {
+    const filler = await request.post('/api/organizations', {
+      data: {
+        name: `Zy Filler ${stamp} ${String(index).padStart(2, '0')}`,
+        language: 'en-US',
+        timezone: 'America/Chicago',
+        units: 'Imperial',
+        unitsWeight: 'Pound',
+        tier: 'Standard',
+        isCarrier: false,
+        latitude: 41.6,
+        longitude: -93.6,
+      },
+    });
+    expect(filler.status()).toBe(201);
+  }
+
+  await signIn(page, 'platform');
+  await page.goto('/manage-company/companies');
+  const rows = page.getByTestId('companies-row');
+  await expect(rows).toHaveCount(10);
+  const name = `Zz Last Grain ${stamp}`;
+  await page.getByTestId('companies-create').first().click();
+  const form = page.getByRole('dialog', { name: 'New company' });
+  await form.getByTestId('company-name').fill(name);
+  await form.getByTestId('company-form-latitude').fill('42.03');
+  await form.getByTestId('company-form-longitude').fill('-93.62');
+  await form.getByTestId('company-form-save').click();
+  await expect(page.getByText(`${name} created`)).toBeVisible();
+
+  // Last by name, it is on the last page: the table turns to it, scrolls to it and marks it.
+  const created = rows.filter({ hasText: name });
+  await expect(created).toBeInViewport();
+  await expect(created).toHaveAttribute('data-just-created', 'true');
+  await expect(page.getByTestId('companies-showing')).not.toContainText(/^1–/);
+});

@@ -106,3 +106,42 @@ test('a service account’s secret, shown once, reads the loads until the accoun
   expect((await withSecret()).status()).toBe(401);
   await integration.dispose();
 });
+
+test('a service account just created on another page of the table is brought into view and marked', async ({ page, request }) => {
+  const stamp = Date.now();
+  // A page of older accounts ahead of it (the table lists the oldest first), made before the page reads them.
+  const signedIn = await request.post('/api/session', { data: { username: 'admin', password: 'Demo-pass1' } });
+  expect(signedIn.status()).toBe(200);
+  const organizationId = (await (await request.get('/api/self')).json()).activeOrganizationId as number;
+  const accounts = `/api/organizations/${organizationId}/service-users`;
+  const fillers: number[] = [];
+  for (let index = 1; index <= 10; index += 1) {
+    const filler = await request.post(accounts, { data: { name: `Feed ${stamp} ${index}` } });
+    expect(filler.status()).toBe(201);
+    fillers.push((await filler.json()).id);
+  }
+
+  await signIn(page, 'admin');
+  await page.goto('/manage-company/service-accounts');
+  const rows = page.getByTestId('serviceAccounts-row');
+  await expect(rows).toHaveCount(10);
+  const name = `Weighbridge ${stamp}`;
+  await page.getByTestId('serviceAccounts-create').first().click();
+  const form = page.getByTestId('service-account-form');
+  await form.getByTestId('service-account-name').fill(name);
+  await form.getByTestId('service-account-form-save').click();
+  const secretDialog = page.getByTestId('service-account-secret');
+  await expect(secretDialog.getByTestId('service-account-secret-value')).toContainText('dsa_');
+  await secretDialog.getByTestId('service-account-secret-done').click();
+  await expect(secretDialog).toHaveCount(0);
+
+  // Newest, it is on the last page: once the secret is put away the table shows it there, marked.
+  const created = rows.filter({ hasText: name });
+  await expect(created).toBeInViewport();
+  await expect(created).toHaveAttribute('data-just-created', 'true');
+  await expect(page.getByTestId('serviceAccounts-showing')).not.toContainText(/^1–/);
+
+  // Put the company's accounts back for the other specs sharing this server.
+  const createdId = Number(await created.getAttribute('data-record-id'));
+  for (const id of [...fillers, createdId]) expect((await request.delete(`${accounts}/${id}`)).status()).toBe(200);
+});

@@ -90,6 +90,7 @@ export {
   BULK_WEEK_OPTION_COUNT,
   canPreviewProjections,
   entryGridTotal,
+  isPastDay,
   parseEntryCell,
   openEntryDays,
   projectionConfigs,

@@ -4,6 +4,7 @@ import {
   type BulkCreateConfig,
   canPreviewProjections,
   entryGridTotal,
+  isPastDay,
   openEntryDays,
   parseEntryCell,
   projectionConfigs,
@@ -136,6 +137,19 @@ describe('bulk create configuration (spec 1 §5)', () => {
     expect(openEntryDays('2026-11-29T06:00:00.000Z', wednesday, CHICAGO)).toEqual(Array(7).fill(true));
     expect(openEntryDays('2026-11-15T06:00:00.000Z', wednesday, CHICAGO)).toEqual(Array(7).fill(false));
     expect(openEntryDays(null, wednesday, CHICAGO)).toEqual(Array(7).fill(false));
+  });
+
+  it('calls a day past once today has begun in the zone asked, whatever the day’s instant', () => {
+    // Wednesday 25 November 2026, 00:30 in Chicago; in Los Angeles it is still Tuesday 22:30.
+    const wednesday = '2026-11-25T06:30:00.000Z';
+    const tuesdayInChicago = '2026-11-24T06:00:00.000Z';
+    expect(isPastDay(tuesdayInChicago, wednesday, CHICAGO)).toBe(true);
+    expect(isPastDay('2026-11-25T06:00:00.000Z', wednesday, CHICAGO)).toBe(false);
+    expect(isPastDay('2026-11-25T23:59:00.000Z', wednesday, CHICAGO)).toBe(false);
+    // Monday 22:00 in Los Angeles is past there; Tuesday 22:00 is today there.
+    expect(isPastDay(tuesdayInChicago, wednesday, 'America/Los_Angeles')).toBe(true);
+    expect(isPastDay('2026-11-25T06:00:00.000Z', wednesday, 'America/Los_Angeles')).toBe(false);
+    expect(isPastDay('2026-11-25T05:59:00.000Z', wednesday, CHICAGO)).toBe(true);
   });
 
   it('makes nothing from an invalid configuration', () => {

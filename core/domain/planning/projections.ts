@@ -103,15 +103,23 @@ function dateAfter(sunday: string, days: number): string {
 }
 
 /**
+ * Whether the calendar day holding `dayIso` in `timezone` is already past at `nowIso` (before today
+ * there). Bulk creation gives such a day no loads: the wizard closes it and the server refuses it,
+ * both in the user's zone, where the wizard's days start.
+ */
+export function isPastDay(dayIso: string, nowIso: string, timezone: string): boolean {
+  return isoDateInZone(new Date(dayIso), timezone) < isoDateInZone(new Date(nowIso), timezone);
+}
+
+/**
  * Which days of the week starting at `weekStart` can still get loads, Sunday first: today and the
- * days after it in `timezone` (the user's). A day already past gets none, whatever was typed for it;
- * no week at all opens no day.
+ * days after it in `timezone` (the user's). A day already past (`isPastDay`) gets none, whatever was
+ * typed for it; no week at all opens no day.
  */
 export function openEntryDays(weekStart: string | null, nowIso: string, timezone: string): boolean[] {
   if (!weekStart || Number.isNaN(Date.parse(weekStart))) return Array.from({ length: BULK_ENTRY_DAYS }, () => false);
   const sunday = isoDateInZone(new Date(weekStart), timezone);
-  const today = isoDateInZone(new Date(nowIso), timezone);
-  return Array.from({ length: BULK_ENTRY_DAYS }, (_, day) => dateAfter(sunday, day) >= today);
+  return Array.from({ length: BULK_ENTRY_DAYS }, (_, day) => !isPastDay(dayStart(sunday, day, timezone), nowIso, timezone));
 }
 
 /**

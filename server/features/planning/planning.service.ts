@@ -16,6 +16,7 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Order, OrderInput, StopInput } from '#core/contract/orders';
 import type { OrderListItem, ProjectionConfig } from '#core/contract/planning-actions';
 import { statusAfterDriverChoice } from '#core/domain/load-rules';
+import { DEFAULT_TIMEZONE } from '#core/domain/locale';
 import {
   applyMergedStopOrder,
   canMerge,
@@ -23,12 +24,13 @@ import {
   completenessOptions,
   draftCompleteness,
   isMonotone,
+  isPastDay,
   mergeDrafts,
   unmergeDrafts,
   validateProjectionConfig,
 } from '#core/domain/planning/index';
 import type { Database, Queryable, Transaction } from '#server/db/database';
-import { orders, stops } from '#server/db/schema';
+import { contacts, orders, stops, users } from '#server/db/schema';
 import { recordChanges } from '#server/features/sync/change-log';
 import {
   type OrderRow,
@@ -379,9 +381,24 @@ function projectionDraft(config: ProjectionConfig): OrderInput {
 }
 
 /**
+ * The zone the bulk create wizard counts its days in: the user's (its contact's). Its days start at
+ * 00:00 there, so judging them in another zone would move them (Wednesday 00:00 in New York is
+ * Tuesday in Chicago).
+ */
+async function wizardTimezone(db: Queryable, auth: AuthContext): Promise<string> {
+  const [contact] = await db
+    .select({ timezone: contacts.timezone })
+    .from(users)
+    .innerJoin(contacts, eq(contacts.id, users.contactId))
+    .where(eq(users.id, auth.userId));
+  return contact?.timezone ?? DEFAULT_TIMEZONE;
+}
+
+/**
  * `POST /api/orders/create-projections`: `numberOfLoads` drafts per config. Each site must be a
  * location of the organization and each cargo type one it is offered (400 naming the field, the
- * contract's references); a config needs a load size or a weight (422 `loadInvalidStopValue`, `validateProjectionConfig`).
+ * contract's references); a config needs a load size or a weight (422 `loadInvalidStopValue`, `validateProjectionConfig`)
+ * and loads only on today or a later day in the user's zone (422 `dayAlreadyPast`, `isPastDay`, as the wizard).
  * Answers the created drafts (an all-zero grid creates none).
  */
 export async function createProjections(
@@ -395,6 +412,12 @@ export async function createProjections(
     const error = validateProjectionConfig({ ...config, weekStart: config.date, timezone: 'UTC' });
     if (error)
       throw ruleViolation(error, `A load needs a load size (a whole number ≥ 1) or a weight (body.${index}.weightPerLoad)`);
+  });
+  const timezone = await wizardTimezone(db, auth);
+  const now = new Date().toISOString();
+  configs.forEach((config, index) => {
+    if (config.numberOfLoads > 0 && isPastDay(config.date, now, timezone))
+      throw ruleViolation('dayAlreadyPast', `Loads cannot be created on a day already past (body.${index}.date)`);
   });
   const drafts = configs.flatMap((config) =>
     Array.from({ length: config.numberOfLoads }, () => ({

@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { inputFromOrder, type Order } from '#core/contract/orders';
 import type { SavedOrder } from '#core/contract/conflicts';
 import type { OrderListItem, ProjectionConfig } from '#core/contract/planning-actions';
@@ -601,6 +601,14 @@ describe('GET /api/orders/merged-sources', () => {
 });
 
 describe('POST /api/orders/create-projections', () => {
+  // Wednesday 2 December 2026, noon in Chicago (the dispatcher's zone): Sunday to Tuesday are past.
+  beforeAll(() => {
+    vi.useFakeTimers({ toFake: ['Date'], now: new Date('2026-12-02T18:00:00.000Z') });
+  });
+  afterAll(() => {
+    vi.useRealTimers();
+  });
+
   const config = (overrides: Partial<ProjectionConfig> = {}): ProjectionConfig => ({
     organizationLocationId: millId,
     cargoTypeId: 2,
@@ -695,6 +703,38 @@ describe('POST /api/orders/create-projections', () => {
       await expectRefused(await call('dispatcher', 'POST', '/api/orders/create-projections', [config(amounts)]), before, 422, {
         rule: 'loadInvalidStopValue',
       });
+    }
+  });
+
+  it('refuses loads on a day already past in the user’s zone (422 dayAlreadyPast), writing nothing, and takes today’s', async () => {
+    const before = await fingerprint();
+    const create = (configs: ProjectionConfig[]) => call('dispatcher', 'POST', '/api/orders/create-projections', configs);
+    const wednesday = '2026-12-02T06:00:00.000Z';
+    // Tuesday 00:00 and Tuesday 23:59 in Chicago, even beside today's loads.
+    for (const tuesday of ['2026-12-01T06:00:00.000Z', '2026-12-02T05:59:00.000Z']) {
+      await expectRefused(await create([config({ date: wednesday }), config({ date: tuesday })]), before, 422, {
+        rule: 'dayAlreadyPast',
+      });
+    }
+    // A past day without loads creates nothing, so it is no refusal.
+    const today = await create([config({ date: '2026-11-30T06:00:00.000Z', numberOfLoads: 0 }), config({ date: wednesday })]);
+    expect(today.statusCode).toBe(201);
+    expect((today.json() as Order[]).map((load) => load.date)).toEqual([wednesday, wednesday]);
+
+    // The wizard starts its days in the user's zone: Wednesday 00:00 in New York (Tuesday 23:00 in
+    // Chicago, the company's zone) is today for a dispatcher there, Tuesday is past.
+    const dispatcherContact = `(select contact_id from users where username = 'dispatcher')`;
+    const { rows } = await test.database.pool.query(`select timezone from contacts where id = ${dispatcherContact}`);
+    expect(rows[0].timezone).toBe('America/Chicago');
+    await test.database.pool.query(`update contacts set timezone = 'America/New_York' where id = ${dispatcherContact}`);
+    try {
+      expect((await create([config({ date: '2026-12-02T05:00:00.000Z' })])).statusCode).toBe(201);
+      const afterToday = await fingerprint();
+      await expectRefused(await create([config({ date: '2026-12-01T05:00:00.000Z' })]), afterToday, 422, {
+        rule: 'dayAlreadyPast',
+      });
+    } finally {
+      await test.database.pool.query(`update contacts set timezone = 'America/Chicago' where id = ${dispatcherContact}`);
     }
   });
 

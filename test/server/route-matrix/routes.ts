@@ -610,7 +610,8 @@ export const MATRIX: Record<string, MatrixEntry> = {
           weightPerLoad: 10_000_000,
           quantityPerLoad: null,
           numberOfLoads: 1,
-          date: '2026-11-25T12:00:00.000Z',
+          // A week ahead: loads on a day already past are refused.
+          date: new Date(Date.now() + 7 * 24 * 60 * 60 * 1000).toISOString(),
           isBasedOnOrigin: true,
         },
       ],

@@ -13,6 +13,7 @@ import { ApiError } from '#src/data/api-client.ts';
 import { organizationsQuery } from '#src/data/session-queries.ts';
 import { FormModal } from '../forms/form-modal.tsx';
 import { errorMessage } from '../forms/use-record-form.ts';
+import { markCreated } from '../resource-table/just-created.ts';
 import { ResourceTable } from '../resource-table/resource-table.tsx';
 import type { ResourceColumn } from '../resource-table/table-rows.ts';
 import { type AdminContext, useAdminContext } from '../use-admin-context.ts';
@@ -113,6 +114,8 @@ function CompanyForm({
           ? { id: stored.id, input: { ...companyInput(values), version: stored.version } }
           : { id: null, input: companyInput(values) },
       );
+      // The table brings the new company into view and marks it (page, search, scroll).
+      if (!stored) markCreated('companies', saved.id);
       notifications.show({
         color: 'green',
         message: stored ? t('toast.updated', { name: saved.name }) : t('toast.created', { name: saved.name }),

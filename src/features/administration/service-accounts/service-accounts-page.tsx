@@ -9,6 +9,7 @@ import { hasPermission } from '#core/domain/access';
 import { dateTimeFormat } from '#core/domain/date-format';
 import { useOnlineStatus } from '#src/data/online-status.ts';
 import { errorMessage } from '../forms/use-record-form.ts';
+import { markCreated } from '../resource-table/just-created.ts';
 import { ResourceTable } from '../resource-table/resource-table.tsx';
 import type { ResourceColumn } from '../resource-table/table-rows.ts';
 import { WriteButton } from '../resource-table/write-action.tsx';
@@ -99,10 +100,15 @@ function CreateServiceAccount({ organizationId, onClose }: { organizationId: num
     }
   };
   if (created) {
+    // Marked once the secret is put away, so the table's mark is seen rather than spent behind this dialog.
+    const done = () => {
+      markCreated('serviceAccounts', created.id);
+      onClose();
+    };
     return (
       <Modal
         opened
-        onClose={onClose}
+        onClose={done}
         title={t('serviceAccounts.secretTitle', { name: created.name })}
         size="lg"
         data-testid="service-account-secret"
@@ -124,7 +130,7 @@ function CreateServiceAccount({ organizationId, onClose }: { organizationId: num
             </CopyButton>
           </Group>
           <Group justify="flex-end">
-            <Button onClick={onClose} data-testid="service-account-secret-done">
+            <Button onClick={done} data-testid="service-account-secret-done">
               {t('serviceAccounts.done')}
             </Button>
           </Group>
