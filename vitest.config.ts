@@ -6,7 +6,13 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['core/**/*.test.ts', 'src/**/*.test.{ts,tsx}', 'workers/**/*.test.ts', 'test/locales/**/*.test.ts'],
+          include: [
+            'core/**/*.test.ts',
+            'src/**/*.test.{ts,tsx}',
+            'workers/**/*.test.ts',
+            'test/locales/**/*.test.ts',
+            'test/architecture/**/*.test.ts',
+          ],
           environment: 'node',
         },
       },

@@ -3,7 +3,7 @@ import { QueryClient, QueryObserver } from '@tanstack/react-query';
 import { describe, expect, it, vi } from 'vitest';
 import type { Order } from '#core/contract/orders';
 import { makeLoad } from '#src/features/loads/table/table-fixtures.test-support.ts';
-import { applyOrderChangesToWeeks, type LoadsFilter, mirrorLoadsQuery } from './loads.ts';
+import { applyOrderChangesToWeeks, type LoadsFilter, mirrorLoadsQuery } from './sync/mirror-loads.ts';
 
 // The mirror itself is not read here: cached weeks are what the pull updates in place.
 vi.mock('./local-database.ts', () => ({ localDatabase: {} }));

@@ -3,7 +3,7 @@ import { ApiError } from '../api-client.ts';
 import { followCompanyChange } from '../company.ts';
 import { connectRealtime } from '../realtime.ts';
 import { isOthersChange, markStopTouched } from '../touched-stops.ts';
-import { applyOrderChangesToWeeks } from '../loads.ts';
+import { applyOrderChangesToWeeks } from './mirror-loads.ts';
 import { selfQuery } from '../session-queries.ts';
 import { formatChangeWindow } from '#core/contract/change-feed';
 import { DEFAULT_TIMEZONE } from '#core/domain/locale';

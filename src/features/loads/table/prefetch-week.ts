@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { DEFAULT_TIMEZONE } from '#core/domain/locale';
-import { LOAD_REFERENCE_LISTS, mirrorListQuery, mirrorLoadsQuery } from '#src/data/loads.ts';
+import { LOAD_REFERENCE_LISTS, mirrorListQuery } from '#src/data/loads.ts';
+import { mirrorLoadsQuery } from '#src/data/sync/mirror-loads.ts';
 import { selfQuery } from '#src/data/session-queries.ts';
 import { weekOfParam } from './week-filter.ts';
 
