@@ -32,9 +32,7 @@ export const serviceAccountScopeSchema = z.enum(SERVICE_ACCOUNT_SCOPE_NAMES as [
 export function serviceAccountPermissions(scopes: readonly string[]): PermissionName[] {
   return [
     ...new Set(
-      scopes.flatMap((scope) =>
-        scope in SERVICE_ACCOUNT_SCOPES ? SERVICE_ACCOUNT_SCOPES[scope as ServiceAccountScope] : [],
-      ),
+      scopes.flatMap((scope) => (scope in SERVICE_ACCOUNT_SCOPES ? SERVICE_ACCOUNT_SCOPES[scope as ServiceAccountScope] : [])),
     ),
   ];
 }

@@ -75,7 +75,10 @@ export function registerIdempotency(app: FastifyInstance, db: Database) {
     if (Date.now() - previous.createdAt.getTime() > ABANDONED_CLAIM_MS) {
       await db.delete(idempotencyKeys).where(and(eq(idempotencyKeys.caller, caller), eq(idempotencyKeys.key, key)));
       request.idempotencyClaim = { caller, key };
-      await db.insert(idempotencyKeys).values({ ...owner, key, method: request.method, path }).onConflictDoNothing();
+      await db
+        .insert(idempotencyKeys)
+        .values({ ...owner, key, method: request.method, path })
+        .onConflictDoNothing();
       return;
     }
     throw new HttpError(409, ERROR_CODES.conflict, 'The same request is still being handled', { rule: 'requestInProgress' });

@@ -69,7 +69,7 @@ export function registerOrderRoutes(app: FastifyInstance, { db, realtime }: Serv
       schema: {
         tags: ['orders'],
         description:
-          'Creates a load (201). A service account\'s load is also idempotent by its own reference: when a stop ' +
+          "Creates a load (201). A service account's load is also idempotent by its own reference: when a stop " +
           'carries a customerOrderNumber that a load of the organization already carries, that load is answered ' +
           '(200, with its warnings) and nothing is created. Send an Idempotency-Key too, so a retry replays the first answer.',
         body: orderInputSchema,
