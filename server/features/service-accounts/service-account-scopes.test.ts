@@ -137,6 +137,33 @@ describe('service account scopes', () => {
     expect((await bearer(writer.secret, 'GET', '/tractors')).statusCode).toBe(200);
   });
 
+  it('are refused (403) on every documented route that names none of their scopes', async () => {
+    const everything = await create('All scopes', ['loads:read', 'loads:write', 'master-data:read']);
+    const reader = await create('Loads reader', ['loads:read']);
+    const docs = (await app.inject({ method: 'GET', url: '/api/docs' })).json() as {
+      paths: Record<string, Record<string, { security?: Record<string, string[]>[] }>>;
+    };
+    const operations = Object.entries(docs.paths).flatMap(([route, methods]) =>
+      Object.entries(methods).map(([method, operation]) => ({
+        method: method.toUpperCase() as 'GET' | 'POST' | 'PUT',
+        // The refusal comes before validation, so any id names the route.
+        url: route.replaceAll(/\{[^}]+\}/g, '1'),
+        scopes: (operation.security ?? []).flatMap((entry) => entry.serviceAccount ?? []),
+      })),
+    );
+    expect(operations.filter((operation) => operation.scopes.length).length).toBeGreaterThanOrEqual(10);
+    for (const operation of operations) {
+      const secret = operation.scopes.length
+        ? operation.scopes.includes('loads:read')
+          ? null
+          : reader.secret
+        : everything.secret;
+      if (!secret) continue;
+      const answer = await bearer(secret, operation.method, operation.url);
+      expect({ ...operation, status: answer.statusCode }).toEqual({ ...operation, status: 403 });
+    }
+  });
+
   it('keep the bearer in its own organization: foreign references 400, a foreign load 404', async () => {
     const [foreignLocation] = await test.database.db
       .select({ id: locations.id })
