@@ -141,7 +141,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
                 type: 'http',
                 scheme: 'bearer',
                 description:
-                  'A service account secret (Administration › Service accounts), read-only: GET /api/self/orders and GET /api/self/loads-summary of its organization.',
+                  'A service account secret (Administration › Service accounts). It acts in its organization only, on the routes whose security names one of its scopes: loads:read (GET /api/self/orders, GET /api/self/loads-summary), loads:write (POST /api/orders, PUT /api/orders/{id}, and the week lists), master-data:read (GET /api/tractors, /trailers, /locations, /customers, /drivers, /cargo-types).',
               },
             },
           },

@@ -330,6 +330,8 @@ export const serviceAccounts = pgTable(
       .references(() => organizations.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
     secretHash: text('secret_hash').notNull(),
+    /** SERVICE_ACCOUNT_SCOPES names chosen at creation; accounts older than scopes could only read loads. */
+    scopes: text('scopes').array().notNull().default(sql`'{loads:read}'::text[]`),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
   },
@@ -655,9 +657,11 @@ export const changeLogHorizon = pgTable(
 export const idempotencyKeys = pgTable(
   'idempotency_keys',
   {
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Whose key it is: `user:<id>` or `service-account:<id>` (server/plugins/idempotency.ts). */
+    caller: text('caller').notNull(),
+    // Exactly one of the two is set; they delete the caller's keys with the caller.
+    userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    serviceAccountId: integer('service_account_id').references(() => serviceAccounts.id, { onDelete: 'cascade' }),
     key: text('key').notNull(),
     method: text('method').notNull(),
     path: text('path').notNull(),
@@ -665,7 +669,7 @@ export const idempotencyKeys = pgTable(
     body: text('body'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [primaryKey({ columns: [table.userId, table.key] }), index('idempotency_keys_created_idx').on(table.createdAt)],
+  (table) => [primaryKey({ columns: [table.caller, table.key] }), index('idempotency_keys_created_idx').on(table.createdAt)],
 );
 
 const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => 'bytea' });

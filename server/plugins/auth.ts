@@ -3,7 +3,7 @@ import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 // `request.cookies` is typed by @fastify/cookie's augmentation, wherever this file is compiled from.
 import type {} from '@fastify/cookie';
-import { SERVICE_ACCOUNT_PERMISSIONS } from '#core/contract/service-accounts';
+import { serviceAccountPermissions } from '#core/contract/service-accounts';
 import { type AccessSubject, decidePageAccess, type PageRule, type TierName } from '#core/domain/access';
 import type { Database } from '#server/db/database';
 import { organizations, serviceAccounts, sessions, users } from '#server/db/schema';
@@ -25,9 +25,10 @@ export interface AuthContext extends OrganizationCaller {
   homeOrganizationId: number;
 }
 
-/** A service account (`Authorization: Bearer`), with SERVICE_ACCOUNT_PERMISSIONS in its organization. */
+/** A service account (`Authorization: Bearer`), with its scopes' permissions in its organization. */
 export interface ServiceAccountCaller extends OrganizationCaller {
   serviceAccountId: number;
+  scopes: string[];
 }
 
 declare module 'fastify' {
@@ -97,6 +98,7 @@ export async function loadServiceAccountCaller(db: Database, secret: string): Pr
     .select({
       serviceAccountId: serviceAccounts.id,
       organizationId: serviceAccounts.organizationId,
+      scopes: serviceAccounts.scopes,
       tier: organizations.tier,
       isCarrier: organizations.isCarrier,
       features: sql<string[]>`coalesce((
@@ -111,17 +113,25 @@ export async function loadServiceAccountCaller(db: Database, secret: string): Pr
   return {
     serviceAccountId: row.serviceAccountId,
     organizationId: row.organizationId,
-    permissions: [...SERVICE_ACCOUNT_PERMISSIONS],
+    scopes: row.scopes,
+    permissions: serviceAccountPermissions(row.scopes),
     organization: { tier: row.tier as TierName, isCarrier: row.isCarrier, features: row.features },
   };
 }
 
-const READ_METHODS = new Set(['GET', 'HEAD']);
+/**
+ * The scopes a route accepts a bearer with: the `serviceAccount` entries of its OpenAPI `security`
+ * (`serviceAccountSecurity`), so the documentation and the check cannot differ.
+ */
+function routeScopes(request: FastifyRequest): string[] {
+  const security = (request.routeOptions.schema as { security?: Record<string, string[]>[] } | undefined)?.security;
+  return (security ?? []).flatMap((entry) => entry.serviceAccount ?? []);
+}
 
 /**
  * Resolves the caller once per request. A bearer header decides alone, whatever cookie comes along:
- * a wrong or revoked secret is 401 on every route, and a valid one only reads (403 otherwise). The
- * cookie is then never consulted, which is why the origin check lets bearer requests through.
+ * a wrong or revoked secret is 401 on every route, and a valid one is 403 on a route that names none
+ * of its scopes. The cookie is then never consulted, which is why the origin check lets bearer requests through.
  */
 export function registerAuth(app: FastifyInstance, db: Database): void {
   app.decorateRequest('auth', null);
@@ -134,7 +144,12 @@ export function registerAuth(app: FastifyInstance, db: Database): void {
         reply.header('WWW-Authenticate', 'Bearer');
         throw unauthenticated();
       }
-      if (!READ_METHODS.has(request.method)) throw forbidden('A service account only reads');
+      if (request.is404) return;
+      const scopes = routeScopes(request);
+      if (!scopes.length) throw forbidden('This route needs a signed-in user');
+      if (!scopes.some((scope) => request.serviceAccount?.scopes.includes(scope))) {
+        throw forbidden(`This route needs the service account scope ${scopes.join(' or ')}`);
+      }
       return;
     }
     const token = request.cookies[SESSION_COOKIE];
@@ -149,7 +164,7 @@ export function requireAuth(request: FastifyRequest): AuthContext {
   return request.auth;
 }
 
-/** The signed-in user or the service account, for the routes a service account may read. */
+/** The signed-in user or the service account, for the routes that name a service account scope. */
 export function requireCaller(request: FastifyRequest): OrganizationCaller {
   const caller = request.auth ?? request.serviceAccount;
   if (!caller) throw unauthenticated();

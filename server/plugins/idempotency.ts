@@ -1,5 +1,5 @@
 import { and, eq, lt } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ERROR_CODES } from '#core/contract/errors';
 import type { Database } from '#server/db/database';
 import { idempotencyKeys } from '#server/db/schema';
@@ -15,12 +15,22 @@ const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 declare module 'fastify' {
   interface FastifyRequest {
-    idempotencyClaim: { userId: number; key: string } | null;
+    idempotencyClaim: { caller: string; key: string } | null;
   }
 }
 
+/** Whose keys a request's are: the user's or the service account's (each has its own). */
+function callerOf(request: FastifyRequest) {
+  if (request.auth) return { caller: `user:${request.auth.userId}`, userId: request.auth.userId, serviceAccountId: null };
+  if (request.serviceAccount) {
+    const serviceAccountId = request.serviceAccount.serviceAccountId;
+    return { caller: `service-account:${serviceAccountId}`, userId: null, serviceAccountId };
+  }
+  return null;
+}
+
 /**
- * A repeated Idempotency-Key from the same user returns the first final answer and applies
+ * A repeated Idempotency-Key from the same caller (user or service account) returns the first final answer and applies
  * nothing again. The key is claimed before the route runs, so two copies arriving together
  * cannot both apply, and it is looked up before any version check (a replayed 409 stays a 409).
  */
@@ -29,27 +39,28 @@ export function registerIdempotency(app: FastifyInstance, db: Database) {
 
   app.addHook('preValidation', async (request, reply) => {
     const key = request.headers[IDEMPOTENCY_HEADER];
-    if (!MUTATING.has(request.method) || typeof key !== 'string' || !request.auth) return;
+    const owner = callerOf(request);
+    if (!MUTATING.has(request.method) || typeof key !== 'string' || !owner) return;
     if (key.length < 8 || key.length > 200) {
       throw new HttpError(400, ERROR_CODES.badRequest, 'Invalid Idempotency-Key', {
         issues: [{ path: 'headers.idempotency-key', message: 'must be 8 to 200 characters' }],
       });
     }
-    const userId = request.auth.userId;
+    const { caller } = owner;
     const path = request.url.split('?')[0] ?? request.url;
     const claimed = await db
       .insert(idempotencyKeys)
-      .values({ userId, key, method: request.method, path })
+      .values({ ...owner, key, method: request.method, path })
       .onConflictDoNothing()
       .returning({ key: idempotencyKeys.key });
     if (claimed.length) {
-      request.idempotencyClaim = { userId, key };
+      request.idempotencyClaim = { caller, key };
       return;
     }
     const [previous] = await db
       .select()
       .from(idempotencyKeys)
-      .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)));
+      .where(and(eq(idempotencyKeys.caller, caller), eq(idempotencyKeys.key, key)));
     if (!previous) return;
     if (previous.method !== request.method || previous.path !== path) {
       throw new HttpError(422, ERROR_CODES.ruleViolation, 'This Idempotency-Key was used for another request', {
@@ -62,9 +73,12 @@ export function registerIdempotency(app: FastifyInstance, db: Database) {
       return reply.send(previous.body ?? '');
     }
     if (Date.now() - previous.createdAt.getTime() > ABANDONED_CLAIM_MS) {
-      await db.delete(idempotencyKeys).where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)));
-      request.idempotencyClaim = { userId, key };
-      await db.insert(idempotencyKeys).values({ userId, key, method: request.method, path }).onConflictDoNothing();
+      await db.delete(idempotencyKeys).where(and(eq(idempotencyKeys.caller, caller), eq(idempotencyKeys.key, key)));
+      request.idempotencyClaim = { caller, key };
+      await db
+        .insert(idempotencyKeys)
+        .values({ ...owner, key, method: request.method, path })
+        .onConflictDoNothing();
       return;
     }
     throw new HttpError(409, ERROR_CODES.conflict, 'The same request is still being handled', { rule: 'requestInProgress' });
@@ -74,7 +88,7 @@ export function registerIdempotency(app: FastifyInstance, db: Database) {
   app.addHook('onSend', async (request, reply, payload) => {
     const claim = request.idempotencyClaim;
     if (!claim) return payload;
-    const where = and(eq(idempotencyKeys.userId, claim.userId), eq(idempotencyKeys.key, claim.key));
+    const where = and(eq(idempotencyKeys.caller, claim.caller), eq(idempotencyKeys.key, claim.key));
     if (reply.statusCode >= 500) {
       await db.delete(idempotencyKeys).where(where);
     } else {

@@ -30,7 +30,7 @@ import {
   userRoles,
   users,
 } from '#server/db/schema';
-import { type AuthContext, requireAuth } from '#server/plugins/auth';
+import { type OrganizationCaller, requireCaller } from '#server/plugins/auth';
 import { badRequest } from '#server/plugins/error-handler';
 
 declare module 'fastify' {
@@ -150,7 +150,7 @@ function unknownMessage(kind: ReferenceKind) {
  */
 export async function assertReferencesBelong(
   db: Queryable,
-  auth: AuthContext,
+  auth: OrganizationCaller,
   schema: z.core.$ZodType,
   value: unknown,
   options: { path?: string; held?: HeldReference } = {},
@@ -213,7 +213,7 @@ export function registerReferenceChecks(app: FastifyInstance, db: Database): voi
     });
     if (!checked.length) return;
     const checkReferences: preHandlerHookHandler = async (request) => {
-      const auth = requireAuth(request);
+      const auth = requireCaller(request);
       for (const { part, schema, value } of checked) {
         await assertReferencesBelong(db, auth, schema, value(request), { path: part });
       }

@@ -63,7 +63,10 @@ test('an out-of-range ETA threshold keeps Save disabled, and a valid change stay
   await expect(reloaded).not.toHaveAttribute('aria-disabled', 'true', { timeout: 15_000 });
 });
 
-test('a service account’s secret, shown once, reads the loads until the account is deleted', async ({ page, playwright }) => {
+test('a service account’s secret, shown once, acts within the scopes chosen until the account is deleted', async ({
+  page,
+  playwright,
+}) => {
   await signIn(page, 'admin');
   await page.goto('/manage-company/service-accounts');
   await expect(page.getByTestId('serviceAccounts-table')).toBeVisible();
@@ -75,9 +78,20 @@ test('a service account’s secret, shown once, reads the loads until the accoun
   await expect(help).toContainText('GET /api/self/loads-summary');
   await expect(help).toContainText('2026-11-22T06:00:00.000Z');
   await expect(help).toContainText('Authorization: Bearer');
+  // It names the routes each scope opens.
+  await expect(help.getByTestId('service-account-api-scope-loads:write')).toContainText('POST /api/orders');
+  await expect(help.getByTestId('service-account-api-scope-master-data:read')).toContainText('/cargo-types');
   await page.getByTestId('serviceAccounts-create').first().click();
   const form = page.getByTestId('service-account-form');
   await form.getByTestId('service-account-name').fill('Scale house feed');
+  // Reading loads is preselected; at least one scope is required.
+  const readLoads = form.getByRole('checkbox', { name: 'loads:read', exact: true });
+  await expect(readLoads).toBeChecked();
+  await readLoads.uncheck();
+  await expect(form.getByText('Choose at least one scope')).toBeVisible();
+  await expect(form.getByTestId('service-account-form-save')).toBeDisabled();
+  await readLoads.check();
+  await form.getByRole('checkbox', { name: 'loads:write', exact: true }).check();
   await form.getByTestId('service-account-form-save').click();
 
   const secretDialog = page.getByTestId('service-account-secret');
@@ -88,6 +102,7 @@ test('a service account’s secret, shown once, reads the loads until the accoun
   await expect(secretDialog).toHaveCount(0);
   const row = page.getByTestId('serviceAccounts-row').filter({ hasText: 'Scale house feed' });
   await expect(row).toBeVisible();
+  await expect(row).toContainText('loads:read, loads:write');
   // The secret is not shown again anywhere on the page.
   await expect(page.getByText(secret)).toHaveCount(0);
 
@@ -97,6 +112,8 @@ test('a service account’s secret, shown once, reads the loads until the accoun
   const answer = await withSecret();
   expect(answer.status()).toBe(200);
   expect(Array.isArray(await answer.json())).toBe(true);
+  // master-data:read was not chosen: the reference lists refuse the secret.
+  expect((await integration.get('/api/tractors', { headers: { Authorization: `Bearer ${secret}` } })).status()).toBe(403);
 
   await row.getByTestId('serviceAccounts-delete').click();
   const confirmation = page.getByRole('dialog', { name: 'Delete Scale house feed?' });
@@ -116,7 +133,7 @@ test('a service account just created on another page of the table is brought int
   const accounts = `/api/organizations/${organizationId}/service-users`;
   const fillers: number[] = [];
   for (let index = 1; index <= 10; index += 1) {
-    const filler = await request.post(accounts, { data: { name: `Feed ${stamp} ${index}` } });
+    const filler = await request.post(accounts, { data: { name: `Feed ${stamp} ${index}`, scopes: ['loads:read'] } });
     expect(filler.status()).toBe(201);
     fillers.push((await filler.json()).id);
   }

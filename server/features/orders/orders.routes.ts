@@ -5,7 +5,7 @@ import { idParamsSchema } from '#core/contract/common';
 import { savedOrderSchema } from '#core/contract/conflicts';
 import { orderInputSchema, orderSchema, ordersQuerySchema, orderUpdateSchema } from '#core/contract/orders';
 import { ERROR_CODES } from '#core/contract/errors';
-import { SESSION_OR_SERVICE_ACCOUNT } from '#core/contract/service-accounts';
+import { serviceAccountSecurity } from '#core/contract/service-accounts';
 import { type ServerContext, zodRoutes } from '#server/context';
 import { guard, requireAuth, requireCaller } from '#server/plugins/auth';
 import { HttpError } from '#server/plugins/error-handler';
@@ -45,12 +45,11 @@ export function registerOrderRoutes(app: FastifyInstance, { db, realtime }: Serv
         tags: ['orders'],
         querystring: ordersQuerySchema,
         response: { 200: z.array(orderSchema) },
-        security: SESSION_OR_SERVICE_ACCOUNT,
+        security: serviceAccountSecurity('loads:read', 'loads:write'),
       },
       onRequest: guard({ permissions: ['ViewOwningOrders'] }),
     },
     // PostgreSQL writes the JSON (orders-json.ts); it is streamed as it is, not serialized again.
-    // Service accounts read it too (SERVICE_ACCOUNT_PERMISSIONS).
     async (request, reply) =>
       sendJsonStream(reply, await streamOrderList(db, requireCaller(request), { isDraft: false, ...request.query })),
   );
@@ -67,27 +66,46 @@ export function registerOrderRoutes(app: FastifyInstance, { db, realtime }: Serv
   api.post(
     '/orders',
     {
-      schema: { tags: ['orders'], body: orderInputSchema, response: { 201: savedOrderSchema } },
+      schema: {
+        tags: ['orders'],
+        description:
+          "Creates a load (201). A service account's load is also idempotent by its own reference: when a stop " +
+          'carries a customerOrderNumber that a load of the organization already carries, that load is answered ' +
+          '(200, with its warnings) and nothing is created. Send an Idempotency-Key too, so a retry replays the first answer.',
+        body: orderInputSchema,
+        response: { 200: savedOrderSchema, 201: savedOrderSchema },
+        security: serviceAccountSecurity('loads:write'),
+      },
       onRequest: guard({ permissions: ['CreateOrder'], notForCarriers: true }),
     },
     async (request, reply) => {
-      const auth = requireAuth(request);
-      return reply.code(201).send(await withWarning(db, auth, await createOrder(db, realtime, auth, request.body)));
+      const caller = requireCaller(request);
+      // People keep creating freely: two loads may carry one customer order number on purpose.
+      const { order, created } = await createOrder(db, realtime, caller, request.body, {
+        reuseByCustomerOrderNumber: request.serviceAccount !== null,
+      });
+      return reply.code(created ? 201 : 200).send(await withWarning(db, caller, order));
     },
   );
 
   api.put(
     '/orders/:id',
     {
-      schema: { tags: ['orders'], params: idParamsSchema, body: orderUpdateSchema, response: { 200: savedOrderSchema } },
+      schema: {
+        tags: ['orders'],
+        params: idParamsSchema,
+        body: orderUpdateSchema,
+        response: { 200: savedOrderSchema },
+        security: serviceAccountSecurity('loads:write'),
+      },
       onRequest: guard({ permissions: ['EditOrder'] }),
       // The load may keep another organization's driver or (for its carrier) the owner's stops.
       config: { references: 'service' },
     },
     async (request) => {
       const version = baseVersion(request.body.version, request.headers['if-match']);
-      const auth = requireAuth(request);
-      return withWarning(db, auth, await updateOrder(db, realtime, auth, request.params.id, request.body, version));
+      const caller = requireCaller(request);
+      return withWarning(db, caller, await updateOrder(db, realtime, caller, request.params.id, request.body, version));
     },
   );
 }

@@ -7,7 +7,7 @@ import { loadDateFromStops, statusAfterDriverChoice } from '#core/domain/load-ru
 import { completenessOptions, draftCompleteness } from '#core/domain/planning/index';
 import { DEFAULT_WEIGHT_UNIT, weightUnitSchema } from '#core/domain/units';
 import type { Database, Queryable, Transaction } from '#server/db/database';
-import { contacts, carrierLinks, orders, stops, users } from '#server/db/schema';
+import { contacts, carrierLinks, orders, organizations, stops, users } from '#server/db/schema';
 import type { AuthContext, OrganizationCaller } from '#server/plugins/auth';
 import type { RealtimePublisher } from '#server/plugins/realtime';
 import { badRequest, HttpError, notFound } from '#server/plugins/error-handler';
@@ -337,14 +337,23 @@ function stopDiffers(
   });
 }
 
-/** The signed-in user's weight unit: publishing checks weight balance at its precision (spec 1 §5). */
-export async function userWeightUnit(db: Queryable, auth: AuthContext) {
-  const [contact] = await db
-    .select({ unitsWeight: contacts.unitsWeight })
-    .from(users)
-    .innerJoin(contacts, eq(contacts.id, users.contactId))
-    .where(eq(users.id, auth.userId));
-  return weightUnitSchema.catch(DEFAULT_WEIGHT_UNIT).parse(contact?.unitsWeight);
+/**
+ * The caller's weight unit: publishing checks weight balance at its precision (spec 1 §5). A person
+ * has their own; a service account, which has no contact, takes its organization's.
+ */
+export async function userWeightUnit(db: Queryable, caller: OrganizationCaller) {
+  const [row] =
+    'userId' in caller && typeof caller.userId === 'number'
+      ? await db
+          .select({ unitsWeight: contacts.unitsWeight })
+          .from(users)
+          .innerJoin(contacts, eq(contacts.id, users.contactId))
+          .where(eq(users.id, caller.userId))
+      : await db
+          .select({ unitsWeight: organizations.unitsWeight })
+          .from(organizations)
+          .where(eq(organizations.id, caller.organizationId));
+  return weightUnitSchema.catch(DEFAULT_WEIGHT_UNIT).parse(row?.unitsWeight);
 }
 
 function loadDate(input: OrderInput) {
@@ -368,21 +377,66 @@ export function organizationsSeeing(row: { organizationId: number; transportingO
   return [row.organizationId, row.transportingOrganizationId];
 }
 
+/**
+ * The organization's load already carrying one of `input`'s customer order numbers, or null. Takes a
+ * transaction-scoped lock per number first, so two copies of one export arriving together make one load.
+ */
+async function loadWithCustomerOrderNumber(tx: Transaction, organizationId: number, input: OrderInput) {
+  const numbers = [
+    ...new Set(input.stops.flatMap((stop) => (stop.customerOrderNumber?.trim() ? [stop.customerOrderNumber.trim()] : []))),
+  ].sort();
+  if (!numbers.length) return null;
+  for (const number of numbers) {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`customer-order-number:${organizationId}:${number}`}))`);
+  }
+  const [row] = await tx
+    .select()
+    .from(orders)
+    .where(
+      and(
+        eq(orders.organizationId, organizationId),
+        ne(orders.status, 'Merged'),
+        inArray(
+          orders.id,
+          tx
+            .select({ id: stops.orderId })
+            .from(stops)
+            .where(and(eq(stops.organizationId, organizationId), inArray(stops.customerOrderNumber, numbers))),
+        ),
+      ),
+    )
+    .orderBy(asc(orders.id))
+    .limit(1);
+  if (!row) return null;
+  const [existing] = await withStops(tx, [row]);
+  return existing ?? null;
+}
+
+/**
+ * Creates a load. With `reuseByCustomerOrderNumber` (a service account's export), a load of the
+ * organization already carrying one of its stops' customer order numbers is answered instead, and
+ * `created` is false: a retried export never makes two loads.
+ */
 export async function createOrder(
   db: Database,
   realtime: RealtimePublisher,
-  auth: AuthContext,
+  caller: OrganizationCaller,
   input: OrderInput,
-): Promise<Order> {
+  options: { reuseByCustomerOrderNumber?: boolean } = {},
+): Promise<{ order: Order; created: boolean }> {
   // The references were checked before the handler (server/tenancy).
   await assertChosenDriverEnabled(db, input, null);
-  const created = await db.transaction(async (tx) => {
-    const [trip] = await tripFiguresOf(tx, auth.organizationId, [input]);
+  const result = await db.transaction(async (tx) => {
+    if (options.reuseByCustomerOrderNumber) {
+      const existing = await loadWithCustomerOrderNumber(tx, caller.organizationId, input);
+      if (existing) return { order: existing, created: false };
+    }
+    const [trip] = await tripFiguresOf(tx, caller.organizationId, [input]);
     const [row] = await tx
       .insert(orders)
       .values({
-        organizationId: auth.organizationId,
-        transportingOrganizationId: auth.organizationId,
+        organizationId: caller.organizationId,
+        transportingOrganizationId: caller.organizationId,
         ...orderValues(input),
         timeSeconds: trip?.timeSeconds ?? null,
         distanceMeters: trip?.distanceMeters ?? null,
@@ -397,16 +451,16 @@ export async function createOrder(
           ...stopValues(stop),
           ...legOf(trip, stop.sequence),
           orderId: row.id,
-          organizationId: auth.organizationId,
+          organizationId: caller.organizationId,
         })),
       )
       .returning();
     await recordChanges(tx, [{ entity: 'order', id: row.id, op: 'upsert', organizationIds: organizationsSeeing(row) }]);
-    return toOrder(row, stopRows);
+    return { order: toOrder(row, stopRows), created: true };
   });
   // Only after the commit: a browser poked earlier would refetch and not yet see the load.
-  realtime.publishOrderChange(organizationsSeeing(created), created);
-  return created;
+  if (result.created) realtime.publishOrderChange(organizationsSeeing(result.order), result.order);
+  return result;
 }
 
 /**
@@ -416,7 +470,7 @@ export async function createOrder(
 export async function updateOrder(
   db: Database,
   realtime: RealtimePublisher,
-  auth: AuthContext,
+  auth: OrganizationCaller,
   id: number,
   input: OrderInput,
   baseVersion: number,
@@ -433,7 +487,7 @@ export async function updateOrder(
  */
 export async function updateOrderInTransaction(
   tx: Transaction,
-  auth: AuthContext,
+  auth: OrganizationCaller,
   id: number,
   input: OrderInput,
   baseVersion: number,

@@ -16,24 +16,24 @@ import {
   trailerSchema,
   userListItemSchema,
 } from '#core/contract/reference';
+import { type ServiceAccountScope, serviceAccountSecurity } from '#core/contract/service-accounts';
 import type { PageRule } from '#core/domain/access';
 import { type ServerContext, zodRoutes } from '#server/context';
 import type { Database } from '#server/db/database';
-import { type AuthContext, guard, requireAuth } from '#server/plugins/auth';
+import { type AuthContext, guard, type OrganizationCaller, requireAuth, requireCaller } from '#server/plugins/auth';
 import * as lists from './reference.service.ts';
 import { carriedCargoTypes, carriedLocations } from '#server/features/sync/carried-references';
 import { fromList, ownOrCarried, registerFeedLoader } from '#server/features/sync/feed-loaders';
 
-interface ReferenceList {
-  path: string;
-  rule: PageRule;
-  item: z.ZodType;
-  load: (db: Database, auth: AuthContext) => Promise<unknown[]>;
-}
+/** A list a person reads, or (with `scope`) a service account holding that scope too. */
+type ReferenceList = { path: string; rule: PageRule; item: z.ZodType } & (
+  | { scope?: undefined; load: (db: Database, auth: AuthContext) => Promise<unknown[]> }
+  | { scope: ServiceAccountScope; load: (db: Database, caller: OrganizationCaller) => Promise<unknown[]> }
+);
 
 // Dispatch screens need the equipment, sites and customers too, so viewing owning orders also opens them.
 const REFERENCE_LISTS: ReferenceList[] = [
-  { path: '/cargo-types', rule: {}, item: cargoTypeSchema, load: lists.listCargoTypes },
+  { path: '/cargo-types', rule: {}, scope: 'master-data:read', item: cargoTypeSchema, load: lists.listCargoTypes },
   { path: '/location-types', rule: {}, item: locationTypeSchema, load: (db) => lists.listLocationTypes(db) },
   { path: '/organizations', rule: {}, item: organizationListItemSchema, load: lists.listOrganizations },
   { path: '/features', rule: {}, item: featureSchema, load: lists.listFeatures },
@@ -49,28 +49,38 @@ const REFERENCE_LISTS: ReferenceList[] = [
     item: permissionSchema,
     load: (db) => lists.listPermissions(db),
   },
-  { path: '/drivers', rule: { anyPermission: ['ViewOwningOrders', 'ViewUsers'] }, item: driverSchema, load: lists.listDrivers },
+  {
+    path: '/drivers',
+    rule: { anyPermission: ['ViewOwningOrders', 'ViewUsers'] },
+    scope: 'master-data:read',
+    item: driverSchema,
+    load: lists.listDrivers,
+  },
   {
     path: '/tractors',
     rule: { anyPermission: ['ViewOwningOrders', 'ViewTractors'] },
+    scope: 'master-data:read',
     item: tractorSchema,
     load: lists.listTractors,
   },
   {
     path: '/trailers',
     rule: { anyPermission: ['ViewOwningOrders', 'ViewTrailers'] },
+    scope: 'master-data:read',
     item: trailerSchema,
     load: lists.listTrailers,
   },
   {
     path: '/locations',
     rule: { anyPermission: ['ViewOwningOrders', 'ViewLocations'] },
+    scope: 'master-data:read',
     item: locationSchema,
     load: lists.listLocations,
   },
   {
     path: '/customers',
     rule: { anyPermission: ['ViewOwningOrders', 'ViewCustomers'] },
+    scope: 'master-data:read',
     item: customerSchema,
     load: lists.listCustomers,
   },
@@ -100,8 +110,15 @@ export function registerReferenceRoutes(app: FastifyInstance, { db }: ServerCont
   for (const list of REFERENCE_LISTS) {
     api.get(
       list.path,
-      { schema: { tags: ['reference'], response: { 200: z.array(list.item) } }, onRequest: guard(list.rule) },
-      async (request) => list.load(db, requireAuth(request)),
+      {
+        schema: {
+          tags: ['reference'],
+          response: { 200: z.array(list.item) },
+          ...(list.scope ? { security: serviceAccountSecurity(list.scope) } : {}),
+        },
+        onRequest: guard(list.rule),
+      },
+      async (request) => (list.scope ? list.load(db, requireCaller(request)) : list.load(db, requireAuth(request))),
     );
   }
 }

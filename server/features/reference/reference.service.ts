@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
-import type { AuthContext } from '#server/plugins/auth';
+import type { AuthContext, OrganizationCaller } from '#server/plugins/auth';
 import type { Queryable } from '#server/db/database';
 import { cargoBasis } from '#core/domain/cargo';
 import { ROLE_IDS } from '#core/domain/access';
@@ -34,7 +34,7 @@ export const withCargoBasis = (row: { id: number; label: string; category: strin
   measuredBy: cargoBasis(row.id),
 });
 
-export async function listCargoTypes(db: Queryable, auth: AuthContext) {
+export async function listCargoTypes(db: Queryable, auth: OrganizationCaller) {
   const rows = await db
     .select(cargoTypeColumns)
     .from(organizationCargoTypes)
@@ -95,7 +95,7 @@ export async function listRoles(db: Queryable) {
   return [...byId.values()];
 }
 
-export async function listDrivers(db: Queryable, auth: AuthContext) {
+export async function listDrivers(db: Queryable, auth: OrganizationCaller) {
   const rows = await db
     .select({ user: users, phone: contacts.phone })
     .from(users)
@@ -118,7 +118,7 @@ export async function listDrivers(db: Queryable, auth: AuthContext) {
   }));
 }
 
-export async function listTractors(db: Queryable, auth: AuthContext) {
+export async function listTractors(db: Queryable, auth: OrganizationCaller) {
   const rows = await db
     .select()
     .from(tractors)
@@ -132,7 +132,7 @@ export function toTractor({ weightGrams, createdAt, updatedAt, ...tractor }: typ
   return { ...tractor, weight: weightGrams };
 }
 
-export async function listTrailers(db: Queryable, auth: AuthContext) {
+export async function listTrailers(db: Queryable, auth: OrganizationCaller) {
   const rows = await db
     .select()
     .from(trailers)
@@ -146,7 +146,7 @@ export function toTrailer({ weightGrams, maxCargoWeightGrams, createdAt, updated
   return { ...trailer, weight: weightGrams, maxCargoWeight: maxCargoWeightGrams };
 }
 
-export async function listLocations(db: Queryable, auth: AuthContext) {
+export async function listLocations(db: Queryable, auth: OrganizationCaller) {
   return locationRows(db, eq(locations.organizationId, auth.organizationId));
 }
 
@@ -202,7 +202,7 @@ export const customerColumns = {
   version: customers.version,
 };
 
-export async function listCustomers(db: Queryable, auth: AuthContext) {
+export async function listCustomers(db: Queryable, auth: OrganizationCaller) {
   return db
     .select(customerColumns)
     .from(customers)

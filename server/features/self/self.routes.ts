@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { dateRangeQuerySchema } from '#core/contract/common';
-import { SESSION_OR_SERVICE_ACCOUNT } from '#core/contract/service-accounts';
+import { serviceAccountSecurity } from '#core/contract/service-accounts';
 import { loadsSummarySchema, selfSchema } from '#core/contract/user';
 import { type ServerContext, zodRoutes } from '#server/context';
 import { guard, requireAuth, requireCaller } from '#server/plugins/auth';
@@ -21,11 +21,10 @@ export function registerSelfRoutes(app: FastifyInstance, { db }: ServerContext) 
         tags: ['self'],
         querystring: dateRangeQuerySchema,
         response: { 200: loadsSummarySchema },
-        security: SESSION_OR_SERVICE_ACCOUNT,
+        security: serviceAccountSecurity('loads:read', 'loads:write'),
       },
       onRequest: guard({ permissions: ['ViewOwningOrders'] }),
     },
-    // Service accounts read it too (SERVICE_ACCOUNT_PERMISSIONS).
     async (request) => {
       const caller = requireCaller(request);
       return loadsSummary(db, caller.organizationId, new Date(request.query.startDate), new Date(request.query.endDate));

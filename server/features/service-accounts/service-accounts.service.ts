@@ -2,9 +2,10 @@ import { randomBytes } from 'node:crypto';
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import {
   type CreatedServiceAccount,
+  SERVICE_ACCOUNT_SCOPE_NAMES,
   SERVICE_ACCOUNT_SECRET_PREFIX,
   type ServiceAccount,
-  type ServiceAccountInput,
+  type ParsedServiceAccountInput,
 } from '#core/contract/service-accounts';
 import type { Database } from '#server/db/database';
 import { serviceAccounts } from '#server/db/schema';
@@ -16,11 +17,20 @@ const columns = {
   id: serviceAccounts.id,
   organizationId: serviceAccounts.organizationId,
   name: serviceAccounts.name,
+  scopes: serviceAccounts.scopes,
   createdAt: serviceAccounts.createdAt,
 };
 
-const toServiceAccount = (row: { id: number; organizationId: number; name: string; createdAt: Date }): ServiceAccount => ({
+const toServiceAccount = (row: {
+  id: number;
+  organizationId: number;
+  name: string;
+  scopes: string[];
+  createdAt: Date;
+}): ServiceAccount => ({
   ...row,
+  // Only known scopes are stored (serviceAccountInputSchema); the order is the list's.
+  scopes: SERVICE_ACCOUNT_SCOPE_NAMES.filter((scope) => row.scopes.includes(scope)),
   createdAt: row.createdAt.toISOString(),
 });
 
@@ -40,13 +50,13 @@ export async function createServiceAccount(
   db: Database,
   auth: AuthContext,
   orgId: number,
-  input: ServiceAccountInput,
+  input: ParsedServiceAccountInput,
 ): Promise<CreatedServiceAccount> {
   assertActiveOrganization(auth, orgId);
   const secret = `${SERVICE_ACCOUNT_SECRET_PREFIX}${randomBytes(32).toString('base64url')}`;
   const [row] = await db
     .insert(serviceAccounts)
-    .values({ organizationId: orgId, name: input.name, secretHash: hashToken(secret) })
+    .values({ organizationId: orgId, name: input.name, scopes: input.scopes, secretHash: hashToken(secret) })
     .returning(columns);
   if (!row) throw notFound('Service account');
   return { ...toServiceAccount(row), secret };

@@ -33,8 +33,8 @@ function withBearer(secret: string, method: 'GET' | 'POST' | 'PUT' = 'GET', url 
   return app.inject({ method, url: `/api${url}`, headers: { authorization: `Bearer ${secret}`, ...headers } });
 }
 
-async function create(name: string) {
-  const created = await asUser('admin', 'POST', `/organizations/${prairie}/service-users`, { name });
+async function create(name: string, scopes = ['loads:read']) {
+  const created = await asUser('admin', 'POST', `/organizations/${prairie}/service-users`, { name, scopes });
   expect(created.statusCode).toBe(201);
   return created.json() as CreatedServiceAccount;
 }
@@ -56,6 +56,7 @@ describe('service accounts', () => {
       id: account.id,
       organizationId: prairie,
       name: 'Scale house integration',
+      scopes: ['loads:read'],
       createdAt: account.createdAt,
     });
   });
@@ -88,17 +89,18 @@ describe('service accounts', () => {
     expect((await withBearer('nonsense', 'GET', '/self', { cookie: cookies.admin })).statusCode).toBe(401);
   });
 
-  it('only read, and only the routes opened to them', async () => {
+  it('only call the routes that name one of their scopes', async () => {
     const { secret } = await create('Read only');
     expect((await withBearer(secret, 'GET', '/self')).statusCode).toBe(403);
     expect((await withBearer(secret, 'GET', `/organizations/${prairie}/service-users`)).statusCode).toBe(403);
+    expect((await withBearer(secret, 'GET', '/tractors')).statusCode).toBe(403);
     const write = await withBearer(secret, 'POST', `/organizations/${prairie}/customers`, {
       'content-type': 'application/json',
       origin: 'https://elsewhere.example',
     });
-    // Refused as a write by a service account, not as a foreign origin: no cookie was consulted.
+    // Refused as a route closed to service accounts, not as a foreign origin: no cookie was consulted.
     expect(write.statusCode).toBe(403);
-    expect(write.json().error.message).toBe('A service account only reads');
+    expect(write.json().error.message).toBe('This route needs a signed-in user');
   });
 
   it('stop working when the organization loses the ServerAPI feature', async () => {
@@ -121,7 +123,7 @@ describe('service accounts', () => {
       method: 'POST',
       url: `/api/organizations/${prairie}/service-users`,
       headers: { cookie: cookies.admin, origin: 'https://elsewhere.example' },
-      payload: { name: 'Cross-site' },
+      payload: { name: 'Cross-site', scopes: ['loads:read'] },
     });
     expect(foreign.statusCode).toBe(403);
     expect(foreign.json().error.code).toBe('foreign_origin');
@@ -131,11 +133,14 @@ describe('service accounts', () => {
     const base = `/organizations/${prairie}/service-users`;
     expect((await app.inject({ method: 'GET', url: `/api${base}` })).statusCode).toBe(401);
     expect((await asUser('dispatcher', 'GET', base)).statusCode).toBe(403);
-    expect((await asUser('dispatcher', 'POST', base, { name: 'No' })).statusCode).toBe(403);
+    expect((await asUser('dispatcher', 'POST', base, { name: 'No', scopes: ['loads:read'] })).statusCode).toBe(403);
     // Little Creek Farms has no ServerAPI feature.
     expect((await asUser('freemium', 'GET', `/organizations/${littleCreek}/service-users`)).statusCode).toBe(403);
     expect((await asUser('admin', 'GET', `/organizations/${littleCreek}/service-users`)).statusCode).toBe(404);
-    expect((await asUser('admin', 'POST', `/organizations/${littleCreek}/service-users`, { name: 'No' })).statusCode).toBe(404);
+    expect(
+      (await asUser('admin', 'POST', `/organizations/${littleCreek}/service-users`, { name: 'No', scopes: ['loads:read'] }))
+        .statusCode,
+    ).toBe(404);
 
     const [theirs] = await test.database.db
       .insert(serviceAccounts)
@@ -150,7 +155,10 @@ describe('service accounts', () => {
   });
 
   it('need a name', async () => {
-    const blank = await asUser('admin', 'POST', `/organizations/${prairie}/service-users`, { name: '   ' });
+    const blank = await asUser('admin', 'POST', `/organizations/${prairie}/service-users`, {
+      name: '   ',
+      scopes: ['loads:read'],
+    });
     expect(blank.statusCode).toBe(400);
     expect(blank.json().error.issues).toContainEqual({ path: 'body.name', message: 'required' });
   });
@@ -158,6 +166,11 @@ describe('service accounts', () => {
   it('are documented as a bearer scheme in /api/docs', async () => {
     const docs = (await app.inject({ method: 'GET', url: '/api/docs' })).json();
     expect(docs.components.securitySchemes.serviceAccount).toMatchObject({ type: 'http', scheme: 'bearer' });
-    expect(docs.paths['/self/orders'].get.security).toContainEqual({ serviceAccount: [] });
+    expect(docs.paths['/self/orders'].get.security).toContainEqual({ serviceAccount: ['loads:read'] });
+    expect(docs.paths['/orders'].post.security).toEqual([{ session: [] }, { serviceAccount: ['loads:write'] }]);
+    expect(docs.paths['/orders/{id}'].put.security).toEqual([{ session: [] }, { serviceAccount: ['loads:write'] }]);
+    expect(docs.paths['/tractors'].get.security).toEqual([{ session: [] }, { serviceAccount: ['master-data:read'] }]);
+    expect(docs.paths['/orders'].post.description).toContain('customerOrderNumber');
+    expect(docs.paths['/self'].get.security).toBeUndefined();
   });
 });

@@ -349,7 +349,10 @@ const COMPANY_AND_SERVICE_ACCOUNT_ROUTES: Record<string, MatrixEntry> = {
   },
   'POST /api/organizations/:orgId/service-users': {
     access: serviceAccountRule('CreateServiceUser'),
-    example: (world) => ({ params: { orgId: world.organizations.prairie }, body: { name: 'Matrix integration' } }),
+    example: (world) => ({
+      params: { orgId: world.organizations.prairie },
+      body: { name: 'Matrix integration', scopes: ['loads:write'] },
+    }),
     foreignIds: [foreign('params.orgId', 'organization')],
   },
   'DELETE /api/organizations/:orgId/service-users/:id': {
@@ -358,6 +361,7 @@ const COMPANY_AND_SERVICE_ACCOUNT_ROUTES: Record<string, MatrixEntry> = {
       const orgId = world.organizations.prairie;
       const account = await world.call<{ id: number }>('admin', 'POST', `/api/organizations/${orgId}/service-users`, {
         name: 'Matrix revoked',
+        scopes: ['loads:read'],
       });
       return { params: { orgId, id: account.id } };
     },

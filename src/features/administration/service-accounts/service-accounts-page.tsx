@@ -4,7 +4,12 @@ import { IconCheck, IconCopy } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type CreatedServiceAccount, SERVICE_ACCOUNT_NAME_MAX, type ServiceAccount } from '#core/contract/service-accounts';
+import {
+  type CreatedServiceAccount,
+  SERVICE_ACCOUNT_NAME_MAX,
+  type ServiceAccount,
+  type ServiceAccountScope,
+} from '#core/contract/service-accounts';
 import { hasPermission } from '#core/domain/access';
 import { dateTimeFormat } from '#core/domain/date-format';
 import { useOnlineStatus } from '#src/data/online-status.ts';
@@ -16,6 +21,7 @@ import { WriteButton } from '../resource-table/write-action.tsx';
 import { type AdminContext, useAdminContext } from '../use-admin-context.ts';
 import { serviceAccountsQuery, useCreateServiceAccount, useRevokeServiceAccount } from './service-account-queries.ts';
 import { ServiceAccountApiHelp } from './service-account-api-help.tsx';
+import { ServiceAccountScopesInput } from './service-account-scopes.tsx';
 
 /** /manage-company/service-accounts (spec 2 §2, ServerAPI and ViewServiceUser). */
 export function ServiceAccountsPage() {
@@ -33,6 +39,13 @@ function ServiceAccounts({ context }: { context: AdminContext }) {
     const created = dateTimeFormat(i18n.language, context.timezone);
     return [
       { key: 'name', labelKey: 'fields.name', text: (row) => row.name, essential: true },
+      {
+        key: 'scopes',
+        // As the API spells them: an integrator matches them with /api/docs. t('company:serviceAccounts.scopes')
+        labelKey: 'company:serviceAccounts.scopes',
+        text: (row) => row.scopes.join(', '),
+        essential: true,
+      },
       {
         key: 'createdAt',
         // The table looks headers up in administration; this one is company's: t('company:serviceAccounts.createdAt')
@@ -88,11 +101,12 @@ function ServiceAccounts({ context }: { context: AdminContext }) {
 function CreateServiceAccount({ organizationId, onClose }: { organizationId: number; onClose: () => void }) {
   const { t } = useTranslation('company');
   const [name, setName] = useState('');
+  const [scopes, setScopes] = useState<ServiceAccountScope[]>(['loads:read']);
   const [created, setCreated] = useState<CreatedServiceAccount | null>(null);
   const create = useCreateServiceAccount(organizationId);
   const submit = async () => {
     try {
-      const account = await create.mutateAsync({ name });
+      const account = await create.mutateAsync({ name, scopes });
       setCreated(account);
       notifications.show({ color: 'green', message: t('serviceAccounts.created', { name: account.name }) });
     } catch (cause) {
@@ -138,7 +152,7 @@ function CreateServiceAccount({ organizationId, onClose }: { organizationId: num
       </Modal>
     );
   }
-  const valid = name.trim().length > 0;
+  const valid = name.trim().length > 0 && scopes.length > 0;
   return (
     <Modal opened onClose={onClose} title={t('serviceAccounts.createTitle')} data-testid="service-account-form">
       <form
@@ -157,6 +171,7 @@ function CreateServiceAccount({ organizationId, onClose }: { organizationId: num
             onChange={(event) => setName(event.currentTarget.value)}
             data-testid="service-account-name"
           />
+          <ServiceAccountScopesInput value={scopes} onChange={setScopes} />
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
               {t('serviceAccounts.cancel')}
