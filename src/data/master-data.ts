@@ -196,7 +196,7 @@ export function currentRowOf<Collection extends MasterDataCollection>(
 /** Every downtime of the company from the mirror; the sync engine reads it again after a pull changed it. */
 export const mirrorDowntimeQuery = queryOptions({
   queryKey: ['mirror', 'downtime'],
-  queryFn: async () => (await localDatabase.downtime.toArray()) as unknown as Downtime[],
+  queryFn: async (): Promise<Downtime[]> => localDatabase.downtime.toArray(),
   staleTime: Number.POSITIVE_INFINITY,
   networkMode: 'always',
   meta: { persist: false },

@@ -1,7 +1,7 @@
 import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import type { Order } from '#core/contract/orders';
-import { type DriverChoice, driverAssignmentFor } from '#core/domain/load-actions';
+import { driverAssignmentFor } from '#core/domain/load-actions';
 import { canMerge, mergeDrafts } from '#core/domain/planning/index';
 import { inputFromOrder, type LoadChangeVariables, useLoadCommands, usePlanningCommands, useSaveLoad } from '#src/data/loads.ts';
 import { localDatabase } from '#src/data/local-database.ts';
@@ -67,7 +67,7 @@ export default function AutomationBridge() {
     const bridge: DispatchAutomation = {
       loads: async (ids) => (await shown(ids)).map(({ asked, load }) => ({ ...toAutomationLoad(load), id: asked })),
       driverIds: async () =>
-        ((await localDatabase.drivers.toArray()) as unknown as DriverChoice[])
+        (await localDatabase.drivers.toArray())
           .filter((driver) => driver.enabled && driver.organizationId === organizationId)
           .map((driver) => driver.id),
       appendNote: async (loadId, token) => {
@@ -82,7 +82,7 @@ export default function AutomationBridge() {
       },
       assignDriver: async (loadId, driverId) => {
         const load = await one(loadId);
-        const drivers = (await localDatabase.drivers.toArray()) as unknown as DriverChoice[];
+        const drivers = await localDatabase.drivers.toArray();
         const driver = drivers.find((candidate) => candidate.id === driverId);
         if (!load || !driver) return null;
         const assignment = driverAssignmentFor(load, driver);
