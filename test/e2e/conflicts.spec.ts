@@ -170,3 +170,50 @@ test('a driver on two overlapping loads, and a trailer over capacity during its 
   await expect(mark).toBeFocused();
   await expect(page.getByRole('tooltip')).toContainText('carries at most');
 });
+
+test('a load running over the week’s edge is compared with the loads beyond it', async ({ page, api }) => {
+  const self = await api.self();
+  const [drivers, locations] = await Promise.all([api.drivers(), api.locations()]);
+  const driver = drivers.find(
+    (row: DriverRow) => row.name.includes('Anderson') && row.organizationId === self.activeOrganizationId,
+  );
+  if (!driver) throw new Error('the demo driver Anderson');
+  const [mill, farm] = locations;
+  if (!mill || !farm) throw new Error('two demo locations');
+  const stamp = Date.now().toString(36).slice(-5).toUpperCase();
+  // Saturday 23:00 to Sunday 01:00 of the next week, then a load on that Sunday at 00:30.
+  const week = weekContaining(new Date(), self.contact.timezone);
+  const sunday = week.end.getTime() + 1;
+  const stop = (sequence: number, type: string, locationId: number, at: number, orderNumber: string) => ({
+    sequence,
+    type,
+    organizationLocationId: locationId,
+    cargoTypeId: 2,
+    weight: 5 * TONNE,
+    orderNumber,
+    arrivalTime: new Date(at).toISOString(),
+    durationMinutes: 30,
+  });
+  const create = async (orderNumber: string, start: number, end: number) => {
+    const answer = await api.context.post('/api/orders', {
+      data: {
+        date: new Date(start).toISOString(),
+        transportedByUserId: driver.id,
+        stops: [stop(1, 'Origin', mill.id, start, orderNumber), stop(2, 'Destination', farm.id, end, orderNumber)],
+      },
+    });
+    expect(answer.status(), 'load created').toBe(201);
+    return (await answer.json()) as Order;
+  };
+  await create(`EDGE-SAT-${stamp}`, sunday - HOUR, sunday + 0.5 * HOUR);
+  const next = await create(`EDGE-SUN-${stamp}`, sunday + 0.5 * HOUR, sunday + 2 * HOUR);
+
+  const loads = new LoadsTablePage(page);
+  const nextSunday = new Date(sunday).toLocaleDateString('en-CA', { timeZone: self.contact.timezone });
+  await page.goto(`/loads?week=${nextSunday}`);
+  // A fresh browser's first sync fills the device's copy before the table stops loading.
+  await expect(loads.table).toHaveAttribute('aria-busy', 'false', { timeout: 40_000 });
+  const mark = loads.row(next.id).getByTestId('load-conflicts');
+  await expect(mark).toBeVisible();
+  await expect(mark).toHaveAccessibleName(new RegExp(`Driver ${driver.name} is also on load EDGE-SAT-${stamp} at this time`));
+});

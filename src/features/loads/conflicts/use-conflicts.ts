@@ -6,6 +6,7 @@ import type { ResourceDowntime } from '#core/domain/master-data/downtime';
 import { type ConflictFinder, type ConflictResources, conflictFinder, type LoadConflict } from '#core/domain/planning/index';
 import { weekContaining } from '#core/domain/weeks';
 import { useLoads, useMirrorList } from '#src/data/loads.ts';
+import { mirrorLoadsQuery } from '#src/data/sync/mirror-loads.ts';
 import { mirrorDowntimeQuery } from '#src/data/master-data.ts';
 import { useActionFormatting } from '../actions/use-action-formatting.ts';
 import { loadLabel } from '../load-label.ts';
@@ -27,9 +28,12 @@ export function useConflictResources(): ConflictResources {
   );
 }
 
+const DAY_MS = 86_400_000;
+
 /**
  * The loads and drafts of a week from the mirror (queued changes laid over), for comparing a load
- * with. A load running over the week's edge is compared with its own week only.
+ * with, and the loads of the day on each side of the week the mirror already holds: a load running
+ * over the week's edge meets the loads beyond it (read as mirrored, without opening those weeks).
  */
 export function useWeekLoadsAndDrafts(range: { startDate: string; endDate: string } | null): Order[] {
   const format = useActionFormatting();
@@ -40,8 +44,25 @@ export function useWeekLoadsAndDrafts(range: { startDate: string; endDate: strin
   // never a week of loads to open in the mirror.
   const loads = useLoads({ startDate, endDate, isDraft: !range }, organizationId, format.timezone).data;
   const drafts = useLoads({ startDate, endDate, isDraft: true }, organizationId, format.timezone).data;
-  return useMemo(() => [...(loads ?? []), ...(drafts ?? [])], [loads, drafts]);
+  const edges = useMemo(() => {
+    if (!range) return null;
+    const shifted = (iso: string, by: number) => new Date(Date.parse(iso) + by).toISOString();
+    return {
+      before: { startDate: shifted(startDate, -DAY_MS), endDate: shifted(startDate, -1), isDraft: false },
+      after: { startDate: shifted(endDate, 1), endDate: shifted(endDate, DAY_MS), isDraft: false },
+    };
+  }, [range, startDate, endDate]);
+  const before = useQuery({ ...mirrorLoadsQuery(edges?.before ?? EMPTY_RANGE), enabled: edges !== null }).data;
+  const after = useQuery({ ...mirrorLoadsQuery(edges?.after ?? EMPTY_RANGE), enabled: edges !== null }).data;
+  return useMemo(() => {
+    const week = [...(loads ?? []), ...(drafts ?? [])];
+    const inWeek = new Set(week.map((load) => load.id));
+    const beyond = [...(before ?? []), ...(after ?? [])].filter((load) => !inWeek.has(load.id) && load.status !== 'Merged');
+    return beyond.length ? [...week, ...beyond] : week;
+  }, [loads, drafts, before, after]);
 }
+
+const EMPTY_RANGE = { startDate: '', endDate: '', isDraft: false };
 
 /** The week of `date` in the user's zone as a range, or null without a date. */
 export function useWeekOf(date: string | null | undefined) {
