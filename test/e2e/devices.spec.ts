@@ -67,7 +67,7 @@ test('a smart-trailer device is created, edited, linked to a trailer and disable
   // Disabled, it stays named by the trailer.
   await openAdminPage(page, 'devices');
   await editRow(page, 'devices', deviceName);
-  await deviceForm.getByText('Enabled').click();
+  await deviceForm.getByRole('switch', { name: 'Enabled' }).uncheck();
   await deviceForm.getByTestId('device-form-save').click();
   await expect(page.getByText(`${deviceName} updated`)).toBeVisible();
   await expect(deviceRow).toContainText('No');
