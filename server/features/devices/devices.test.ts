@@ -1,7 +1,10 @@
+import { readFileSync } from 'node:fs';
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Device } from '#core/contract/devices';
 import type { Trailer } from '#core/contract/master-data';
+import { PERMISSIONS, ROLE_IDS } from '#core/domain/access';
 import { pullChanges, pullChangesHaving } from '#test/server/change-feed';
 import { seededOrganizationIds } from '#test/server/seeded';
 import { createTestApp, signInAs, type TestApp } from '#test/server/test-app';
@@ -131,5 +134,31 @@ describe('devices', () => {
     expect(unlinked.statusCode).toBe(200);
     expect(unlinked.json()).toMatchObject({ deviceId: null });
     expect((await call('admin', 'DELETE', `/organizations/${prairie}/devices/${device.id}`)).statusCode).toBe(200);
+  });
+});
+
+describe('migration 0015', () => {
+  it('gives a database seeded before devices their permissions, after the others, and the default grants', async () => {
+    const db = test.database.db;
+    const names = ['ViewDevices', 'CreateDevices', 'EditDevices', 'DeleteDevices'];
+    // As before devices: their permissions (and so their grants) absent.
+    await db.execute(sql`delete from permissions where name = any(${sql.param(names)}::text[])`);
+    const migration = readFileSync(new URL('../../db/migrations/0015_devices.sql', import.meta.url), 'utf8');
+    for (const statement of migration.split('--> statement-breakpoint').filter((part) => part.includes('"permissions"'))) {
+      await db.execute(sql.raw(statement));
+    }
+    const { rows } = await db.execute<{ id: number; name: string; roles: number[] }>(
+      sql`select p.id, p.name, array_agg(rp.role_id order by rp.role_id) as roles
+          from permissions p left join role_permissions rp on rp.permission_id = p.id
+          where p.name = any(${sql.param(names)}::text[]) group by p.id, p.name order by p.id`,
+    );
+    // The ids a new database's seed gives them: their places in PERMISSIONS.
+    expect(rows).toEqual(
+      names.map((name) => ({
+        id: PERMISSIONS.indexOf(name as (typeof PERMISSIONS)[number]) + 1,
+        name,
+        roles: name === 'ViewDevices' ? [ROLE_IDS.Administrator, ROLE_IDS.CarrierDispatcher] : [ROLE_IDS.Administrator],
+      })),
+    );
   });
 });

@@ -111,6 +111,7 @@ export function TrailerForm({
           value={values.deviceId}
           onChange={(deviceId) => set({ deviceId })}
           clearable
+          clearButtonProps={{ 'aria-label': t('fields.removeDevice') }}
           searchable
           nothingFoundMessage={t('devices.noTrailerDevices')}
           data-testid="trailer-device"
