@@ -26,6 +26,8 @@ async function editRow(page: Page, table: string, name: string) {
 test('a smart-trailer device is created, edited, linked to a trailer and disabled, and deleted only once no trailer names it', async ({
   page,
 }) => {
+  // Two pages and five forms: longer than one page's walk.
+  test.setTimeout(120_000);
   const suffix = randomUUID().slice(0, 8);
   const deviceName = `E2E device ${suffix}`;
   const trailerName = `E2E smart trailer ${suffix}`;

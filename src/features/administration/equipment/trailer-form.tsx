@@ -111,7 +111,8 @@ export function TrailerForm({
           value={values.deviceId}
           onChange={(deviceId) => set({ deviceId })}
           clearable
-          clearButtonProps={{ 'aria-label': t('fields.removeDevice') }}
+          // Mantine hides its clear button from keyboards and screen readers: this one is named and reachable.
+          clearButtonProps={{ 'aria-label': t('fields.removeDevice'), 'aria-hidden': false, tabIndex: 0 }}
           searchable
           nothingFoundMessage={t('devices.noTrailerDevices')}
           data-testid="trailer-device"
