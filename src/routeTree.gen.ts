@@ -32,6 +32,7 @@ import { Route as AppManageCompanySectionRouteImport } from './routes/_app/manag
 import { Route as AppManageCompanyCompaniesRouteImport } from './routes/_app/manage-company/companies'
 import { Route as AppManageCompanyContactsRouteImport } from './routes/_app/manage-company/contacts'
 import { Route as AppManageCompanyCustomersRouteImport } from './routes/_app/manage-company/customers'
+import { Route as AppManageCompanyDevicesRouteImport } from './routes/_app/manage-company/devices'
 import { Route as AppManageCompanyLoadingTeamsRouteImport } from './routes/_app/manage-company/loading-teams'
 import { Route as AppManageCompanyNotificationConfigsRouteImport } from './routes/_app/manage-company/notification-configs'
 import { Route as AppManageCompanyPermissionsRouteImport } from './routes/_app/manage-company/permissions'
@@ -159,6 +160,11 @@ const AppManageCompanyCustomersRoute =
     path: '/manage-company/customers',
     getParentRoute: () => AppRoute,
   } as any)
+const AppManageCompanyDevicesRoute = AppManageCompanyDevicesRouteImport.update({
+  id: '/manage-company/devices',
+  path: '/manage-company/devices',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppManageCompanyLoadingTeamsRoute =
   AppManageCompanyLoadingTeamsRouteImport.update({
     id: '/manage-company/loading-teams',
@@ -235,6 +241,7 @@ export interface FileRoutesByFullPath {
   '/manage-company/companies': typeof AppManageCompanyCompaniesRoute
   '/manage-company/contacts': typeof AppManageCompanyContactsRoute
   '/manage-company/customers': typeof AppManageCompanyCustomersRoute
+  '/manage-company/devices': typeof AppManageCompanyDevicesRoute
   '/manage-company/loading-teams': typeof AppManageCompanyLoadingTeamsRoute
   '/manage-company/notification-configs': typeof AppManageCompanyNotificationConfigsRoute
   '/manage-company/permissions': typeof AppManageCompanyPermissionsRoute
@@ -268,6 +275,7 @@ export interface FileRoutesByTo {
   '/manage-company/companies': typeof AppManageCompanyCompaniesRoute
   '/manage-company/contacts': typeof AppManageCompanyContactsRoute
   '/manage-company/customers': typeof AppManageCompanyCustomersRoute
+  '/manage-company/devices': typeof AppManageCompanyDevicesRoute
   '/manage-company/loading-teams': typeof AppManageCompanyLoadingTeamsRoute
   '/manage-company/notification-configs': typeof AppManageCompanyNotificationConfigsRoute
   '/manage-company/permissions': typeof AppManageCompanyPermissionsRoute
@@ -303,6 +311,7 @@ export interface FileRoutesById {
   '/_app/manage-company/companies': typeof AppManageCompanyCompaniesRoute
   '/_app/manage-company/contacts': typeof AppManageCompanyContactsRoute
   '/_app/manage-company/customers': typeof AppManageCompanyCustomersRoute
+  '/_app/manage-company/devices': typeof AppManageCompanyDevicesRoute
   '/_app/manage-company/loading-teams': typeof AppManageCompanyLoadingTeamsRoute
   '/_app/manage-company/notification-configs': typeof AppManageCompanyNotificationConfigsRoute
   '/_app/manage-company/permissions': typeof AppManageCompanyPermissionsRoute
@@ -338,6 +347,7 @@ export interface FileRouteTypes {
     | '/manage-company/companies'
     | '/manage-company/contacts'
     | '/manage-company/customers'
+    | '/manage-company/devices'
     | '/manage-company/loading-teams'
     | '/manage-company/notification-configs'
     | '/manage-company/permissions'
@@ -371,6 +381,7 @@ export interface FileRouteTypes {
     | '/manage-company/companies'
     | '/manage-company/contacts'
     | '/manage-company/customers'
+    | '/manage-company/devices'
     | '/manage-company/loading-teams'
     | '/manage-company/notification-configs'
     | '/manage-company/permissions'
@@ -405,6 +416,7 @@ export interface FileRouteTypes {
     | '/_app/manage-company/companies'
     | '/_app/manage-company/contacts'
     | '/_app/manage-company/customers'
+    | '/_app/manage-company/devices'
     | '/_app/manage-company/loading-teams'
     | '/_app/manage-company/notification-configs'
     | '/_app/manage-company/permissions'
@@ -591,6 +603,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppManageCompanyCustomersRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/manage-company/devices': {
+      id: '/_app/manage-company/devices'
+      path: '/manage-company/devices'
+      fullPath: '/manage-company/devices'
+      preLoaderRoute: typeof AppManageCompanyDevicesRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/manage-company/loading-teams': {
       id: '/_app/manage-company/loading-teams'
       path: '/manage-company/loading-teams'
@@ -672,6 +691,7 @@ interface AppRouteChildren {
   AppManageCompanyCompaniesRoute: typeof AppManageCompanyCompaniesRoute
   AppManageCompanyContactsRoute: typeof AppManageCompanyContactsRoute
   AppManageCompanyCustomersRoute: typeof AppManageCompanyCustomersRoute
+  AppManageCompanyDevicesRoute: typeof AppManageCompanyDevicesRoute
   AppManageCompanyLoadingTeamsRoute: typeof AppManageCompanyLoadingTeamsRoute
   AppManageCompanyNotificationConfigsRoute: typeof AppManageCompanyNotificationConfigsRoute
   AppManageCompanyPermissionsRoute: typeof AppManageCompanyPermissionsRoute
@@ -699,6 +719,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppManageCompanyCompaniesRoute: AppManageCompanyCompaniesRoute,
   AppManageCompanyContactsRoute: AppManageCompanyContactsRoute,
   AppManageCompanyCustomersRoute: AppManageCompanyCustomersRoute,
+  AppManageCompanyDevicesRoute: AppManageCompanyDevicesRoute,
   AppManageCompanyLoadingTeamsRoute: AppManageCompanyLoadingTeamsRoute,
   AppManageCompanyNotificationConfigsRoute:
     AppManageCompanyNotificationConfigsRoute,

@@ -71,6 +71,8 @@ export const trailerInputSchema = z.object({
   maxCargoWeight: gramsSchema.nullable().optional(),
   /** Each cargo type at most once (the server names a repeated one). */
   trailerCargoTypes: z.array(trailerCargoTypeInputSchema).max(50).optional(),
+  /** The smart trailer's device: one of kind 'trailer'; null unlinks it, absent keeps it. */
+  deviceId: referenceId('device').nullable().optional(),
 });
 export type TrailerInput = z.input<typeof trailerInputSchema>;
 
@@ -92,7 +94,7 @@ export type CustomerUpdate = z.input<typeof customerUpdateSchema>;
  * language. Tractors and trailers can be disabled instead (their `enabled` flag); customers have none.
  */
 export const IN_USE_RULE = 'inUse';
-export const RECORD_USES = ['loads', 'drivers', 'sites', 'notificationConfigs'] as const;
+export const RECORD_USES = ['loads', 'drivers', 'sites', 'notificationConfigs', 'trailers'] as const;
 export type RecordUse = (typeof RECORD_USES)[number];
 
 /** `/organizations/{orgId}/{collection}/{id}`. */

@@ -103,6 +103,7 @@ export const trailerSchema = z.object({
   enabled: z.boolean(),
   weight: z.number().nullable(),
   trailerCargoTypes: z.array(z.object({ cargoTypeId: z.number().int(), compartmentCount: z.number().int() })),
+  deviceId: z.number().int().nullable(),
   version: z.number().int(),
 });
 

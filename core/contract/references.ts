@@ -29,6 +29,8 @@ export const REFERENCE_KINDS = [
   'user',
   /** A contact of the organization (one a new user takes). */
   'contact',
+  /** A device of the organization (a smart trailer's). */
+  'device',
 ] as const;
 export type ReferenceKind = (typeof REFERENCE_KINDS)[number];
 

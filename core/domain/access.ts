@@ -90,6 +90,11 @@ export const PERMISSIONS = [
   'ViewChecklistTemplates',
   'EditChecklistTemplates',
   'ManageDowntime',
+  // Appended: a permission's id is its place here (server/db/seed), and migration 0016 adds these to older databases.
+  'ViewDevices',
+  'CreateDevices',
+  'EditDevices',
+  'DeleteDevices',
 ] as const;
 export type PermissionName = (typeof PERMISSIONS)[number];
 
@@ -139,6 +144,7 @@ export const DEFAULT_ROLE_PERMISSIONS: Readonly<Record<RoleName, readonly Permis
     'AccessAdministration',
     'ViewTractors',
     'ViewTrailers',
+    'ViewDevices',
     'ViewUsers',
   ],
   Manager: [
@@ -201,6 +207,7 @@ export const PAGE_RULES = {
   administration: { permissions: ['AccessAdministration'] },
   'admin.tractors': { permissions: ['AccessAdministration', 'ViewTractors'] },
   'admin.trailers': { permissions: ['AccessAdministration', 'ViewTrailers'] },
+  'admin.devices': { permissions: ['AccessAdministration', 'ViewDevices'] },
   'admin.users': { permissions: ['AccessAdministration', 'ViewUsers'] },
   'admin.contacts': { permissions: ['AccessAdministration', 'ViewContacts'], notForCarriers: true },
   'admin.loadingTeams': { permissions: ['AccessAdministration', 'ViewLoadingTeams'] },

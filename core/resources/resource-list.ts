@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { deviceInputSchema, deviceSchema } from '#core/contract/devices';
 import { customerInputSchema, downtimeSchema, tractorInputSchema, trailerInputSchema } from '#core/contract/master-data';
 import { notificationConfigInputSchema, notificationConfigRecordSchema } from '#core/contract/notification-configs';
 import { orderSchema } from '#core/contract/orders';
@@ -118,6 +119,19 @@ export const RESOURCES = [
       input: notificationConfigInputSchema,
       // Spec 2 §2: their page already needs ViewNotificationConfigs, and editing them is editing the company.
       permissions: { create: 'EditCompany', edit: 'EditCompany', delete: 'EditCompany' },
+      offline: ['edit', 'delete'],
+    },
+  }),
+  declareResource({
+    kind: 'device',
+    store: 'devices',
+    row: deviceSchema,
+    writes: {
+      path: 'devices',
+      input: deviceInputSchema,
+      permissions: { create: 'CreateDevices', edit: 'EditDevices', delete: 'DeleteDevices' },
+      page: 'admin.devices',
+      // Creating needs the server's check that no organization uses the identifier yet.
       offline: ['edit', 'delete'],
     },
   }),

@@ -449,6 +449,31 @@ export const tractors = pgTable(
   (table) => [index('tractors_organization_idx').on(table.organizationId)],
 );
 
+/**
+ * Driver phones and smart trailers (spec 2: "Smart device"). `clientId` is the identifier the phone
+ * app or the trailer sends with its positions (Traccar/OsmAnd name only it), so it is unique across
+ * every organization.
+ */
+export const devices = pgTable(
+  'devices',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    organizationId: integer('organization_id')
+      .notNull()
+      .references(() => organizations.id),
+    clientId: text('client_id').notNull(),
+    name: text('name').notNull(),
+    kind: text('kind').$type<'phone' | 'trailer'>().notNull(),
+    driverUserId: integer('driver_user_id').references(() => users.id, { onDelete: 'set null' }),
+    enabled: boolean('enabled').notNull().default(true),
+    ...versioned,
+  },
+  (table) => [
+    uniqueIndex('devices_client_id_idx').on(table.clientId),
+    index('devices_organization_idx').on(table.organizationId),
+  ],
+);
+
 export const trailers = pgTable(
   'trailers',
   {
@@ -467,6 +492,8 @@ export const trailers = pgTable(
       .$type<{ cargoTypeId: number; compartmentCount: number }[]>()
       .notNull()
       .default([]),
+    /** The smart trailer's device (a device of kind 'trailer' of the organization). */
+    deviceId: integer('device_id').references(() => devices.id),
     ...versioned,
   },
   (table) => [index('trailers_organization_idx').on(table.organizationId)],

@@ -21,6 +21,7 @@ import type { Database, Queryable } from '#server/db/database';
 import {
   carrierLinks,
   contacts,
+  devices,
   customers,
   locations,
   organizationCargoTypes,
@@ -66,7 +67,14 @@ function owned(rows: { id: number; locationId?: number }[]) {
 
 /** Records of a table that carries its organization: the organization's own. */
 function ownedRowsOf(
-  table: typeof customers | typeof locations | typeof tractors | typeof trailers | typeof users | typeof contacts,
+  table:
+    | typeof customers
+    | typeof locations
+    | typeof tractors
+    | typeof trailers
+    | typeof users
+    | typeof contacts
+    | typeof devices,
 ): OwnedIds {
   return async (db, org, ids) =>
     owned(
@@ -123,6 +131,7 @@ const OWNED: Record<ReferenceKind, OwnedIds> = {
   },
   user: ownedRowsOf(users),
   contact: ownedRowsOf(contacts),
+  device: ownedRowsOf(devices),
 };
 
 const LABEL: Record<ReferenceKind, string> = {
@@ -136,6 +145,7 @@ const LABEL: Record<ReferenceKind, string> = {
   transporter: 'transporter',
   user: 'user',
   contact: 'contact',
+  device: 'device',
 };
 
 function unknownMessage(kind: ReferenceKind) {

@@ -91,6 +91,10 @@ export const PERMISSION_DESCRIPTIONS: Readonly<Record<PermissionName, string>> =
   ViewChecklistTemplates: 'View checklist templates',
   EditChecklistTemplates: 'Edit checklist templates',
   ManageDowntime: 'Schedule downtime for tractors, trailers and locations',
+  ViewDevices: 'View devices',
+  CreateDevices: 'Create devices',
+  EditDevices: 'Edit devices',
+  DeleteDevices: 'Delete devices',
 };
 
 export { DEFAULT_ROLE_PERMISSIONS as ROLE_PERMISSIONS } from '#core/domain/access';

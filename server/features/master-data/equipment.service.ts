@@ -11,7 +11,7 @@ import {
 } from '#core/domain/master-data/index';
 import { WEIGHT_UNIT_ABBREVIATIONS } from '#core/domain/units';
 import type { Database, Queryable, Transaction } from '#server/db/database';
-import { cargoTypes, carrierLinks, downtimes, orders, tractors, trailers, users } from '#server/db/schema';
+import { cargoTypes, carrierLinks, devices, downtimes, orders, tractors, trailers, users } from '#server/db/schema';
 import { userWeightUnit } from '#server/features/orders/orders.service';
 import { toTractor, toTrailer } from '#server/features/reference/reference.service';
 import type { AuthContext } from '#server/plugins/auth';
@@ -153,6 +153,11 @@ export async function deleteTractor(db: Database, realtime: RealtimePublisher, a
  * user's weight unit, and each cargo type at most once (named by its label).
  */
 async function assertTrailerRules(tx: Queryable, auth: AuthContext, values: ReturnType<typeof trailerValues>) {
+  // The reference check already made it the organization's; a phone cannot be a trailer's device.
+  if (values.deviceId !== null) {
+    const [device] = await tx.select({ kind: devices.kind }).from(devices).where(eq(devices.id, values.deviceId));
+    if (device?.kind !== 'trailer') throw badRequest([{ path: 'body.deviceId', message: 'not a trailer device' }]);
+  }
   if (!isStandard(auth)) return;
   const unit = await userWeightUnit(tx, auth);
   if (!isValidMaxCargoWeight(values.maxCargoWeightGrams, unit)) {
@@ -186,6 +191,7 @@ function trailerValues(auth: AuthContext, input: TrailerFields, stored?: typeof 
     weightGrams: keep(input.weight, stored?.weightGrams ?? null),
     maxCargoWeightGrams: keep(input.maxCargoWeight, stored?.maxCargoWeightGrams ?? null),
     trailerCargoTypes: keep(input.trailerCargoTypes, stored?.trailerCargoTypes ?? []),
+    deviceId: input.deviceId === undefined ? (stored?.deviceId ?? null) : input.deviceId,
   };
 }
 

@@ -28,7 +28,7 @@ describe('the declared record types', () => {
   });
 
   it('are answered by the feed exactly as their row schema describes them, every field kept', async () => {
-    // The demo has no loading team and no notification configuration: one of each, with what they name.
+    // The demo has no loading team, notification configuration or device: one of each, with what they name.
     const orgId = (await seededOrganizationIds(test.database.db))('Prairie Feed Co.');
     const post = async (collection: string, body: object) => {
       const response = await test.app.inject({
@@ -43,6 +43,7 @@ describe('the declared record types', () => {
     await post('loading-teams', { name: 'Night shift', email: 'night@example.com' });
     const contact = await post('contacts', { name: 'Dana Reyes', email: 'dana@example.com' });
     await post('notification-configs', { name: 'Arrivals', contactIds: [contact.id] });
+    await post('devices', { clientId: 'declared-resources-phone', name: 'Phone 1', kind: 'phone' });
     const changes = [...(await pullChanges(test.app, admin)).changes, ...(await pullChanges(test.app, dispatcher)).changes];
     for (const kind of RESOURCE_KINDS) {
       const rows = changes.filter((change) => change.entity === kind && change.row).map((change) => change.row);

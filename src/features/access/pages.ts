@@ -24,6 +24,7 @@ export const MAIN_PAGES: PageLink[] = [
 export const ADMIN_SECTIONS = {
   tractors: { page: 'admin.tractors', labelKey: 'admin.tractors', group: 'equipment' },
   trailers: { page: 'admin.trailers', labelKey: 'admin.trailers', group: 'equipment' },
+  devices: { page: 'admin.devices', labelKey: 'admin.devices', group: 'equipment' },
   'tractor-checklist-templates': {
     page: 'admin.tractorChecklistTemplates',
     labelKey: 'admin.tractorChecklistTemplates',

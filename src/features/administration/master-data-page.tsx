@@ -155,6 +155,7 @@ function deleteRefusal(
     drivers: (uses) => t('inUse.drivers', { count: uses }),
     sites: (uses) => t('inUse.sites', { count: uses }),
     notificationConfigs: (uses) => t('inUse.notificationConfigs', { count: uses }),
+    trailers: (uses) => t('inUse.trailers', { count: uses }),
   };
   const uses = (error.body.issues ?? []).flatMap((issue) => {
     const use = issue.path.replace(/^uses\./, '');

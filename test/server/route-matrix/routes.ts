@@ -91,6 +91,9 @@ const TRAILER = {
   trailerCargoTypes: [{ cargoTypeId: 2, compartmentCount: 2 }],
 };
 const CUSTOMER = { customerName: 'Matrix customer' };
+/** Each device needs an identifier no other device of any organization has. */
+const DEVICE = () => ({ clientId: `matrix-${randomUUID()}`, name: 'Matrix phone', kind: 'phone' });
+const deviceRule = (permission: PermissionName): PageRule => ({ ...PAGE_RULES['admin.devices'], permissions: [permission] });
 const DOWNTIME = { description: 'Matrix downtime', startDate: '2026-11-24', startTime: '08:00', recurrenceDaysOfWeek: '0100010' };
 
 /**
@@ -99,7 +102,7 @@ const DOWNTIME = { description: 'Matrix downtime', startDate: '2026-11-24', star
  */
 function masterDataCollection(
   collection: string,
-  kind: 'tractor' | 'trailer' | 'customer' | 'user' | 'contact' | 'loadingTeam',
+  kind: 'tractor' | 'trailer' | 'customer' | 'user' | 'contact' | 'loadingTeam' | 'device',
   bodyOrMaker: object | (() => object),
   rule: (permission: PermissionName) => PageRule,
   permissions: readonly [PermissionName, PermissionName, PermissionName],
@@ -262,6 +265,16 @@ const MASTER_DATA_ROUTES: Record<string, MatrixEntry> = {
     'EditCustomers',
     'DeleteCustomers',
   ]),
+  ...masterDataCollection('devices', 'device', DEVICE, deviceRule, ['CreateDevices', 'EditDevices', 'DeleteDevices']),
+  // A phone names the driver it belongs to: a driver of the organization.
+  'POST /api/organizations/:orgId/devices': {
+    access: deviceRule('CreateDevices'),
+    example: (world) => ({
+      params: { orgId: world.organizations.prairie },
+      body: { ...DEVICE(), driverUserId: world.userIds['driver.hansen'] },
+    }),
+    foreignIds: [foreign('params.orgId', 'organization'), foreign('body.driverUserId', 'user')],
+  },
   ...downtimeRoutes('tractors', 'tractor', { permissions: ['ManageDowntime', 'ViewTractors'] }),
   ...downtimeRoutes('trailers', 'trailer', { permissions: ['ManageDowntime', 'ViewTrailers'] }),
   ...downtimeRoutes('drivers', 'user', { permissions: ['ManageDowntime', 'ViewUsers'] }),

@@ -24,7 +24,8 @@ export type ForeignKind =
   | 'serviceAccount'
   | 'contact'
   | 'loadingTeam'
-  | 'notificationConfig';
+  | 'notificationConfig'
+  | 'device';
 
 /**
  * What the declarations build requests from: the demo world seen by Prairie Feed (whose
@@ -155,6 +156,12 @@ export async function loadMatrixWorld(test: TestApp): Promise<MatrixWorld> {
     notificationConfig: await oneId(
       test,
       'insert into notification_configs (organization_id, notification_event_type_id) values ($1, 5) returning id',
+      [littleCreek],
+    ),
+    // The demo has no device: Little Creek Farms gets one.
+    device: await oneId(
+      test,
+      "insert into devices (organization_id, client_id, name, kind) values ($1, 'matrix-foreign-device', 'Foreign phone', 'phone') returning id",
       [littleCreek],
     ),
     // The demo data has no service account; Little Creek gets one for the matrix.

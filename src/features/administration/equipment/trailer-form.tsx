@@ -40,6 +40,7 @@ export function TrailerForm({
   const { t } = useTranslation('administration');
   const { weightUnit, standard } = context;
   const { data: cargoTypes } = useMirrorList('cargoTypes');
+  const { data: devices } = useMirrorList('devices');
   const form = useRecordForm({
     collection: 'trailers',
     organizationId: context.organizationId,
@@ -59,6 +60,16 @@ export function TrailerForm({
     .sort((a, b) => a.label.localeCompare(b.label));
   const setRow = (key: number, change: Partial<(typeof values.trailerCargoTypes)[number]>) =>
     set({ trailerCargoTypes: values.trailerCargoTypes.map((entry) => (entry.key === key ? { ...entry, ...change } : entry)) });
+  // The organization's smart-trailer devices: enabled ones, and the one already named.
+  const deviceOptions = (devices ?? [])
+    .filter(
+      (device) =>
+        device.organizationId === context.organizationId &&
+        device.kind === 'trailer' &&
+        (device.enabled || String(device.id) === values.deviceId),
+    )
+    .map((device) => ({ value: String(device.id), label: `${device.name} (${device.clientId})` }))
+    .sort((a, b) => a.label.localeCompare(b.label));
   const nextKey = Math.max(-1, ...values.trailerCargoTypes.map((entry) => entry.key)) + 1;
 
   return (
@@ -92,6 +103,19 @@ export function TrailerForm({
           value={values.licensePlate}
           onChange={(event) => set({ licensePlate: event.currentTarget.value })}
           data-testid="trailer-license-plate"
+        />
+        <Select
+          label={t('fields.device')}
+          placeholder={t('fields.noDevice')}
+          data={deviceOptions}
+          value={values.deviceId}
+          onChange={(deviceId) => set({ deviceId })}
+          clearable
+          // Mantine hides its clear button from keyboards and screen readers: this one is named and reachable.
+          clearButtonProps={{ 'aria-label': t('fields.removeDevice'), 'aria-hidden': false, tabIndex: 0 }}
+          searchable
+          nothingFoundMessage={t('devices.noTrailerDevices')}
+          data-testid="trailer-device"
         />
         {standard && (
           <NumberInput

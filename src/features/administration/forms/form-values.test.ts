@@ -117,6 +117,7 @@ describe('trailer form', () => {
       enabled: true,
       weight: null,
       trailerCargoTypes: [{ cargoTypeId: 2, compartmentCount: 4 }],
+      deviceId: null,
       version: 1,
     };
     expect(trailerValues(row, 'MetricTon')).toMatchObject({

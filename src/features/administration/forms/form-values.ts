@@ -112,6 +112,8 @@ export interface CargoTypeRowValues {
 export interface TrailerValues extends EquipmentValues {
   maxCargoWeight: NumberField;
   trailerCargoTypes: CargoTypeRowValues[];
+  /** The smart trailer's device, as the select holds it. */
+  deviceId: string | null;
 }
 
 export type TrailerField = keyof TrailerValues;
@@ -126,6 +128,7 @@ export function trailerValues(row: Trailer | null, unit: WeightUnit): TrailerVal
     weight: weightField(row?.weight ?? null, unit),
     maxCargoWeight: weightField(row?.maxCargoWeight ?? null, unit),
     trailerCargoTypes: (row?.trailerCargoTypes ?? []).map((entry, index) => ({ key: index, ...entry })),
+    deviceId: row?.deviceId == null ? null : String(row.deviceId),
   };
 }
 
@@ -176,6 +179,7 @@ export function trailerInput(values: TrailerValues, unit: WeightUnit, standard: 
     vinNumber: textOrNull(values.vinNumber),
     licensePlate: textOrNull(values.licensePlate),
     enabled: values.enabled,
+    deviceId: values.deviceId === null ? null : Number(values.deviceId),
     ...(standard
       ? {
           contract: values.contract,

@@ -10,7 +10,8 @@ export type ResourceType =
   | 'loadingTeam'
   | 'serviceAccount'
   | 'notificationConfig'
-  | 'checklistTemplate';
+  | 'checklistTemplate'
+  | 'device';
 
 interface ResourcePermissions {
   create: PermissionName;
@@ -27,10 +28,11 @@ const PERMISSIONS: Partial<Record<ResourceType, ResourcePermissions>> = {
   loadingTeam: { create: 'CreateLoadingTeams', edit: 'EditLoadingTeams', delete: 'DeleteLoadingTeams' },
   // Spec 2 §2: their page already needs ViewNotificationConfigs, and editing them is editing the company.
   notificationConfig: { create: 'EditCompany', edit: 'EditCompany', delete: 'EditCompany' },
+  device: { create: 'CreateDevices', edit: 'EditDevices', delete: 'DeleteDevices' },
 };
 
 /** Spec 2 §2: downtime is kept for equipment and people, never these. */
-const WITHOUT_DOWNTIME: readonly ResourceType[] = ['serviceAccount', 'customer', 'contact', 'checklistTemplate'];
+const WITHOUT_DOWNTIME: readonly ResourceType[] = ['serviceAccount', 'customer', 'contact', 'checklistTemplate', 'device'];
 /** Spec 2 §2: contact preferences (the sms icon) belong to users and contacts only. */
 const WITH_CONTACT_PREFERENCES: readonly ResourceType[] = ['user', 'contact'];
 

@@ -1,0 +1,51 @@
+import { and, count, eq, ne } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { z } from 'zod';
+import { CLIENT_ID_TAKEN, type Device, type deviceInputSchema } from '#core/contract/devices';
+import { ERROR_CODES } from '#core/contract/errors';
+import { writableResource } from '#core/resources/resource-list';
+import type { ServerContext } from '#server/context';
+import { devices, trailers } from '#server/db/schema';
+import { badRequest, HttpError } from '#server/plugins/error-handler';
+import { type RecordStore, registerResourceRoutes } from '#server/resources/resource-routes';
+
+/**
+ * Driver phones and smart trailers (spec 2 "Smart device"), written through the record routes
+ * (server/resources). A position names only its device's `clientId`, so no two devices of any
+ * organizations share one; a trailer names its device (`trailers.device_id`), which then stays.
+ */
+export const deviceStore: RecordStore<Device, z.output<typeof deviceInputSchema>> = {
+  table: devices,
+  noun: 'device',
+  toRow: (stored) => {
+    const { createdAt, updatedAt, ...device } = stored as typeof devices.$inferSelect;
+    return device;
+  },
+  // A trailer's device belongs to no driver.
+  values: (input) => ({ ...input, driverUserId: input.kind === 'phone' ? input.driverUserId : null }),
+  check: async (tx, _auth, input, current) => {
+    const [taken] = await tx
+      .select({ id: devices.id })
+      .from(devices)
+      .where(and(eq(devices.clientId, input.clientId), current ? ne(devices.id, current.id) : undefined));
+    if (taken) {
+      throw new HttpError(409, ERROR_CODES.conflict, 'Another device already uses this identifier', {
+        issues: [{ path: 'body.clientId', message: CLIENT_ID_TAKEN }],
+      });
+    }
+    if (current?.kind === 'trailer' && input.kind !== 'trailer' && (await namingTrailers(tx, current.id)) > 0) {
+      throw badRequest([{ path: 'body.kind', message: 'a trailer names this device' }]);
+    }
+  },
+  uses: async (tx, id) => ({ trailers: await namingTrailers(tx, id) }),
+};
+
+async function namingTrailers(tx: Parameters<NonNullable<typeof deviceStore.uses>>[0], id: number) {
+  const [trailersNaming] = await tx.select({ count: count() }).from(trailers).where(eq(trailers.deviceId, id));
+  return trailersNaming?.count ?? 0;
+}
+
+/** `/organizations/{orgId}/devices[/{id}]` and the devices' feed loader. */
+export function registerDeviceRoutes(app: FastifyInstance, context: ServerContext) {
+  registerResourceRoutes(app, context, writableResource('devices'), deviceStore);
+}

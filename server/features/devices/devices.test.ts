@@ -1,0 +1,164 @@
+import { readFileSync } from 'node:fs';
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Device } from '#core/contract/devices';
+import type { Trailer } from '#core/contract/master-data';
+import { PERMISSIONS, ROLE_IDS } from '#core/domain/access';
+import { pullChanges, pullChangesHaving } from '#test/server/change-feed';
+import { seededOrganizationIds } from '#test/server/seeded';
+import { createTestApp, signInAs, type TestApp } from '#test/server/test-app';
+
+let test: TestApp;
+let app: FastifyInstance;
+const cookies: Record<string, string> = {};
+let prairie: number;
+let littleCreek: number;
+
+beforeAll(async () => {
+  test = await createTestApp();
+  app = test.app;
+  for (const username of ['admin', 'freemium']) cookies[username] = await signInAs(app, username);
+  const organizationId = await seededOrganizationIds(test.database.db);
+  prairie = organizationId('Prairie Feed Co.');
+  littleCreek = organizationId('Little Creek Farms');
+});
+afterAll(() => test.close());
+
+function call(username: string, method: 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) {
+  return app.inject({ method, url: `/api${url}`, headers: { cookie: cookies[username] ?? '' }, ...(payload ? { payload } : {}) });
+}
+
+const TRAILER = {
+  userDisplayName: 'Smart hopper',
+  maxCargoWeight: 20_000_000,
+  trailerCargoTypes: [{ cargoTypeId: 2, compartmentCount: 2 }],
+};
+
+describe('devices', () => {
+  it('are created and edited with their base version (409 when stale), each write in the change feed', async () => {
+    const { cursor } = await pullChanges(app, cookies.admin as string);
+    const created = await call('admin', 'POST', `/organizations/${prairie}/devices`, {
+      clientId: ' phone-0001 ',
+      name: 'Hansen’s phone',
+      kind: 'phone',
+    });
+    expect(created.statusCode).toBe(201);
+    const device = created.json() as Device;
+    expect(device).toMatchObject({ organizationId: prairie, clientId: 'phone-0001', kind: 'phone', enabled: true, version: 1 });
+
+    const disabled = await call('admin', 'PUT', `/organizations/${prairie}/devices/${device.id}`, {
+      clientId: 'phone-0001',
+      name: 'Spare phone',
+      kind: 'phone',
+      enabled: false,
+      version: 1,
+    });
+    expect(disabled.statusCode).toBe(200);
+    expect(disabled.json()).toMatchObject({ name: 'Spare phone', enabled: false, version: 2 });
+
+    const stale = await call('admin', 'PUT', `/organizations/${prairie}/devices/${device.id}`, {
+      clientId: 'phone-0001',
+      name: 'Old name',
+      kind: 'phone',
+      version: 1,
+    });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json().error.current).toEqual({ ...device, name: 'Spare phone', enabled: false, version: 2 });
+
+    const feed = await pullChangesHaving<Device>(app, cookies.admin as string, cursor, [{ entity: 'device', id: device.id }]);
+    const change = feed.changes.find((entry) => entry.entity === 'device' && entry.id === device.id);
+    expect(change?.row).toEqual({ ...device, name: 'Spare phone', enabled: false, version: 2 });
+  });
+
+  it('refuse an identifier another device of any organization has, naming the field', async () => {
+    const own = await call('freemium', 'POST', `/organizations/${littleCreek}/devices`, {
+      clientId: 'shared-serial',
+      name: 'Little Creek trailer',
+      kind: 'trailer',
+    });
+    expect(own.statusCode).toBe(201);
+    const taken = await call('admin', 'POST', `/organizations/${prairie}/devices`, {
+      clientId: 'shared-serial',
+      name: 'Prairie trailer',
+      kind: 'trailer',
+    });
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json().error.issues).toEqual([{ path: 'body.clientId', message: 'clientIdTaken' }]);
+
+    // Another organization's device is not found, and its driver is not the organization's.
+    const foreignId = (own.json() as Device).id;
+    const foreignEdit = await call('admin', 'PUT', `/organizations/${prairie}/devices/${foreignId}`, {
+      clientId: 'other-serial',
+      name: 'Taken over',
+      kind: 'trailer',
+      version: 1,
+    });
+    expect(foreignEdit.statusCode).toBe(404);
+    expect((await call('admin', 'DELETE', `/organizations/${prairie}/devices/${foreignId}`)).statusCode).toBe(404);
+  });
+
+  it('are not deleted while a trailer names them, and are once it no longer does', async () => {
+    const device = (
+      await call('admin', 'POST', `/organizations/${prairie}/devices`, {
+        clientId: 'trailer-0042',
+        name: 'Hopper 42',
+        kind: 'trailer',
+      })
+    ).json() as Device;
+    const phone = (
+      await call('admin', 'POST', `/organizations/${prairie}/devices`, {
+        clientId: 'phone-0042',
+        name: 'Phone 42',
+        kind: 'phone',
+      })
+    ).json() as Device;
+    const asPhone = await call('admin', 'POST', `/organizations/${prairie}/trailers`, { ...TRAILER, deviceId: phone.id });
+    expect(asPhone.statusCode).toBe(400);
+    expect(asPhone.json().error.issues).toEqual([{ path: 'body.deviceId', message: 'not a trailer device' }]);
+
+    const linked = await call('admin', 'POST', `/organizations/${prairie}/trailers`, { ...TRAILER, deviceId: device.id });
+    expect(linked.statusCode).toBe(201);
+    const trailer = linked.json() as Trailer;
+    expect(trailer.deviceId).toBe(device.id);
+
+    const refused = await call('admin', 'DELETE', `/organizations/${prairie}/devices/${device.id}`);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error).toMatchObject({ rule: 'inUse', issues: [{ path: 'uses.trailers', message: '1' }] });
+
+    const unlinked = await call('admin', 'PUT', `/organizations/${prairie}/trailers/${trailer.id}`, {
+      ...TRAILER,
+      deviceId: null,
+      version: trailer.version,
+    });
+    expect(unlinked.statusCode).toBe(200);
+    expect(unlinked.json()).toMatchObject({ deviceId: null });
+    expect((await call('admin', 'DELETE', `/organizations/${prairie}/devices/${device.id}`)).statusCode).toBe(200);
+  });
+});
+
+describe('migration 0016', () => {
+  it('gives a database seeded before devices their permissions, after the others, and the default grants', async () => {
+    const db = test.database.db;
+    const names = ['ViewDevices', 'CreateDevices', 'EditDevices', 'DeleteDevices'];
+    // As before devices: their permissions (and so their grants) absent.
+    await db.execute(sql`delete from permissions where name = any(${sql.param(names)}::text[])`);
+    const migration = readFileSync(new URL('../../db/migrations/0016_devices.sql', import.meta.url), 'utf8');
+    for (const statement of migration.split('--> statement-breakpoint').filter((part) => part.includes('"permissions"'))) {
+      await db.execute(sql.raw(statement));
+    }
+    const { rows } = await db.execute<{ id: number; name: string; roles: number[] }>(
+      sql`select p.id, p.name, array_agg(rp.role_id order by rp.role_id) as roles
+          from permissions p left join role_permissions rp on rp.permission_id = p.id
+          where p.name = any(${sql.param(names)}::text[]) group by p.id, p.name order by p.id`,
+    );
+    // The ids a new database's seed gives them: their places in PERMISSIONS.
+    expect(rows).toEqual(
+      names.map((name) => ({
+        id: PERMISSIONS.indexOf(name as (typeof PERMISSIONS)[number]) + 1,
+        name,
+        roles: name === 'ViewDevices' ? [ROLE_IDS.Administrator, ROLE_IDS.CarrierDispatcher] : [ROLE_IDS.Administrator],
+      })),
+    );
+  });
+});
