@@ -2,7 +2,7 @@ import { TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { Customer } from '#core/contract/master-data';
 import { CUSTOMER_COLUMNS } from '../columns.ts';
-import { FormModal } from '../forms/form-modal.tsx';
+import { FormModal } from '#src/ui/form-modal.tsx';
 import { customerErrors, customerInput, customerValues, hasErrors } from '../forms/form-values.ts';
 import { useRecordForm } from '../forms/use-record-form.ts';
 import { MasterDataPage } from '../master-data-page.tsx';

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { Tractor } from '#core/contract/master-data';
 import { VIN_LENGTH } from '#core/domain/master-data/index';
 import { WEIGHT_UNIT_ABBREVIATIONS, weightInputStep, weightPrecision } from '#core/domain/units';
-import { FormModal } from '../forms/form-modal.tsx';
+import { FormModal } from '#src/ui/form-modal.tsx';
 import { hasErrors, tractorErrors, tractorInput, tractorValues } from '../forms/form-values.ts';
 import { useRecordForm } from '../forms/use-record-form.ts';
 import type { AdminContext } from '../use-admin-context.ts';

@@ -17,7 +17,7 @@ import type { Trailer } from '#core/contract/master-data';
 import { MIN_COMPARTMENT_COUNT, MIN_MAX_CARGO_WEIGHT, VIN_LENGTH } from '#core/domain/master-data/index';
 import { WEIGHT_UNIT_ABBREVIATIONS, weightInputStep, weightPrecision } from '#core/domain/units';
 import { useMirrorList } from '#src/data/loads.ts';
-import { FormModal } from '../forms/form-modal.tsx';
+import { FormModal } from '#src/ui/form-modal.tsx';
 import { type FieldError, hasErrors, trailerErrors, trailerInput, trailerValues } from '../forms/form-values.ts';
 import { useRecordForm } from '../forms/use-record-form.ts';
 import type { AdminContext } from '../use-admin-context.ts';

@@ -2,10 +2,10 @@ import { Alert, Button, Group, Modal, type ModalProps, Stack } from '@mantine/co
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDiscardGuard } from '#src/ui/discard-guard.tsx';
-import { WriteButton } from '../resource-table/write-action.tsx';
+import { ExplainedButton } from '#src/ui/explained-button.tsx';
 
 /**
- * The frame of every administration form: the fields, Cancel and Save (reading create or update),
+ * The frame of a record's create or edit form (the administration forms): the fields, Cancel and Save (reading create or update),
  * closing through the discard guard so unsaved changes ask first. Save is disabled while a rule
  * fails or the save runs; offline it says a connection is needed.
  */
@@ -34,13 +34,13 @@ export function FormModal({
   onClose: () => void;
   size?: ModalProps['size'];
   testId: string;
-  /** The save queues offline (useRecordForm says when). */
+  /** The save queues offline (useRecordForm says when); otherwise it needs a connection. */
   worksOffline?: boolean;
   /** A dialog opened from the form lies over it: Escape closes that dialog only (every open Modal hears it). */
   covered?: boolean;
   children: ReactNode;
 }) {
-  const { t } = useTranslation('administration');
+  const { t } = useTranslation();
   const guard = useDiscardGuard(dirty, onClose);
   return (
     <>
@@ -54,24 +54,24 @@ export function FormModal({
           <Stack gap="sm">
             {conflict && (
               <Alert color="yellow" role="status" data-testid="stale-edit">
-                {t('staleEdit')}
+                {t('formModal.staleEdit')}
               </Alert>
             )}
             {children}
             <Group justify="flex-end" mt="sm">
               <Button variant="default" onClick={guard.requestClose}>
-                {t('cancel')}
+                {t('formModal.cancel')}
               </Button>
-              <WriteButton
+              <ExplainedButton
                 type="submit"
                 disabled={!canSave}
                 loading={saving}
                 onClick={() => {}}
-                worksOffline={worksOffline}
-                testId={`${testId}-save`}
+                needsConnection={!worksOffline}
+                data-testid={`${testId}-save`}
               >
-                {isNew ? t('form.create') : t('form.update')}
-              </WriteButton>
+                {isNew ? t('formModal.create') : t('formModal.update')}
+              </ExplainedButton>
             </Group>
           </Stack>
         </form>
