@@ -1,8 +1,9 @@
 import { Alert, Button, Group, Modal, type ModalProps, Stack } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useDiscardGuard } from '#src/ui/discard-guard.tsx';
-import { ExplainedButton } from '#src/ui/explained-button.tsx';
+import { useDiscardGuard } from './discard-guard.tsx';
+import { ExplainedButton } from './explained-button.tsx';
+import { FormLayout } from './form-layout.tsx';
 
 /**
  * The frame of a record's create or edit form (the administration forms): the fields, Cancel and Save (reading create or update),
@@ -22,6 +23,8 @@ export function FormModal({
   testId,
   worksOffline,
   covered,
+  mapPane,
+  mapLabel,
   children,
 }: {
   title: string;
@@ -38,13 +41,23 @@ export function FormModal({
   worksOffline?: boolean;
   /** A dialog opened from the form lies over it: Escape closes that dialog only (every open Modal hears it). */
   covered?: boolean;
+  /** A map beside the fields (locations, zones): see FormLayout. */
+  mapPane?: ReactNode;
+  mapLabel?: string;
   children: ReactNode;
 }) {
   const { t } = useTranslation();
   const guard = useDiscardGuard(dirty, onClose);
   return (
     <>
-      <Modal opened onClose={guard.requestClose} closeOnEscape={!covered} title={title} size={size ?? 'lg'} data-testid={testId}>
+      <Modal
+        opened
+        onClose={guard.requestClose}
+        closeOnEscape={!covered}
+        title={title}
+        size={size ?? (mapPane === undefined ? 'lg' : 'xl')}
+        data-testid={testId}
+      >
         <form
           onSubmit={(event) => {
             event.preventDefault();
@@ -57,7 +70,9 @@ export function FormModal({
                 {t('formModal.staleEdit')}
               </Alert>
             )}
-            {children}
+            <FormLayout mapPane={mapPane} mapLabel={mapLabel}>
+              {children}
+            </FormLayout>
             <Group justify="flex-end" mt="sm">
               <Button variant="default" onClick={guard.requestClose}>
                 {t('formModal.cancel')}

@@ -14,7 +14,6 @@ import {
   Table,
   Text,
   TextInput,
-  Title,
   Tooltip,
   UnstyledButton,
 } from '@mantine/core';
@@ -34,6 +33,7 @@ import {
 import { type ReactNode, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ExplainedActionIcon, ExplainedButton } from './explained-button.tsx';
+import { ResourcePage } from './resource-page.tsx';
 import { CREATED_MARK_MS, clearCreated, pageOfIndex, useCreatedRecord } from './just-created.ts';
 import justCreatedClasses from './just-created.module.css';
 import {
@@ -178,16 +178,18 @@ export function ResourceTable<Row extends { id: number }>(props: ResourceTablePr
     ) : null;
 
   return (
-    <Stack gap="sm" p="md" data-testid={`${table}-page`}>
-      <Group justify="space-between" gap="sm">
-        <Title order={1} size="h2">
-          {title}
-        </Title>
-        <Group gap="xs">
-          {props.headerActions}
-          {createButton}
-        </Group>
-      </Group>
+    <ResourcePage
+      title={title}
+      actions={
+        (props.headerActions || createButton) && (
+          <>
+            {props.headerActions}
+            {createButton}
+          </>
+        )
+      }
+      data-testid={`${table}-page`}
+    >
       <Group gap="sm" align="flex-end">
         <TextInput
           w={{ base: '100%', xs: 260 }}
@@ -399,7 +401,7 @@ export function ResourceTable<Row extends { id: number }>(props: ResourceTablePr
           }}
         />
       )}
-    </Stack>
+    </ResourcePage>
   );
 }
 
