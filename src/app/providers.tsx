@@ -4,6 +4,8 @@ import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useOnlineStatus } from '#src/data/online-status.ts';
+import { ConnectionContext } from '#src/ui/connection-context.ts';
 import type { AppRouter } from './router.tsx';
 import { cssVariablesResolver, theme } from './theme.ts';
 
@@ -45,7 +47,9 @@ export function AppProviders({ queryClient, router }: { queryClient: QueryClient
     <MantineProvider theme={useTranslatedTheme()} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
       <NotificationsWhenShown />
       <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
+        <ConnectionContext value={useOnlineStatus()}>
+          <RouterProvider router={router} />
+        </ConnectionContext>
       </QueryClientProvider>
     </MantineProvider>
   );

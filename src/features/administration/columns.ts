@@ -1,5 +1,5 @@
 import type { Customer, Tractor, Trailer } from '#core/contract/master-data';
-import type { ResourceColumn } from './resource-table/table-rows.ts';
+import type { ResourceColumn } from '#src/ui/resource-table-rows.ts';
 
 /** How cells word what is not plain text, in the user's language and units. */
 export interface CellFormat {

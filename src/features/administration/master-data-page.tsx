@@ -17,10 +17,13 @@ import {
 } from '#src/data/master-data.ts';
 import { useOnlineStatus } from '#src/data/online-status.ts';
 import { errorMessage } from './forms/use-record-form.ts';
-import { ResourceTable } from './resource-table/resource-table.tsx';
-import { type ResourceType, tableActionsFor } from './resource-table/row-actions.ts';
-import type { ResourceColumn } from './resource-table/table-rows.ts';
+import { ResourceTable } from '#src/ui/resource-table.tsx';
+import { MasterDataRowActions } from './master-data-row-actions.tsx';
+import { NotificationCriteriaButton } from './notification-criteria.tsx';
+import { type ResourceType, tableActionsFor } from './table-actions.ts';
+import type { ResourceColumn } from '#src/ui/resource-table-rows.ts';
 import type { AdminContext } from './use-admin-context.ts';
+import { useTablePageSize } from './use-table-page-size.ts';
 
 // The downtime list brings the date pickers: loaded when first opened.
 const DowntimeList = lazy(() => import('./downtime/downtime-list.tsx').then((module) => ({ default: module.DowntimeList })));
@@ -81,6 +84,12 @@ export function MasterDataPage<Collection extends MasterDataCollection>(props: M
   const [downtimeOf, setDowntimeOf] = useState<MasterDataRow<Collection> | null>(null);
   const [preferencesOf, setPreferencesOf] = useState<MasterDataRow<Collection> | null>(null);
   const downtime = props.downtime;
+  const pageSize = useTablePageSize(collection);
+  const rowActions = {
+    ...actions,
+    downtime: actions.downtime && downtime !== undefined,
+    contactPreferences: actions.contactPreferences && props.renderContactPreferences !== undefined,
+  };
   return (
     <>
       <ResourceTable
@@ -88,18 +97,27 @@ export function MasterDataPage<Collection extends MasterDataCollection>(props: M
         title={props.title}
         rows={rows}
         columns={props.columns}
-        actions={{
-          ...actions,
-          downtime: actions.downtime && downtime !== undefined,
-          contactPreferences: actions.contactPreferences && props.renderContactPreferences !== undefined,
-        }}
+        labelNamespace="administration"
+        actions={actions}
         itemName={itemName}
+        {...pageSize}
+        headerActions={<NotificationCriteriaButton />}
         onCreate={() => setForm({ row: null, key: Date.now() })}
         onEdit={(row) => setForm({ row, key: Date.now() })}
-        onDowntime={setDowntimeOf}
-        hasDowntime={props.hasDowntime}
+        rowActions={
+          rowActions.downtime || rowActions.contactPreferences
+            ? (row) => (
+                <MasterDataRowActions
+                  actions={rowActions}
+                  name={itemName(row)}
+                  table={collection}
+                  onDowntime={(props.hasDowntime?.(row) ?? true) ? () => setDowntimeOf(row) : undefined}
+                  onContactPreferences={() => setPreferencesOf(row)}
+                />
+              )
+            : undefined
+        }
         warning={props.warning}
-        onContactPreferences={setPreferencesOf}
         worksOffline={worksOffline}
         pending={pendingText}
         onDelete={async (row) => {

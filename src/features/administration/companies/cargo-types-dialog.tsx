@@ -8,7 +8,7 @@ import type { CargoConfig, CompanyProfile } from '#core/contract/companies';
 import { cargoCoverageProblems } from '#core/domain/master-data/cargo-coverage';
 import { useDiscardGuard } from '#src/ui/discard-guard.tsx';
 import { errorMessage } from '../forms/use-record-form.ts';
-import { WriteButton } from '../resource-table/write-action.tsx';
+import { ExplainedButton } from '#src/ui/explained-button.tsx';
 import { cargoConfigQuery, useSaveCargoConfig } from './company-queries.ts';
 
 /** Cargo type management (spec 2 §2, §5): checkboxes by category; Save waits while a carrier coverage rule fails. */
@@ -106,14 +106,15 @@ function CargoTypesForm({ company, config, onClose }: { company: CompanyProfile;
             <Button variant="default" onClick={guard.requestClose}>
               {tAdministration('cancel')}
             </Button>
-            <WriteButton
+            <ExplainedButton
+              needsConnection
               onClick={() => void submit()}
               disabled={!dirty || problems.length > 0}
               loading={save.isPending}
-              testId="cargo-types-save"
+              data-testid="cargo-types-save"
             >
               {t('save')}
-            </WriteButton>
+            </ExplainedButton>
           </Group>
         </Stack>
       </Modal>

@@ -9,7 +9,7 @@ import { ApiError } from '#src/data/api-client.ts';
 import { organizationsQuery } from '#src/data/session-queries.ts';
 import { useDiscardGuard } from '#src/ui/discard-guard.tsx';
 import { errorMessage } from '../forms/use-record-form.ts';
-import { WriteButton } from '../resource-table/write-action.tsx';
+import { ExplainedButton } from '#src/ui/explained-button.tsx';
 import {
   type CarrierRow,
   carrierLinksToSave,
@@ -186,9 +186,15 @@ function CarriersForm({ company, rows: initial, onClose }: { company: CompanyPro
             <Button variant="default" onClick={guard.requestClose}>
               {tAdministration('cancel')}
             </Button>
-            <WriteButton onClick={() => void submit()} disabled={!dirty} loading={save.isPending} testId="carriers-save">
+            <ExplainedButton
+              needsConnection
+              onClick={() => void submit()}
+              disabled={!dirty}
+              loading={save.isPending}
+              data-testid="carriers-save"
+            >
               {t('save')}
-            </WriteButton>
+            </ExplainedButton>
           </Group>
         </Stack>
       </Modal>

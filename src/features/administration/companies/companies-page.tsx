@@ -11,12 +11,14 @@ import { LANGUAGES, TIMEZONES } from '#core/domain/locale';
 import { UNIT_SYSTEMS, WEIGHT_UNITS } from '#core/domain/units';
 import { ApiError } from '#src/data/api-client.ts';
 import { organizationsQuery } from '#src/data/session-queries.ts';
-import { FormModal } from '../forms/form-modal.tsx';
+import { FormModal } from '#src/ui/form-modal.tsx';
 import { errorMessage } from '../forms/use-record-form.ts';
-import { markCreated } from '../resource-table/just-created.ts';
-import { ResourceTable } from '../resource-table/resource-table.tsx';
-import type { ResourceColumn } from '../resource-table/table-rows.ts';
+import { markCreated } from '#src/ui/just-created.ts';
+import { ResourceTable } from '#src/ui/resource-table.tsx';
+import type { ResourceColumn } from '#src/ui/resource-table-rows.ts';
+import { NotificationCriteriaButton } from '../notification-criteria.tsx';
 import { type AdminContext, useAdminContext } from '../use-admin-context.ts';
+import { useTablePageSize } from '../use-table-page-size.ts';
 import { companyProfileQuery, useSaveCompanyProfile } from './company-queries.ts';
 import {
   canSaveCompany,
@@ -47,6 +49,7 @@ export function CompaniesPage() {
   const context = useAdminContext();
   const { data: rows } = useQuery(organizationsQuery);
   const [form, setForm] = useState<{ id: number | null; key: number } | null>(null);
+  const pageSize = useTablePageSize('companies');
   if (!context) return null;
   const tierLabels = { Freemium: t('tiers.Freemium'), Standard: t('tiers.Standard') };
   const columns: ResourceColumn<CompanyRow>[] = [
@@ -68,8 +71,11 @@ export function CompaniesPage() {
         title={t('title')}
         rows={rows}
         columns={columns}
-        actions={{ create: mayCreate, edit: true, delete: false, downtime: false, contactPreferences: false }}
+        labelNamespace="administration"
+        actions={{ create: mayCreate, edit: true, delete: false }}
         itemName={(row) => row.name}
+        {...pageSize}
+        headerActions={<NotificationCriteriaButton />}
         onCreate={() => setForm({ id: null, key: Date.now() })}
         onEdit={(row) => setForm({ id: row.id, key: Date.now() })}
       />

@@ -1,7 +1,7 @@
 import { Switch, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { ContactRecord } from '#core/contract/people';
-import { FormModal } from '../forms/form-modal.tsx';
+import { FormModal } from '#src/ui/form-modal.tsx';
 import { hasErrors } from '../forms/form-values.ts';
 import { useRecordForm } from '../forms/use-record-form.ts';
 import type { AdminContext } from '../use-admin-context.ts';

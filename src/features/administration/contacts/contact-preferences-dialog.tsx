@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type ContactPreference, contactPreferencesSchema, PREFERENCE_CHANNELS } from '#core/contract/people';
 import { apiRequest } from '#src/data/api-client.ts';
-import { WriteButton } from '../resource-table/write-action.tsx';
+import { ExplainedButton } from '#src/ui/explained-button.tsx';
 import { peopleErrorMessage } from '../users/people-errors.ts';
 import {
   channelState,
@@ -199,10 +199,11 @@ function PreferencesEditor({
         <Button variant="default" onClick={onClose}>
           {t('cancel')}
         </Button>
-        <WriteButton
+        <ExplainedButton
+          needsConnection
           disabled={!dirty}
           loading={save.isPending}
-          testId="contact-preferences-save"
+          data-testid="contact-preferences-save"
           onClick={() =>
             save.mutate(preferencesBody(selection, answered), {
               onSuccess: () => {
@@ -215,7 +216,7 @@ function PreferencesEditor({
           }
         >
           {t('preferences.save')}
-        </WriteButton>
+        </ExplainedButton>
       </Group>
     </Stack>
   );

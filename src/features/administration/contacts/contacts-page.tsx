@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ContactRecord } from '#core/contract/people';
 import { MasterDataPage } from '../master-data-page.tsx';
-import type { ResourceColumn } from '../resource-table/table-rows.ts';
+import type { ResourceColumn } from '#src/ui/resource-table-rows.ts';
 import { type AdminContext, useAdminContext } from '../use-admin-context.ts';
 import { useCellFormat } from '../use-cell-format.ts';
 import { peopleErrorMessage } from '../users/people-errors.ts';

@@ -2,7 +2,8 @@ import { TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { Customer } from '#core/contract/master-data';
 import { CUSTOMER_COLUMNS } from '../columns.ts';
-import { FormModal } from '../forms/form-modal.tsx';
+import { bindFields } from '#src/ui/form-fields.ts';
+import { FormModal } from '#src/ui/form-modal.tsx';
 import { customerErrors, customerInput, customerValues, hasErrors } from '../forms/form-values.ts';
 import { useRecordForm } from '../forms/use-record-form.ts';
 import { MasterDataPage } from '../master-data-page.tsx';
@@ -38,7 +39,7 @@ function CustomerForm({ context, row, onClose }: { context: AdminContext; row: C
     onSaved: onClose,
   });
   const errors = customerErrors(form.values);
-  const error = errors.customerName;
+  const field = bindFields(form, errors, (error) => t(error.key));
   return (
     <FormModal
       {...form.modal}
@@ -50,11 +51,8 @@ function CustomerForm({ context, row, onClose }: { context: AdminContext; row: C
     >
       <TextInput
         label={t('fields.customerName')}
-        required
         data-autofocus
-        value={form.values.customerName}
-        onChange={(event) => form.setValues({ customerName: event.currentTarget.value })}
-        error={error && (form.dirty || !form.isNew) ? t(error.key) : undefined}
+        {...field.text('customerName', { required: true })}
         data-testid="customer-name"
       />
     </FormModal>

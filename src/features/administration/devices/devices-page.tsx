@@ -5,10 +5,10 @@ import { useTranslation } from 'react-i18next';
 import { CLIENT_ID_TAKEN, DEVICE_KINDS, type Device, type DeviceInput, type DeviceKind } from '#core/contract/devices';
 import { ApiError } from '#src/data/api-client.ts';
 import { useMirrorList } from '#src/data/loads.ts';
-import { FormModal } from '../forms/form-modal.tsx';
+import { FormModal } from '#src/ui/form-modal.tsx';
 import { errorMessage, useRecordForm } from '../forms/use-record-form.ts';
 import { MasterDataPage } from '../master-data-page.tsx';
-import type { ResourceColumn } from '../resource-table/table-rows.ts';
+import type { ResourceColumn } from '#src/ui/resource-table-rows.ts';
 import { type AdminContext, useAdminContext } from '../use-admin-context.ts';
 import { useCellFormat } from '../use-cell-format.ts';
 
@@ -148,7 +148,7 @@ function DeviceForm({ context, row, onClose }: { context: AdminContext; row: Dev
           onChange={(driverUserId) => set({ driverUserId })}
           clearable
           searchable
-          nothingFoundMessage={t('nothingFound')}
+          nothingFoundMessage={t('common:resourceTable.nothingFound')}
           data-testid="device-driver"
         />
       )}

@@ -24,7 +24,7 @@ import { DateField, TimeField } from '#src/ui/date-time-field.tsx';
 import { useDiscardGuard } from '#src/ui/discard-guard.tsx';
 import { hasErrors } from '../forms/form-values.ts';
 import { errorMessage } from '../forms/use-record-form.ts';
-import { WriteButton } from '../resource-table/write-action.tsx';
+import { ExplainedButton } from '#src/ui/explained-button.tsx';
 import type { AdminContext } from '../use-admin-context.ts';
 import {
   downtimeErrors,
@@ -205,15 +205,16 @@ export function DowntimeForm({
               <Button variant="default" onClick={guard.requestClose}>
                 {t('cancel')}
               </Button>
-              <WriteButton
+              <ExplainedButton
+                needsConnection
                 type="submit"
                 disabled={hasErrors(errors)}
                 loading={save.isPending}
                 onClick={() => {}}
-                testId="downtime-form-save"
+                data-testid="downtime-form-save"
               >
                 {base ? t('form.update') : t('form.create')}
-              </WriteButton>
+              </ExplainedButton>
             </Group>
           </Stack>
         </form>

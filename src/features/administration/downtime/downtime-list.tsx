@@ -11,7 +11,7 @@ import { isRecurring } from '#core/domain/master-data/index';
 import { instantOfWallClock } from '#core/domain/weeks';
 import { mirrorDowntimeQuery, useDeleteDowntime } from '#src/data/master-data.ts';
 import { errorMessage } from '../forms/use-record-form.ts';
-import { WriteActionIcon, WriteButton } from '../resource-table/write-action.tsx';
+import { ExplainedActionIcon, ExplainedButton } from '#src/ui/explained-button.tsx';
 import type { AdminContext } from '../use-admin-context.ts';
 import { DowntimeForm } from './downtime-form.tsx';
 import { weekdayNames } from './downtime-values.ts';
@@ -63,9 +63,14 @@ export function DowntimeList({
       >
         <Stack gap="sm">
           <Group justify="flex-end">
-            <WriteButton leftSection={<IconPlus size={16} />} onClick={() => setForm({ row: null })} testId="downtime-add">
+            <ExplainedButton
+              needsConnection
+              leftSection={<IconPlus size={16} />}
+              onClick={() => setForm({ row: null })}
+              data-testid="downtime-add"
+            >
               {t('downtime.add')}
-            </WriteButton>
+            </ExplainedButton>
           </Group>
           <Table.ScrollContainer minWidth={560} type="native">
             <Table verticalSpacing="xs" aria-busy={!rows}>
@@ -103,17 +108,22 @@ export function DowntimeList({
                     <Table.Td>{repeats(row.recurrenceDaysOfWeek)}</Table.Td>
                     <Table.Td>
                       <Group gap={4} wrap="nowrap">
-                        <WriteActionIcon label={t('rowActions.edit', { name: row.description })} onClick={() => setForm({ row })}>
+                        <ExplainedActionIcon
+                          needsConnection
+                          label={t('rowActions.edit', { name: row.description })}
+                          onClick={() => setForm({ row })}
+                        >
                           <IconPencil size={18} />
-                        </WriteActionIcon>
-                        <WriteActionIcon
+                        </ExplainedActionIcon>
+                        <ExplainedActionIcon
+                          needsConnection
                           label={t('rowActions.delete', { name: row.description })}
                           color="red"
                           onClick={() => setDeleting(row)}
-                          testId="downtime-delete"
+                          data-testid="downtime-delete"
                         >
                           <IconTrash size={18} />
-                        </WriteActionIcon>
+                        </ExplainedActionIcon>
                       </Group>
                     </Table.Td>
                   </Table.Tr>
@@ -144,9 +154,10 @@ export function DowntimeList({
           <Button variant="default" data-autofocus onClick={() => setDeleting(null)}>
             {t('cancel')}
           </Button>
-          <WriteButton
+          <ExplainedButton
+            needsConnection
             color="red"
-            testId="downtime-delete-confirm"
+            data-testid="downtime-delete-confirm"
             onClick={() => {
               if (!deleting) return;
               const row = deleting;
@@ -164,7 +175,7 @@ export function DowntimeList({
             }}
           >
             {t('delete.confirm')}
-          </WriteButton>
+          </ExplainedButton>
         </Group>
       </Modal>
     </>

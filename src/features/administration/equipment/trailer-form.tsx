@@ -15,11 +15,12 @@ import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { Trailer } from '#core/contract/master-data';
 import { MIN_COMPARTMENT_COUNT, MIN_MAX_CARGO_WEIGHT, VIN_LENGTH } from '#core/domain/master-data/index';
-import { WEIGHT_UNIT_ABBREVIATIONS, weightInputStep, weightPrecision } from '#core/domain/units';
 import { useMirrorList } from '#src/data/loads.ts';
-import { FormModal } from '../forms/form-modal.tsx';
-import { type FieldError, hasErrors, trailerErrors, trailerInput, trailerValues } from '../forms/form-values.ts';
+import { bindFields, type FieldError } from '#src/ui/form-fields.ts';
+import { FormModal } from '#src/ui/form-modal.tsx';
+import { hasErrors, trailerErrors, trailerInput, trailerValues } from '../forms/form-values.ts';
 import { useRecordForm } from '../forms/use-record-form.ts';
+import { weightInput } from '../forms/weight-input.ts';
 import type { AdminContext } from '../use-admin-context.ts';
 
 /**
@@ -50,11 +51,11 @@ export function TrailerForm({
     nameOf: (trailer) => trailer.userDisplayName,
     onSaved: onClose,
   });
-  const { values, setValues } = form;
+  const { values } = form;
   const errors = trailerErrors(values, weightUnit, standard, cargoTypeLabel);
-  const set = (change: Partial<typeof values>) => setValues((previous) => ({ ...previous, ...change }));
   const message = (error: FieldError | undefined) => (error ? t(error.key, error.values ?? {}) : undefined);
-  const unit = WEIGHT_UNIT_ABBREVIATIONS[weightUnit];
+  const field = bindFields(form, errors, (error) => t(error.key, error.values ?? {}));
+  const set = field.set;
   const cargoTypeOptions = (cargoTypes ?? [])
     .map((type) => ({ value: String(type.id), label: type.label }))
     .sort((a, b) => a.label.localeCompare(b.label));
@@ -83,27 +84,17 @@ export function TrailerForm({
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
         <TextInput
           label={t('fields.name')}
-          required
           data-autofocus
-          value={values.userDisplayName}
-          onChange={(event) => set({ userDisplayName: event.currentTarget.value })}
-          error={form.dirty || !form.isNew ? message(errors.userDisplayName) : undefined}
+          {...field.text('userDisplayName', { required: true })}
           data-testid="trailer-name"
         />
         <TextInput
           label={t('fields.vin')}
           description={t('fields.vinHint', { length: VIN_LENGTH })}
-          value={values.vinNumber}
-          onChange={(event) => set({ vinNumber: event.currentTarget.value })}
-          error={message(errors.vinNumber)}
+          {...field.text('vinNumber')}
           data-testid="trailer-vin"
         />
-        <TextInput
-          label={t('fields.licensePlate')}
-          value={values.licensePlate}
-          onChange={(event) => set({ licensePlate: event.currentTarget.value })}
-          data-testid="trailer-license-plate"
-        />
+        <TextInput label={t('fields.licensePlate')} {...field.text('licensePlate')} data-testid="trailer-license-plate" />
         <Select
           label={t('fields.device')}
           placeholder={t('fields.noDevice')}
@@ -120,27 +111,16 @@ export function TrailerForm({
         {standard && (
           <NumberInput
             label={t('fields.maxCargoWeight')}
-            required
-            suffix={` ${unit}`}
-            min={MIN_MAX_CARGO_WEIGHT}
-            step={weightInputStep(weightUnit)}
-            decimalScale={weightPrecision(weightUnit)}
-            value={values.maxCargoWeight}
-            onChange={(value) => set({ maxCargoWeight: typeof value === 'number' ? value : '' })}
-            error={form.dirty || !form.isNew ? message(errors.maxCargoWeight) : undefined}
+            {...weightInput(weightUnit, MIN_MAX_CARGO_WEIGHT)}
+            {...field.number('maxCargoWeight', { required: true })}
             data-testid="trailer-max-cargo-weight"
           />
         )}
         {standard && (
           <NumberInput
             label={t('fields.weight')}
-            suffix={` ${unit}`}
-            min={0}
-            step={weightInputStep(weightUnit)}
-            decimalScale={weightPrecision(weightUnit)}
-            value={values.weight}
-            onChange={(value) => set({ weight: typeof value === 'number' ? value : '' })}
-            error={message(errors.weight)}
+            {...weightInput(weightUnit)}
+            {...field.number('weight')}
             data-testid="trailer-weight"
           />
         )}
@@ -214,20 +194,8 @@ export function TrailerForm({
           </Group>
         </Stack>
       )}
-      {standard && (
-        <Checkbox
-          label={t('fields.contract')}
-          checked={values.contract}
-          onChange={(event) => set({ contract: event.currentTarget.checked })}
-          data-testid="trailer-contract"
-        />
-      )}
-      <Switch
-        label={t('fields.enabled')}
-        checked={values.enabled}
-        onChange={(event) => set({ enabled: event.currentTarget.checked })}
-        data-testid="trailer-enabled"
-      />
+      {standard && <Checkbox label={t('fields.contract')} {...field.checkbox('contract')} data-testid="trailer-contract" />}
+      <Switch label={t('fields.enabled')} {...field.checkbox('enabled')} data-testid="trailer-enabled" />
     </FormModal>
   );
 }

@@ -8,6 +8,7 @@ import {
   withCargoType,
 } from '#core/domain/master-data/index';
 import { gramsToDisplayWeight, type WeightUnit, weightUnitToGrams } from '#core/domain/units';
+import type { FieldError } from '#src/ui/form-fields.ts';
 
 /**
  * The administration forms' values, their errors and the bodies they send, as pure functions over
@@ -19,7 +20,7 @@ import { gramsToDisplayWeight, type WeightUnit, weightUnitToGrams } from '#core/
 export type NumberField = number | '';
 
 /**
- * An error names its translation key (namespace administration) and what it interpolates. The keys,
+ * An error (FieldError) names its translation key (namespace administration) and what it interpolates. The keys,
  * for the extractor: t('administration:errors.nameRequired'), t('administration:errors.invalidVin'),
  * t('administration:errors.weightNotNegative'), t('administration:errors.maxCargoWeightRequired'),
  * t('administration:errors.maxCargoWeightMinimum'), t('administration:errors.compartmentCount'),
@@ -27,10 +28,6 @@ export type NumberField = number | '';
  * t('administration:errors.descriptionRequired'), t('administration:errors.beginRequired'),
  * t('administration:errors.weekdayRequired'), t('administration:errors.durationRequired').
  */
-export interface FieldError {
-  key: string;
-  values?: Record<string, string | number>;
-}
 export type FormErrors<Field extends string> = Partial<Record<Field, FieldError>>;
 
 /** Any field (or, for trailers, any cargo-type row) in error. */

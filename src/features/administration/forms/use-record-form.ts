@@ -14,7 +14,7 @@ import {
   useSaveMasterData,
 } from '#src/data/master-data.ts';
 import { useOnlineStatus } from '#src/data/online-status.ts';
-import { markCreated } from '../resource-table/just-created.ts';
+import { markCreated } from '#src/ui/just-created.ts';
 
 interface RecordFormOptions<Collection extends MasterDataCollection, Values> {
   collection: Collection;

@@ -6,10 +6,10 @@ import type { NotificationConfigRecord } from '#core/contract/notification-confi
 import type { NotificationEventType } from '#core/contract/people';
 import { ApiError } from '#src/data/api-client.ts';
 import { useMirrorList } from '#src/data/loads.ts';
-import { FormModal } from '../forms/form-modal.tsx';
+import { FormModal } from '#src/ui/form-modal.tsx';
 import { errorMessage, useRecordForm } from '../forms/use-record-form.ts';
 import { MasterDataPage } from '../master-data-page.tsx';
-import type { ResourceColumn } from '../resource-table/table-rows.ts';
+import type { ResourceColumn } from '#src/ui/resource-table-rows.ts';
 import { type AdminContext, useAdminContext } from '../use-admin-context.ts';
 import {
   CONFIGURABLE_EVENT_TYPES,

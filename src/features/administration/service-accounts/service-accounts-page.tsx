@@ -14,11 +14,13 @@ import { hasPermission } from '#core/domain/access';
 import { dateTimeFormat } from '#core/domain/date-format';
 import { useOnlineStatus } from '#src/data/online-status.ts';
 import { errorMessage } from '../forms/use-record-form.ts';
-import { markCreated } from '../resource-table/just-created.ts';
-import { ResourceTable } from '../resource-table/resource-table.tsx';
-import type { ResourceColumn } from '../resource-table/table-rows.ts';
-import { WriteButton } from '../resource-table/write-action.tsx';
+import { markCreated } from '#src/ui/just-created.ts';
+import { ResourceTable } from '#src/ui/resource-table.tsx';
+import type { ResourceColumn } from '#src/ui/resource-table-rows.ts';
+import { ExplainedButton } from '#src/ui/explained-button.tsx';
+import { NotificationCriteriaButton } from '../notification-criteria.tsx';
 import { type AdminContext, useAdminContext } from '../use-admin-context.ts';
+import { useTablePageSize } from '../use-table-page-size.ts';
 import { serviceAccountsQuery, useCreateServiceAccount, useRevokeServiceAccount } from './service-account-queries.ts';
 import { ServiceAccountApiHelp } from './service-account-api-help.tsx';
 import { ServiceAccountScopesInput } from './service-account-scopes.tsx';
@@ -35,6 +37,7 @@ function ServiceAccounts({ context }: { context: AdminContext }) {
   const revoke = useRevokeServiceAccount(context.organizationId);
   const [creating, setCreating] = useState(false);
   const online = useOnlineStatus();
+  const pageSize = useTablePageSize('serviceAccounts');
   const columns = useMemo<ResourceColumn<ServiceAccount>[]>(() => {
     const created = dateTimeFormat(i18n.language, context.timezone);
     return [
@@ -48,7 +51,7 @@ function ServiceAccounts({ context }: { context: AdminContext }) {
       },
       {
         key: 'createdAt',
-        // The table looks headers up in administration; this one is company's: t('company:serviceAccounts.createdAt')
+        // The table is given administration's headers; this one is company's: t('company:serviceAccounts.createdAt')
         labelKey: 'company:serviceAccounts.createdAt',
         text: (row) => created.dateTime(row.createdAt),
         sortValue: (row) => Date.parse(row.createdAt),
@@ -60,8 +63,6 @@ function ServiceAccounts({ context }: { context: AdminContext }) {
     create: hasPermission(context.self, 'CreateServiceUser'),
     edit: false,
     delete: hasPermission(context.self, 'DeleteServiceUser'),
-    downtime: false,
-    contactPreferences: false,
   };
   return (
     <>
@@ -79,8 +80,11 @@ function ServiceAccounts({ context }: { context: AdminContext }) {
         title={t('serviceAccounts.title')}
         rows={rows}
         columns={columns}
+        labelNamespace="administration"
         actions={actions}
         itemName={(row) => row.name}
+        {...pageSize}
+        headerActions={<NotificationCriteriaButton />}
         onCreate={() => setCreating(true)}
         onDelete={async (row) => {
           try {
@@ -176,15 +180,16 @@ function CreateServiceAccount({ organizationId, onClose }: { organizationId: num
             <Button variant="default" onClick={onClose}>
               {t('serviceAccounts.cancel')}
             </Button>
-            <WriteButton
+            <ExplainedButton
+              needsConnection
               type="submit"
               disabled={!valid}
               loading={create.isPending}
               onClick={() => {}}
-              testId="service-account-form-save"
+              data-testid="service-account-form-save"
             >
               {t('serviceAccounts.create')}
-            </WriteButton>
+            </ExplainedButton>
           </Group>
         </Stack>
       </form>

@@ -29,7 +29,7 @@ import { UNIT_SYSTEMS, WEIGHT_UNITS } from '#core/domain/units';
 import { ApiError } from '#src/data/api-client.ts';
 import { useOnlineStatus } from '#src/data/online-status.ts';
 import { errorMessage } from '../forms/use-record-form.ts';
-import { WriteButton } from '../resource-table/write-action.tsx';
+import { ExplainedButton } from '#src/ui/explained-button.tsx';
 import { type AdminContext, useAdminContext } from '../use-admin-context.ts';
 import { companyQuery, useSaveCompany } from '#src/data/company.ts';
 import { type CompanyValues, canSaveCompany, companyErrors, companyUpdate, companyValues } from './company-values.ts';
@@ -289,15 +289,16 @@ function CompanySettingsForm({ context, company }: { context: AdminContext; comp
         </Fieldset>
 
         <Group justify="flex-end">
-          <WriteButton
+          <ExplainedButton
+            needsConnection
             type="submit"
             disabled={!dirty || !canSaveCompany(values, base)}
             loading={save.isPending}
             onClick={() => {}}
-            testId="company-settings-save"
+            data-testid="company-settings-save"
           >
             {t('settings.save')}
-          </WriteButton>
+          </ExplainedButton>
         </Group>
       </Stack>
       <LeaveQuestion blocker={blocker} />

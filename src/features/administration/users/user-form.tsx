@@ -9,9 +9,9 @@ import { mayHaveDefaultEquipment, mayTagSublocations } from '#core/domain/master
 import { useMirrorList } from '#src/data/loads.ts';
 import { ContactFields } from '../contacts/contact-fields.tsx';
 import { hasEmail } from '../contacts/contact-values.ts';
-import { FormModal } from '../forms/form-modal.tsx';
+import { FormModal } from '#src/ui/form-modal.tsx';
 import { useRecordForm } from '../forms/use-record-form.ts';
-import { WriteButton } from '../resource-table/write-action.tsx';
+import { ExplainedButton } from '#src/ui/explained-button.tsx';
 import type { AdminContext } from '../use-admin-context.ts';
 import { peopleErrorMessage } from './people-errors.ts';
 import { useSendPasswordEmail, useUsernameCheck } from './user-queries.ts';
@@ -214,16 +214,17 @@ export function UserForm({ context, row, onClose }: { context: AdminContext; row
   );
 }
 
-/** EditUser's "send password email": offline it says a connection is needed (WriteButton). */
+/** EditUser's "send password email": offline it says a connection is needed (ExplainedButton). */
 function PasswordEmailButton({ organizationId, user }: { organizationId: number; user: UserRecord }) {
   const { t } = useTranslation('people');
   const send = useSendPasswordEmail(organizationId, user.id);
   return (
     <Group>
-      <WriteButton
+      <ExplainedButton
+        needsConnection
         variant="light"
         loading={send.isPending}
-        testId="user-password-email"
+        data-testid="user-password-email"
         onClick={() =>
           send.mutate(undefined, {
             onSuccess: () => notifications.show({ color: 'green', message: t('users.passwordEmailSent', { name: user.name }) }),
@@ -233,7 +234,7 @@ function PasswordEmailButton({ organizationId, user }: { organizationId: number;
         }
       >
         {t('users.sendPasswordEmail')}
-      </WriteButton>
+      </ExplainedButton>
     </Group>
   );
 }

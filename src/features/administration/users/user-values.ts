@@ -16,7 +16,7 @@ import {
   contactValues,
   hasEmail,
 } from '../contacts/contact-values.ts';
-import type { FieldError } from '../forms/form-values.ts';
+import type { FieldError } from '#src/ui/form-fields.ts';
 
 /**
  * The user form (spec 2 §4 "User form") as pure functions over core/domain/master-data/people.ts:

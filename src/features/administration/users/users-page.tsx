@@ -5,7 +5,7 @@ import { ROLE_IDS, type RoleName } from '#core/domain/access';
 import { DRIVER_ROLE_ID } from '#core/domain/master-data/index';
 import { ContactPreferencesDialog, contactPreferencesEndpoint } from '../contacts/contact-preferences-dialog.tsx';
 import { MasterDataPage } from '../master-data-page.tsx';
-import type { ResourceColumn } from '../resource-table/table-rows.ts';
+import type { ResourceColumn } from '#src/ui/resource-table-rows.ts';
 import { type AdminContext, useAdminContext } from '../use-admin-context.ts';
 import { useCellFormat } from '../use-cell-format.ts';
 import { peopleErrorMessage } from './people-errors.ts';

@@ -6,7 +6,7 @@ import { carrierAssignmentFor, carriersOffered, carrierUnassignmentFor } from '#
 import { useCarrierLinks } from '#src/data/load-details.ts';
 import { useLoadCommands } from '#src/data/loads.ts';
 import { showActionDone } from './action-notice.ts';
-import { SureButton } from './sure-button.tsx';
+import { SureButton } from '#src/ui/sure-button.tsx';
 import { useActionFormatting } from './use-action-formatting.ts';
 
 interface AssignCarrierPanelProps {

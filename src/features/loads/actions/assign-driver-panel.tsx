@@ -11,7 +11,7 @@ import { ConflictNotes } from '../conflicts/conflict-notes.tsx';
 import { useWeekConflictFinder } from '../conflicts/use-conflicts.ts';
 import { showActionDone } from './action-notice.ts';
 import { type DriverRow, useReferenceRows } from './reference-rows.ts';
-import { SureButton } from './sure-button.tsx';
+import { SureButton } from '#src/ui/sure-button.tsx';
 import { useActionFormatting } from './use-action-formatting.ts';
 
 /** Spec 1 §9: search fields wait 300 ms. */

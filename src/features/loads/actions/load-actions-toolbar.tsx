@@ -31,7 +31,7 @@ import { AssignCarrierPanel } from './assign-carrier-panel.tsx';
 import { AssignDriverPanel } from './assign-driver-panel.tsx';
 import { DeleteLoadsDialog } from './delete-loads-dialog.tsx';
 import { LazyDeliveryLogDialog } from './delivery-log-button.tsx';
-import { ExplainedButton } from './explained-button.tsx';
+import { ExplainedButton } from '#src/ui/explained-button.tsx';
 import { ManualCompletionDialog } from './manual-completion-dialog.tsx';
 import { useActionFormatting } from './use-action-formatting.ts';
 

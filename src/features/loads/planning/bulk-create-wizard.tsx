@@ -20,7 +20,7 @@ import { timeInWeek } from '#core/domain/weeks';
 import { useMirrorList, usePlanningCommands } from '#src/data/loads.ts';
 import { useDiscardGuard } from '#src/ui/discard-guard.tsx';
 import { showActionDone } from '../actions/action-notice.ts';
-import { ExplainedButton } from '../actions/explained-button.tsx';
+import { ExplainedButton } from '#src/ui/explained-button.tsx';
 import { useReferenceRows } from '../actions/reference-rows.ts';
 import { useActionFormatting } from '../actions/use-action-formatting.ts';
 import { useSavePreferences } from '../table/use-save-preferences.ts';

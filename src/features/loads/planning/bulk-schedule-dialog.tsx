@@ -18,7 +18,7 @@ import { selfQuery } from '#src/data/session-queries.ts';
 import { fetchTravelTimes, throughputRulesQuery, travelTimesQuery, useThroughputRules } from '#src/data/travel-times.ts';
 import { useDiscardGuard } from '#src/ui/discard-guard.tsx';
 import { showActionDone } from '../actions/action-notice.ts';
-import { ExplainedButton } from '../actions/explained-button.tsx';
+import { ExplainedButton } from '#src/ui/explained-button.tsx';
 import { useReferenceRows } from '../actions/reference-rows.ts';
 import { useActionFormatting } from '../actions/use-action-formatting.ts';
 import {

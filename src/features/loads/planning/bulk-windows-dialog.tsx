@@ -5,7 +5,7 @@ import { STOP_TYPES, type StopInput } from '#core/contract/orders';
 import { bulkModifyWindows, defaultWindow } from '#core/domain/planning/index';
 import { useDiscardGuard } from '#src/ui/discard-guard.tsx';
 import { showActionDone } from '../actions/action-notice.ts';
-import { ExplainedButton } from '../actions/explained-button.tsx';
+import { ExplainedButton } from '#src/ui/explained-button.tsx';
 import { useActionFormatting } from '../actions/use-action-formatting.ts';
 import { usePlanningText } from './planning-messages.ts';
 import { PlanningModal } from './planning-modal.tsx';

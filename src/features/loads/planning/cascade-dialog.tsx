@@ -13,7 +13,7 @@ import {
 } from '#core/domain/planning/index';
 import { planner } from '#src/data/planner.ts';
 import { showActionDone } from '../actions/action-notice.ts';
-import { ExplainedButton } from '../actions/explained-button.tsx';
+import { ExplainedButton } from '#src/ui/explained-button.tsx';
 import { useReferenceRows } from '../actions/reference-rows.ts';
 import { useActionFormatting } from '../actions/use-action-formatting.ts';
 import { usePlanningText } from './planning-messages.ts';

@@ -8,7 +8,7 @@ import { completenessOptions } from '#core/domain/planning/index';
 import planningEnglish from '../../../../locales/en-US/planning.json';
 import { buildLoadRow, type LoadRowContext } from '../table/filter-loads.ts';
 import { makeLoad, makeStop } from '../table/table-fixtures.test-support.ts';
-import { zonedClock } from '../table/zoned-clock.ts';
+import { zonedClock } from '#src/ui/zoned-clock.ts';
 import { DraftCompletenessWarning } from './draft-completeness-warning.tsx';
 
 beforeAll(async () => {

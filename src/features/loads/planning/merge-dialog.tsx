@@ -8,7 +8,7 @@ import { planner } from '#src/data/planner.ts';
 import { PlannedConflicts } from '../conflicts/conflict-notes.tsx';
 import { loadLabel } from '../load-label.ts';
 import { showActionDone } from '../actions/action-notice.ts';
-import { ExplainedButton } from '../actions/explained-button.tsx';
+import { ExplainedButton } from '#src/ui/explained-button.tsx';
 import { useReferenceRows } from '../actions/reference-rows.ts';
 import { useActionFormatting } from '../actions/use-action-formatting.ts';
 import { usePlanningText } from './planning-messages.ts';

@@ -5,7 +5,7 @@ import type { Order } from '#core/contract/orders';
 import { completenessOfDrafts, completenessOptions, publishSelection } from '#core/domain/planning/index';
 import { planner } from '#src/data/planner.ts';
 import { showActionDone } from '../actions/action-notice.ts';
-import { ExplainedButton } from '../actions/explained-button.tsx';
+import { ExplainedButton } from '#src/ui/explained-button.tsx';
 import { useActionFormatting } from '../actions/use-action-formatting.ts';
 import { PlannedConflicts } from '../conflicts/conflict-notes.tsx';
 import { DraftList } from './draft-list.tsx';

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { unmergeDrafts } from '#core/domain/planning/index';
 import { useMergedSources, usePlanningCommands } from '#src/data/loads.ts';
 import { showActionDone } from '../actions/action-notice.ts';
-import { ExplainedButton } from '../actions/explained-button.tsx';
+import { ExplainedButton } from '#src/ui/explained-button.tsx';
 import { useActionFormatting } from '../actions/use-action-formatting.ts';
 import { DraftList } from './draft-list.tsx';
 import { usePlanningText } from './planning-messages.ts';

@@ -5,7 +5,7 @@ import { joinedIdentifiers } from '#core/domain/stop-identifiers';
 import { type CompletenessOptions, type CompletenessRule, draftCompleteness } from '#core/domain/planning/completeness';
 import { loadTripSeconds } from '#core/domain/planning/stop-times';
 import { GRAMS_PER_WEIGHT_UNIT, secondsToMinutes, type WeightUnit, weightPrecision, weightUnitToGrams } from '#core/domain/units';
-import type { ZonedClock } from './zoned-clock.ts';
+import type { ZonedClock } from '#src/ui/zoned-clock.ts';
 
 /**
  * The filtering and sorting of a week of loads (spec 1 §2 "Loads and drafts table"), pure and fast:

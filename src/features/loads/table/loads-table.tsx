@@ -65,7 +65,7 @@ import { shiftedWeekParam, weekOfParam, weekParam, weekParamOf } from './week-fi
 import { WeekNavigator } from './week-navigator.tsx';
 import { WeightFilterInput } from './weight-filter-input.tsx';
 import { useRowsInSteps } from './use-rows-in-steps.ts';
-import { zonedClock } from './zoned-clock.ts';
+import { zonedClock } from '#src/ui/zoned-clock.ts';
 import { dateTimeFormat } from '#core/domain/date-format';
 
 /** Spec 1 §9: 100 rows a page unless the user chose otherwise for this table; 5 skeleton rows while loading. */

@@ -1,11 +1,12 @@
 import { Alert, Button, Group, Modal, type ModalProps, Stack } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useDiscardGuard } from '#src/ui/discard-guard.tsx';
-import { WriteButton } from '../resource-table/write-action.tsx';
+import { useDiscardGuard } from './discard-guard.tsx';
+import { ExplainedButton } from './explained-button.tsx';
+import { FormLayout } from './form-layout.tsx';
 
 /**
- * The frame of every administration form: the fields, Cancel and Save (reading create or update),
+ * The frame of a record's create or edit form (the administration forms): the fields, Cancel and Save (reading create or update),
  * closing through the discard guard so unsaved changes ask first. Save is disabled while a rule
  * fails or the save runs; offline it says a connection is needed.
  */
@@ -22,6 +23,8 @@ export function FormModal({
   testId,
   worksOffline,
   covered,
+  mapPane,
+  mapLabel,
   children,
 }: {
   title: string;
@@ -34,17 +37,27 @@ export function FormModal({
   onClose: () => void;
   size?: ModalProps['size'];
   testId: string;
-  /** The save queues offline (useRecordForm says when). */
+  /** The save queues offline (useRecordForm says when); otherwise it needs a connection. */
   worksOffline?: boolean;
   /** A dialog opened from the form lies over it: Escape closes that dialog only (every open Modal hears it). */
   covered?: boolean;
+  /** A map beside the fields (locations, zones): see FormLayout. */
+  mapPane?: ReactNode;
+  mapLabel?: string;
   children: ReactNode;
 }) {
-  const { t } = useTranslation('administration');
+  const { t } = useTranslation();
   const guard = useDiscardGuard(dirty, onClose);
   return (
     <>
-      <Modal opened onClose={guard.requestClose} closeOnEscape={!covered} title={title} size={size ?? 'lg'} data-testid={testId}>
+      <Modal
+        opened
+        onClose={guard.requestClose}
+        closeOnEscape={!covered}
+        title={title}
+        size={size ?? (mapPane === undefined ? 'lg' : 'xl')}
+        data-testid={testId}
+      >
         <form
           onSubmit={(event) => {
             event.preventDefault();
@@ -54,24 +67,26 @@ export function FormModal({
           <Stack gap="sm">
             {conflict && (
               <Alert color="yellow" role="status" data-testid="stale-edit">
-                {t('staleEdit')}
+                {t('formModal.staleEdit')}
               </Alert>
             )}
-            {children}
+            <FormLayout mapPane={mapPane} mapLabel={mapLabel}>
+              {children}
+            </FormLayout>
             <Group justify="flex-end" mt="sm">
               <Button variant="default" onClick={guard.requestClose}>
-                {t('cancel')}
+                {t('formModal.cancel')}
               </Button>
-              <WriteButton
+              <ExplainedButton
                 type="submit"
                 disabled={!canSave}
                 loading={saving}
                 onClick={() => {}}
-                worksOffline={worksOffline}
-                testId={`${testId}-save`}
+                needsConnection={!worksOffline}
+                data-testid={`${testId}-save`}
               >
-                {isNew ? t('form.create') : t('form.update')}
-              </WriteButton>
+                {isNew ? t('formModal.create') : t('formModal.update')}
+              </ExplainedButton>
             </Group>
           </Stack>
         </form>

@@ -1,12 +1,12 @@
 /**
- * The administration tables' rows as pure functions (spec 2 §2 "Generic resource table"): each
+ * The resource table's rows as pure functions (spec 2 §2 "Generic resource table"): each
  * row's cell texts are computed once per row list, and search, column filters and sort work over
  * those texts, so a table of 5,000 rows answers each keystroke without formatting anything again.
  */
 
 export interface ResourceColumn<Row> {
   key: string;
-  /** Translation key of the header (namespace administration). */
+  /** Translation key of the header, in the namespace the table is given. */
   labelKey: string;
   /** What the cell shows; search, filters and the sort read the same text. */
   text: (row: Row) => string;

@@ -1,9 +1,7 @@
 import {
   ActionIcon,
   Alert,
-  Box,
   Button,
-  Drawer,
   EmptyState,
   Group,
   Modal,
@@ -16,7 +14,6 @@ import {
   Table,
   Text,
   TextInput,
-  Title,
   Tooltip,
   UnstyledButton,
 } from '@mantine/core';
@@ -26,24 +23,19 @@ import {
   IconArrowDown,
   IconArrowsSort,
   IconArrowUp,
-  IconCalendarX,
   IconCloudUpload,
   IconDatabaseOff,
-  IconInfoCircle,
-  IconMessageDots,
   IconPencil,
   IconPlus,
   IconSearch,
   IconTrash,
 } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { selfQuery } from '#src/data/session-queries.ts';
-import { useSavePreferences } from '#src/features/loads/table/use-save-preferences.ts';
+import { ExplainedActionIcon, ExplainedButton } from './explained-button.tsx';
+import { ResourcePage } from './resource-page.tsx';
 import { CREATED_MARK_MS, clearCreated, pageOfIndex, useCreatedRecord } from './just-created.ts';
-import justCreatedClasses from '#src/ui/just-created.module.css';
-import type { TableActions } from './row-actions.ts';
+import justCreatedClasses from './just-created.module.css';
 import {
   distinctValues,
   EMPTY_QUERY,
@@ -57,56 +49,63 @@ import {
   queryRows,
   type ResourceColumn,
   type TableQuery,
-} from './table-rows.ts';
-import { WriteActionIcon, WriteButton } from './write-action.tsx';
+} from './resource-table-rows.ts';
 
 const SKELETON_ROWS = 10;
-/** Mantine's ActionIcon at its default size (md). */
-const ACTION_ICON_SIZE = '1.75rem';
+
+/** What the user may do with the table's records (their permissions decide, not the table). */
+export interface ResourceTableActions {
+  create: boolean;
+  edit: boolean;
+  delete: boolean;
+}
 
 export interface ResourceTableProps<Row extends { id: number }> {
-  /** The key of the page size in preferences (`tables.{table}.pageSize`) and of the test ids. */
+  /** The key of the table (the record just created, the test ids). */
   table: string;
   title: string;
   /** Undefined while loading. */
   rows: readonly Row[] | undefined;
   columns: readonly ResourceColumn<Row>[];
-  actions: TableActions;
+  /** The translation namespace of the columns' `labelKey` (a key may name its own, `ns:key`). */
+  labelNamespace: string;
+  actions: ResourceTableActions;
   /** How a row is named in questions and toasts. */
   itemName: (row: Row) => string;
+  /** The page size the user chose for this table (5, 10 or 25; 10 otherwise) and where a new choice goes. */
+  rememberedPageSize?: number;
+  onPageSizeChange?: (size: number) => void;
+  /** Beside the title, before Create (an explanation's button). */
+  headerActions?: ReactNode;
   onCreate?: () => void;
   onEdit?: (row: Row) => void;
-  onDowntime?: (row: Row) => void;
-  onContactPreferences?: (row: Row) => void;
-  /** Rows offering downtime when the table does (users: drivers only); all by default. */
-  hasDowntime?: (row: Row) => boolean;
+  /** A row's own action icons, between Edit and Delete (downtime, contact preferences). */
+  rowActions?: (row: Row) => ReactNode;
   /** Rows shown red, with the reason read out beside the first cell (contacts nothing reaches). */
   warning?: (row: Row) => string | null;
   /** Deletes the row; a rejection's message is shown in the confirmation (the server's "in use"). */
   onDelete?: (row: Row) => Promise<void>;
-  /** Edits and deletes queue while offline (the page's collection is in QUEUED_OFFLINE). */
+  /** Edits and deletes queue while offline; otherwise they need a connection and say so. */
   worksOffline?: boolean;
   /** A change of the row waiting to be sent, said beside its first cell. */
   pending?: (row: Row) => string | null;
 }
 
 /**
- * The one table of every administration list (spec 2 §2): search, sort, distinct-value column
- * filters, pages of 5, 10 or 25 remembered per table, the row counter, greyed disabled rows and the
- * actions the user's permissions allow. Below 1024 px only the essential columns show, so it fits
- * a tablet without scrolling sideways.
+ * The one table of every list of records (spec 2 §2 "Generic resource table"; the administration
+ * lists): search, sort, distinct-value column filters, pages of 5, 10 or 25, the row counter, greyed
+ * disabled rows, and the create, edit and delete actions it is given. Below 1024 px only the
+ * essential columns show, so it fits a tablet without scrolling sideways.
  */
 export function ResourceTable<Row extends { id: number }>(props: ResourceTableProps<Row>) {
   const { table, title, rows, columns, actions, itemName } = props;
-  const { t, i18n } = useTranslation('administration');
-  const { data: self } = useQuery(selfQuery);
-  const savePreferences = useSavePreferences();
+  const { t, i18n } = useTranslation();
+  const { t: tLabel } = useTranslation(props.labelNamespace);
   const wide = useMediaQuery('(min-width: 64em)', true);
   const [query, setQuery] = useState<TableQuery>(EMPTY_QUERY);
   const [page, setPage] = useState(1);
-  const [infoOpen, setInfoOpen] = useState(false);
   const [deleting, setDeleting] = useState<Row | null>(null);
-  const pageSize = pageSizeOf(self?.preferences.tables?.[table]?.pageSize);
+  const pageSize = pageSizeOf(props.rememberedPageSize);
 
   const collator = useMemo(() => new Intl.Collator(i18n.language, { numeric: true, sensitivity: 'base' }), [i18n.language]);
   const prepared = useMemo(() => (rows ? prepareRows(rows, columns) : undefined), [rows, columns]);
@@ -126,7 +125,7 @@ export function ResourceTable<Row extends { id: number }>(props: ResourceTablePr
   const current = pageOf(found, page, pageSize);
   const loading = prepared === undefined;
   const filtering = hasActiveQuery(query);
-  const hasRowActions = actions.edit || actions.delete || actions.downtime || actions.contactPreferences;
+  const hasRowActions = actions.edit || actions.delete || props.rowActions !== undefined;
 
   // A record just created here is brought into view (the search cleared if it hides it, its page
   // shown, scrolled to) and glows teal for a moment, as a load just created does.
@@ -150,10 +149,10 @@ export function ResourceTable<Row extends { id: number }>(props: ResourceTablePr
   }, [createdShown, created, table]);
 
   const pageControlLabels = {
-    first: t('pageControl.first'),
-    previous: t('pageControl.previous'),
-    next: t('pageControl.next'),
-    last: t('pageControl.last'),
+    first: t('resourceTable.pageControl.first'),
+    previous: t('resourceTable.pageControl.previous'),
+    next: t('resourceTable.pageControl.next'),
+    last: t('resourceTable.pageControl.last'),
   };
   const changeQuery = (change: Partial<TableQuery>) => {
     setQuery((previous) => ({ ...previous, ...change }));
@@ -163,62 +162,60 @@ export function ResourceTable<Row extends { id: number }>(props: ResourceTablePr
     const size = Number(value);
     if (!size) return;
     setPage(1);
-    void savePreferences((preferences) => ({ ...preferences, tables: { ...preferences.tables, [table]: { pageSize: size } } }));
+    props.onPageSizeChange?.(size);
   };
 
   const createButton =
     actions.create && props.onCreate ? (
-      <WriteButton leftSection={<IconPlus size={16} />} onClick={props.onCreate} testId={`${table}-create`}>
-        {t('create')}
-      </WriteButton>
+      <ExplainedButton
+        needsConnection
+        leftSection={<IconPlus size={16} />}
+        onClick={props.onCreate}
+        data-testid={`${table}-create`}
+      >
+        {t('resourceTable.create')}
+      </ExplainedButton>
     ) : null;
 
   return (
-    <Stack gap="sm" p="md" data-testid={`${table}-page`}>
-      <Group justify="space-between" gap="sm">
-        <Title order={1} size="h2">
-          {title}
-        </Title>
-        <Group gap="xs">
-          <Tooltip label={t('notificationCriteria.open')}>
-            <ActionIcon
-              variant="subtle"
-              aria-label={t('notificationCriteria.open')}
-              onClick={() => setInfoOpen(true)}
-              data-testid="notification-criteria-open"
-            >
-              <IconInfoCircle size={20} />
-            </ActionIcon>
-          </Tooltip>
-          {createButton}
-        </Group>
-      </Group>
+    <ResourcePage
+      title={title}
+      actions={
+        (props.headerActions || createButton) && (
+          <>
+            {props.headerActions}
+            {createButton}
+          </>
+        )
+      }
+      data-testid={`${table}-page`}
+    >
       <Group gap="sm" align="flex-end">
         <TextInput
           w={{ base: '100%', xs: 260 }}
           leftSection={<IconSearch size={16} />}
-          aria-label={t('search')}
-          placeholder={t('search')}
+          aria-label={t('resourceTable.search')}
+          placeholder={t('resourceTable.search')}
           value={query.search}
           onChange={(event) => changeQuery({ search: event.currentTarget.value })}
           data-testid={`${table}-search`}
         />
         <Text size="sm" c="dimmed" aria-live="polite" data-testid={`${table}-count`}>
-          {loading ? '' : t('rowCount', { count: found.length })}
+          {loading ? '' : t('resourceTable.rowCount', { count: found.length })}
         </Text>
         {filterOptions.map(({ column, values }) => (
           <MultiSelect
             key={column.key}
             w={{ base: '100%', xs: 200 }}
-            aria-label={t('filterBy', { column: t(column.labelKey) })}
-            placeholder={(query.filters[column.key]?.length ?? 0) > 0 ? undefined : t(column.labelKey)}
+            aria-label={t('resourceTable.filterBy', { column: tLabel(column.labelKey) })}
+            placeholder={(query.filters[column.key]?.length ?? 0) > 0 ? undefined : tLabel(column.labelKey)}
             data={values}
             value={query.filters[column.key] ?? []}
             onChange={(selected) => changeQuery({ filters: { ...query.filters, [column.key]: selected } })}
             searchable
             clearable
             limit={100}
-            nothingFoundMessage={t('nothingFound')}
+            nothingFoundMessage={t('resourceTable.nothingFound')}
             data-testid={`${table}-filter-${column.key}`}
           />
         ))}
@@ -251,7 +248,7 @@ export function ResourceTable<Row extends { id: number }>(props: ResourceTablePr
                     data-testid={`${table}-sort-${column.key}`}
                   >
                     <Group gap={4} wrap="nowrap">
-                      {t(column.labelKey)}
+                      {tLabel(column.labelKey)}
                       <SortIcon size={14} aria-hidden />
                     </Group>
                   </UnstyledButton>
@@ -261,7 +258,7 @@ export function ResourceTable<Row extends { id: number }>(props: ResourceTablePr
             {hasRowActions && (
               <Table.Th>
                 <Text fw={700} fz="sm">
-                  {t('actions')}
+                  {t('resourceTable.actions')}
                 </Text>
               </Table.Th>
             )}
@@ -284,12 +281,12 @@ export function ResourceTable<Row extends { id: number }>(props: ResourceTablePr
               <Table.Td colSpan={shownColumns.length + (hasRowActions ? 1 : 0)}>
                 <EmptyState
                   icon={<IconDatabaseOff size={32} />}
-                  title={filtering ? t('noMatches') : t('noRecords')}
+                  title={filtering ? t('resourceTable.noMatches') : t('resourceTable.noRecords')}
                   data-testid={`${table}-no-records`}
                 >
                   {filtering ? (
                     <Button variant="light" mt="sm" onClick={() => changeQuery(EMPTY_QUERY)}>
-                      {t('clearSearch')}
+                      {t('resourceTable.clearSearch')}
                     </Button>
                   ) : (
                     createButton && <Group mt="sm">{createButton}</Group>
@@ -337,21 +334,30 @@ export function ResourceTable<Row extends { id: number }>(props: ResourceTablePr
                 ))}
                 {hasRowActions && (
                   <Table.Td>
-                    <RowActions
-                      actions={actions}
-                      name={itemName(entry.row)}
-                      table={table}
-                      onEdit={props.onEdit && (() => props.onEdit?.(entry.row))}
-                      downtimeSlot={props.onDowntime !== undefined}
-                      onDowntime={
-                        props.onDowntime && (props.hasDowntime?.(entry.row) ?? true)
-                          ? () => props.onDowntime?.(entry.row)
-                          : undefined
-                      }
-                      onContactPreferences={props.onContactPreferences && (() => props.onContactPreferences?.(entry.row))}
-                      onDelete={props.onDelete && (() => setDeleting(entry.row))}
-                      worksOffline={props.worksOffline}
-                    />
+                    <Group gap={4} wrap="nowrap">
+                      {actions.edit && props.onEdit && (
+                        <ExplainedActionIcon
+                          label={t('resourceTable.edit', { name: itemName(entry.row) })}
+                          onClick={() => props.onEdit?.(entry.row)}
+                          needsConnection={!props.worksOffline}
+                          data-testid={`${table}-edit`}
+                        >
+                          <IconPencil size={18} />
+                        </ExplainedActionIcon>
+                      )}
+                      {props.rowActions?.(entry.row)}
+                      {actions.delete && props.onDelete && (
+                        <ExplainedActionIcon
+                          label={t('resourceTable.delete', { name: itemName(entry.row) })}
+                          color="red"
+                          onClick={() => setDeleting(entry.row)}
+                          needsConnection={!props.worksOffline}
+                          data-testid={`${table}-delete`}
+                        >
+                          <IconTrash size={18} />
+                        </ExplainedActionIcon>
+                      )}
+                    </Group>
                   </Table.Td>
                 )}
               </Table.Tr>
@@ -361,13 +367,13 @@ export function ResourceTable<Row extends { id: number }>(props: ResourceTablePr
       </Table>
       <Group justify="space-between" gap="sm">
         <Text size="sm" c="dimmed" data-testid={`${table}-showing`}>
-          {t('showing', { first: current.first, last: current.last, count: found.length })}
+          {t('resourceTable.showing', { first: current.first, last: current.last, count: found.length })}
         </Text>
         <Group gap="sm">
           <Select
             w={130}
-            aria-label={t('pageSize')}
-            data={PAGE_SIZES.map((size) => ({ value: String(size), label: t('perPage', { size }) }))}
+            aria-label={t('resourceTable.pageSize')}
+            data={PAGE_SIZES.map((size) => ({ value: String(size), label: t('resourceTable.perPage', { size }) }))}
             value={String(pageSize)}
             allowDeselect={false}
             onChange={changePageSize}
@@ -378,13 +384,12 @@ export function ResourceTable<Row extends { id: number }>(props: ResourceTablePr
               total={current.pageCount}
               value={current.page}
               onChange={setPage}
-              getItemProps={(number) => ({ 'aria-label': t('page', { page: number }) })}
+              getItemProps={(number) => ({ 'aria-label': t('resourceTable.page', { page: number }) })}
               getControlProps={(control) => ({ 'aria-label': pageControlLabels[control] })}
             />
           )}
         </Group>
       </Group>
-      <NotificationCriteriaDrawer opened={infoOpen} onClose={() => setInfoOpen(false)} />
       {props.onDelete && (
         <DeleteConfirmation
           worksOffline={props.worksOffline}
@@ -396,7 +401,7 @@ export function ResourceTable<Row extends { id: number }>(props: ResourceTablePr
           }}
         />
       )}
-    </Stack>
+    </ResourcePage>
   );
 }
 
@@ -445,83 +450,6 @@ function RowWarning({ warning, table }: { warning: string; table: string }) {
   );
 }
 
-function RowActions({
-  actions,
-  name,
-  table,
-  onEdit,
-  downtimeSlot,
-  onDowntime,
-  onContactPreferences,
-  onDelete,
-  worksOffline,
-}: {
-  worksOffline?: boolean;
-  actions: TableActions;
-  name: string;
-  table: string;
-  onEdit?: () => void;
-  /** The table offers downtime: rows without it (users who are not drivers) keep its place, so icons line up. */
-  downtimeSlot: boolean;
-  onDowntime?: () => void;
-  onContactPreferences?: () => void;
-  onDelete?: () => void;
-}) {
-  const { t } = useTranslation('administration');
-  return (
-    <Group gap={4} wrap="nowrap">
-      {actions.edit && onEdit && (
-        <WriteActionIcon
-          label={t('rowActions.edit', { name })}
-          onClick={onEdit}
-          worksOffline={worksOffline}
-          testId={`${table}-edit`}
-        >
-          <IconPencil size={18} />
-        </WriteActionIcon>
-      )}
-      {actions.downtime &&
-        (onDowntime ? (
-          <Tooltip label={t('rowActions.downtime', { name })}>
-            <ActionIcon
-              variant="subtle"
-              aria-label={t('rowActions.downtime', { name })}
-              onClick={onDowntime}
-              data-testid={`${table}-downtime`}
-            >
-              <IconCalendarX size={18} />
-            </ActionIcon>
-          </Tooltip>
-        ) : (
-          downtimeSlot && <Box w={ACTION_ICON_SIZE} h={ACTION_ICON_SIZE} style={{ flexShrink: 0 }} aria-hidden />
-        ))}
-      {actions.contactPreferences && onContactPreferences && (
-        <Tooltip label={t('rowActions.contactPreferences', { name })}>
-          <ActionIcon
-            variant="subtle"
-            aria-label={t('rowActions.contactPreferences', { name })}
-            onClick={onContactPreferences}
-            data-testid={`${table}-contact-preferences`}
-          >
-            <IconMessageDots size={18} />
-          </ActionIcon>
-        </Tooltip>
-      )}
-      {actions.delete && onDelete && (
-        <WriteActionIcon
-          label={t('rowActions.delete', { name })}
-          color="red"
-          onClick={onDelete}
-          worksOffline={worksOffline}
-          testId={`${table}-delete`}
-        >
-          <IconTrash size={18} />
-        </WriteActionIcon>
-      )}
-    </Group>
-  );
-}
-
 function DeleteConfirmation({
   name,
   opened,
@@ -535,7 +463,7 @@ function DeleteConfirmation({
   onClose: () => void;
   onConfirm: () => Promise<void>;
 }) {
-  const { t } = useTranslation('administration');
+  const { t } = useTranslation();
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const close = () => {
@@ -543,9 +471,15 @@ function DeleteConfirmation({
     onClose();
   };
   return (
-    <Modal opened={opened} onClose={close} title={t('delete.title', { name })} centered data-testid="delete-confirmation">
+    <Modal
+      opened={opened}
+      onClose={close}
+      title={t('resourceTable.deleteTitle', { name })}
+      centered
+      data-testid="delete-confirmation"
+    >
       <Stack gap="sm">
-        <Text size="sm">{t('delete.message', { name })}</Text>
+        <Text size="sm">{t('resourceTable.deleteMessage', { name })}</Text>
         {error && (
           <Alert color="red" role="alert" data-testid="delete-error">
             {error}
@@ -553,13 +487,13 @@ function DeleteConfirmation({
         )}
         <Group justify="flex-end">
           <Button variant="default" onClick={close} data-autofocus>
-            {t('cancel')}
+            {t('resourceTable.cancel')}
           </Button>
-          <WriteButton
+          <ExplainedButton
             color="red"
             loading={busy}
-            worksOffline={worksOffline}
-            testId="delete-confirm"
+            needsConnection={!worksOffline}
+            data-testid="delete-confirm"
             onClick={async () => {
               setBusy(true);
               try {
@@ -572,30 +506,10 @@ function DeleteConfirmation({
               }
             }}
           >
-            {t('delete.confirm')}
-          </WriteButton>
+            {t('resourceTable.deleteConfirm')}
+          </ExplainedButton>
         </Group>
       </Stack>
     </Modal>
-  );
-}
-
-function NotificationCriteriaDrawer({ opened, onClose }: { opened: boolean; onClose: () => void }): ReactNode {
-  const { t } = useTranslation('administration');
-  return (
-    <Drawer
-      opened={opened}
-      onClose={onClose}
-      position="right"
-      title={t('notificationCriteria.title')}
-      data-testid="notification-criteria"
-    >
-      <Stack gap="sm">
-        <Text size="sm">{t('notificationCriteria.intro')}</Text>
-        <Text size="sm">{t('notificationCriteria.filters')}</Text>
-        <Text size="sm">{t('notificationCriteria.preferences')}</Text>
-        <Text size="sm">{t('notificationCriteria.disabled')}</Text>
-      </Stack>
-    </Drawer>
   );
 }

@@ -1,4 +1,5 @@
 import { hasPermission, type PermissionName } from '#core/domain/access';
+import type { ResourceTableActions } from '#src/ui/resource-table.tsx';
 
 /** The kinds of record the administration tables list (spec 2 §2). */
 export type ResourceType =
@@ -36,10 +37,8 @@ const WITHOUT_DOWNTIME: readonly ResourceType[] = ['serviceAccount', 'customer',
 /** Spec 2 §2: contact preferences (the sms icon) belong to users and contacts only. */
 const WITH_CONTACT_PREFERENCES: readonly ResourceType[] = ['user', 'contact'];
 
-export interface TableActions {
-  create: boolean;
-  edit: boolean;
-  delete: boolean;
+/** The resource table's create, edit and delete, and the row actions of master data. */
+export interface TableActions extends ResourceTableActions {
   downtime: boolean;
   contactPreferences: boolean;
 }

@@ -10,7 +10,7 @@ import {
   prepareRows,
   queryRows,
   type ResourceColumn,
-} from './table-rows.ts';
+} from './resource-table-rows.ts';
 
 interface Truck {
   id: number;

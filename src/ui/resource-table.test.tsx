@@ -1,26 +1,15 @@
 // @vitest-environment happy-dom
 import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import i18next from 'i18next';
+import type { ReactNode } from 'react';
 import { initReactI18next } from 'react-i18next';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Preferences } from '#core/contract/user';
-import administrationEnglish from '../../../../locales/en-US/administration.json';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import administrationEnglish from '../../locales/en-US/administration.json';
+import commonEnglish from '../../locales/en-US/common.json';
 import { clearCreated, markCreated } from './just-created.ts';
-import { ResourceTable } from './resource-table.tsx';
-import type { TableActions } from './row-actions.ts';
-import type { ResourceColumn } from './table-rows.ts';
-
-const savePreferences = vi.fn(async (_client: unknown, _userId: number, preferences: Preferences) => preferences);
-
-vi.mock('#src/data/session-queries.ts', async () => {
-  const { queryOptions } = await import('@tanstack/react-query');
-  return {
-    selfQuery: queryOptions({ queryKey: ['self'], queryFn: async () => null, staleTime: Number.POSITIVE_INFINITY }),
-    savePreferences: (...args: [unknown, number, Preferences]) => savePreferences(...args),
-  };
-});
+import { ResourceTable, type ResourceTableActions } from './resource-table.tsx';
+import type { ResourceColumn } from './resource-table-rows.ts';
 
 interface Truck {
   id: number;
@@ -32,52 +21,53 @@ const columns: ResourceColumn<Truck>[] = [
   { key: 'name', labelKey: 'fields.name', text: (row) => row.name, essential: true },
   { key: 'enabled', labelKey: 'fields.enabled', text: (row) => (row.enabled ? 'Yes' : 'No'), filterable: true },
 ];
-const everything: TableActions = { create: true, edit: true, delete: true, downtime: true, contactPreferences: false };
-const nothing: TableActions = { create: false, edit: false, delete: false, downtime: false, contactPreferences: false };
+const everything: ResourceTableActions = { create: true, edit: true, delete: true };
+const nothing: ResourceTableActions = { create: false, edit: false, delete: false };
 const trucks = (count: number): Truck[] =>
   Array.from({ length: count }, (_, index) => ({ id: index + 1, name: `T-${index + 1}`, enabled: index !== 1 }));
 
 beforeAll(async () => {
   await i18next.use(initReactI18next).init({
     lng: 'en-US',
-    resources: { 'en-US': { administration: administrationEnglish } },
+    resources: { 'en-US': { common: commonEnglish, administration: administrationEnglish } },
+    defaultNS: 'common',
     interpolation: { escapeValue: false },
   });
 });
 
-beforeEach(() => savePreferences.mockClear());
 afterEach(cleanup);
 
 function renderTable(
   rows: Truck[] | undefined,
   actions = everything,
-  preferences: Preferences = {},
-  rowOptions: { hasDowntime?: (row: Truck) => boolean; warning?: (row: Truck) => string | null } = {},
+  rowOptions: {
+    rememberedPageSize?: number;
+    warning?: (row: Truck) => string | null;
+    rowActions?: (row: Truck) => ReactNode;
+  } = {},
 ) {
-  const queryClient = new QueryClient();
-  queryClient.setQueryData(['self'], { id: 7, preferences });
   const onCreate = vi.fn();
   const onDelete = vi.fn(async () => {});
+  const onPageSizeChange = vi.fn();
   render(
-    <QueryClientProvider client={queryClient}>
-      <MantineProvider>
-        <ResourceTable
-          table="trucks"
-          title="Trucks"
-          rows={rows}
-          columns={columns}
-          actions={actions}
-          itemName={(row) => row.name}
-          onCreate={onCreate}
-          onEdit={() => {}}
-          onDowntime={() => {}}
-          onDelete={onDelete}
-          {...rowOptions}
-        />
-      </MantineProvider>
-    </QueryClientProvider>,
+    <MantineProvider>
+      <ResourceTable
+        table="trucks"
+        title="Trucks"
+        rows={rows}
+        columns={columns}
+        labelNamespace="administration"
+        actions={actions}
+        itemName={(row) => row.name}
+        onPageSizeChange={onPageSizeChange}
+        onCreate={onCreate}
+        onEdit={() => {}}
+        onDelete={onDelete}
+        {...rowOptions}
+      />
+    </MantineProvider>,
   );
-  return { onCreate, onDelete };
+  return { onCreate, onDelete, onPageSizeChange };
 }
 
 describe('the resource table', () => {
@@ -114,38 +104,40 @@ describe('the resource table', () => {
     ]);
   });
 
-  it('takes the remembered page size and saves a new one for this table', async () => {
-    renderTable(trucks(23), everything, { tables: { trucks: { pageSize: 5 } } });
+  it('takes the remembered page size and hands a new choice on to be remembered', async () => {
+    const { onPageSizeChange } = renderTable(trucks(23), everything, { rememberedPageSize: 5 });
     expect(screen.getAllByTestId('trucks-row')).toHaveLength(5);
     fireEvent.click(screen.getByTestId('trucks-page-size'));
     fireEvent.click(await screen.findByRole('option', { name: '25 / page' }));
-    await waitFor(() => expect(savePreferences).toHaveBeenCalled());
-    expect(savePreferences.mock.calls[0]?.[2]).toEqual({ tables: { trucks: { pageSize: 25 } } });
-    await waitFor(() => expect(screen.getAllByTestId('trucks-row')).toHaveLength(23));
+    expect(onPageSizeChange).toHaveBeenCalledWith(25);
+  });
+
+  it('shows the column headers from the namespace it is given', () => {
+    renderTable(trucks(1));
+    expect(screen.getByTestId('trucks-sort-name').textContent).toBe('Name');
   });
 
   it('offers only the actions allowed, and deletes after a question naming the row', async () => {
     const { onDelete } = renderTable(trucks(1), { ...nothing, delete: true });
     expect(screen.queryByRole('button', { name: 'Edit T-1' })).toBeNull();
-    expect(screen.queryByRole('button', { name: 'Downtime of T-1' })).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Delete T-1' }));
     expect(await screen.findByText('Delete T-1?')).toBeTruthy();
     fireEvent.click(screen.getByTestId('delete-confirm'));
     await waitFor(() => expect(onDelete).toHaveBeenCalledWith(expect.objectContaining({ name: 'T-1' })));
   });
 
-  it('offers downtime only on the rows that take it, and shows a warned row red with its reason', () => {
-    renderTable(
-      trucks(3),
-      everything,
-      {},
-      {
-        hasDowntime: (row) => row.id !== 3,
-        warning: (row) => (row.id === 1 ? 'Nothing reaches T-1' : null),
-      },
-    );
-    expect(screen.getByRole('button', { name: 'Downtime of T-1' })).toBeTruthy();
-    expect(screen.queryByRole('button', { name: 'Downtime of T-3' })).toBeNull();
+  it("puts a row's own actions between Edit and Delete", () => {
+    renderTable(trucks(1), everything, { rowActions: (row) => <button type="button">Weigh {row.name}</button> });
+    const icons = screen.getByTestId('trucks-row').lastElementChild?.firstElementChild?.children ?? [];
+    expect([...icons].map((icon) => icon.getAttribute('aria-label') ?? icon.textContent)).toEqual([
+      'Edit T-1',
+      'Weigh T-1',
+      'Delete T-1',
+    ]);
+  });
+
+  it('shows a warned row red with its reason', () => {
+    renderTable(trucks(3), everything, { warning: (row) => (row.id === 1 ? 'Nothing reaches T-1' : null) });
     const [warned, plain] = screen.getAllByTestId('trucks-row');
     expect(warned?.getAttribute('data-warning')).toBe('true');
     expect(screen.getByRole('button', { name: 'Nothing reaches T-1' })).toBeTruthy();
@@ -153,18 +145,10 @@ describe('the resource table', () => {
   });
 
   it('opens the reason of a warned row on a click or tap, not on hover only', async () => {
-    renderTable(trucks(2), everything, {}, { warning: (row) => (row.id === 1 ? 'Nothing reaches T-1' : null) });
+    renderTable(trucks(2), everything, { warning: (row) => (row.id === 1 ? 'Nothing reaches T-1' : null) });
     expect(screen.queryByTestId('trucks-warning-text')).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Nothing reaches T-1' }));
     expect((await screen.findByTestId('trucks-warning-text')).textContent).toBe('Nothing reaches T-1');
-  });
-
-  it('keeps the downtime place on rows without downtime, so the action icons line up', () => {
-    renderTable(trucks(2), everything, {}, { hasDowntime: (row) => row.id === 1 });
-    const [withDowntime, without] = screen.getAllByTestId('trucks-row');
-    const slots = (row: HTMLElement | undefined) => row?.lastElementChild?.firstElementChild?.children.length;
-    expect(slots(withDowntime)).toBe(3);
-    expect(slots(without)).toBe(3);
   });
 });
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { PermissionName } from '#core/domain/access';
-import { tableActionsFor } from './row-actions.ts';
+import { tableActionsFor } from './table-actions.ts';
 
 const user = (...permissions: PermissionName[]) => ({ permissions });
 

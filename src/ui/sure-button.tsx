@@ -18,7 +18,10 @@ interface SureButtonProps {
   ref?: Ref<HTMLButtonElement>;
 }
 
-/** A button followed by an inline "Sure? Yes / No" before it acts (spec 1 §2, assignment panels). */
+/**
+ * A button that asks "Sure? Yes / No" in its own place before it acts (spec 1 §2, assignment panels):
+ * for a choice among many rows, where a dialog per row would be heavy.
+ */
 export function SureButton({
   label,
   onConfirm,
@@ -31,7 +34,7 @@ export function SureButton({
   describedBy,
   ref,
 }: SureButtonProps) {
-  const { t } = useTranslation('load-actions');
+  const { t } = useTranslation();
   const [asking, setAsking] = useState(false);
   if (!asking) {
     return (
@@ -51,9 +54,9 @@ export function SureButton({
     );
   }
   return (
-    <Group gap={6} wrap="nowrap" role="group" aria-label={question ?? t('sure')}>
+    <Group gap={6} wrap="nowrap" role="group" aria-label={question ?? t('confirmInPlace.sure')}>
       <Text size="sm" fw={600}>
-        {question ?? t('sure')}
+        {question ?? t('confirmInPlace.sure')}
       </Text>
       <Button
         size="xs"
@@ -67,10 +70,10 @@ export function SureButton({
         }}
         data-testid={testId ? `${testId}-yes` : undefined}
       >
-        {t('yes')}
+        {t('confirmInPlace.yes')}
       </Button>
       <Button size="xs" variant="default" onClick={() => setAsking(false)} data-testid={testId ? `${testId}-no` : undefined}>
-        {t('no')}
+        {t('confirmInPlace.no')}
       </Button>
     </Group>
   );
