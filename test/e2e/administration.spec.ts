@@ -1,8 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequest, Page, TestInfo } from '@playwright/test';
-import { baseURL } from '../../playwright.config.ts';
 import { expect, test } from './fixtures.ts';
 import { DEMO_PASSWORD, signIn } from './pages/app.ts';
+import { serverURL } from './worker-server.ts';
 
 /**
  * The administration area (issue 12) as the company's administrator: the hub, the one resource
@@ -240,7 +240,7 @@ interface TractorRow {
 
 /** The administrator's own API session, writing behind the open page's back. */
 async function adminApi(requests: APIRequest) {
-  const context = await requests.newContext({ baseURL });
+  const context = await requests.newContext({ baseURL: serverURL });
   const signedIn = await context.post('/api/session', { data: { username: 'admin', password: DEMO_PASSWORD } });
   expect(signedIn.ok()).toBe(true);
   const organizationId: number = (await signedIn.json()).user.activeOrganizationId;

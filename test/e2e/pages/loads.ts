@@ -1,9 +1,9 @@
 import { type APIRequest, type APIRequestContext, expect, type Locator, type Page } from '@playwright/test';
 import type { Order } from '../../../core/contract/orders.ts';
 import { weekContaining } from '../../../core/domain/weeks.ts';
-import { baseURL } from '../../../playwright.config.ts';
 import { DEMO_PASSWORD } from './app.ts';
 import { DateTimeFieldControl } from './date-time-field.ts';
+import { serverURL } from '../worker-server.ts';
 
 /**
  * Page objects of the loads table (src/features/loads): the table and its filters, the actions
@@ -41,7 +41,7 @@ export class DispatchApi {
   private constructor(readonly context: APIRequestContext) {}
 
   static async signIn(requests: APIRequest, username: string) {
-    const context = await requests.newContext({ baseURL });
+    const context = await requests.newContext({ baseURL: serverURL });
     const answer = await context.post('/api/session', { data: { username, password: DEMO_PASSWORD } });
     expect(answer.ok(), `sign-in of ${username}`).toBe(true);
     return new DispatchApi(context);
