@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { APIRequest, Page, TestInfo } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
+import { expectNoSeriousViolations } from './pages/axe.ts';
 import { DEMO_PASSWORD, signIn } from './pages/app.ts';
 import { serverURL } from './worker-server.ts';
 
@@ -8,14 +8,6 @@ import { serverURL } from './worker-server.ts';
  * The administration area (issue 12) as the company's administrator: the hub, the one resource
  * table and the tractor, trailer, customer and downtime forms, at desktop size and on a touch tablet.
  */
-
-async function expectNoSeriousViolations(page: Page, screen: string) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  const grave = violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .flatMap((violation) => violation.nodes.map((node) => `${violation.id} (${violation.impact}) ${node.target.join(' ')}`));
-  expect.soft(grave, `serious or critical axe violations on ${screen}`).toEqual([]);
-}
 
 async function expectNoHorizontalScroll(page: Page, screen: string) {
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
