@@ -1,6 +1,6 @@
 import { type Page, request } from '@playwright/test';
-import { type ApiLoad, createOpenLoads } from '../fixtures/loads.ts';
 import { expect, test } from './fixtures.ts';
+import { type ApiLoad, createOpenLoads } from './pages/loads.ts';
 import { DEMO_PASSWORD, signIn } from './pages/app.ts';
 import { serverURL } from './worker-server.ts';
 
