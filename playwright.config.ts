@@ -4,34 +4,34 @@ import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_EXECUTABLE } from './test/chromium.ts';
 
-// One fresh embedded database per run; workers inherit the variable, so only the first load creates it.
+// One directory per run for the workers' embedded databases; workers inherit the variable, so only
+// the first load creates it (and the global teardown removes only one it created).
 if (!process.env.E2E_DATA_DIR) {
   process.env.E2E_DATA_DIR = mkdtempSync(path.join(tmpdir(), 'dispatch-e2e-'));
+  process.env.E2E_DATA_DIR_MADE_BY_CONFIG = process.env.E2E_DATA_DIR;
   chmodSync(process.env.E2E_DATA_DIR, 0o755);
 }
-const port = Number(process.env.E2E_PORT ?? 8787);
-export const baseURL = `http://localhost:${port}`;
 
-/** End-to-end tests against the production build served by the real server (DESIGN §8). */
+/**
+ * End-to-end tests against the production build served by the real server (DESIGN §8). Each worker
+ * starts its own server on its own fresh embedded database (`test/e2e/worker-server.ts`, port
+ * E2E_PORT + the worker's index), so two spec files running at once share no rows.
+ */
 export default defineConfig({
   testDir: 'test/e2e',
   fullyParallel: false,
-  workers: 1,
+  workers: 2,
   retries: process.env.CI ? 1 : 0,
   timeout: 60_000,
+  // Two browsers on two cores (and a shared machine): a screen may take longer than the default 5 s
+  // to render after its answer came back; this is a wait, never a timing assertion.
+  expect: { timeout: 10_000 },
   reporter: process.env.CI ? [['list']] : [['list']],
+  globalTeardown: './test/e2e/global-teardown.ts',
   use: {
-    baseURL,
     viewport: { width: 1280, height: 800 },
     launchOptions: { executablePath: CHROMIUM_EXECUTABLE, args: CHROMIUM_ARGS },
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
-  },
-  webServer: {
-    command: 'node --import tsx server/main.ts',
-    url: `${baseURL}/api/health`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    env: { PORT: String(port), DATA_DIR: process.env.E2E_DATA_DIR, LOG_LEVEL: 'warn' },
   },
 });

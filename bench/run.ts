@@ -58,77 +58,182 @@ async function measureLoginApi(baseUrl: string, runs: number) {
   return { ...medianAndP90(samples), runs };
 }
 
+type Figures = Record<string, unknown>;
+
+/** What the figures share, each made on first use: the browser, and the server on the demo seed (started fresh, then restarted). */
+class BenchRun {
+  private browserLaunched: Promise<Browser> | null = null;
+  private dataDir: string | null = null;
+  private server: BenchServer | null = null;
+  private starts: { firstStart: number; restart: number; shutdown: Awaited<ReturnType<typeof stopServer>> } | null = null;
+  private state: Awaited<ReturnType<typeof signedInState>> | null = null;
+
+  browser(): Promise<Browser> {
+    if (!this.browserLaunched) {
+      ensureWebBuild();
+      this.browserLaunched = launchChromium();
+    }
+    return this.browserLaunched;
+  }
+
+  /** The demo server, after a first start (initdb, migrations, demo seed), a stop and a restart on the same data dir. */
+  async demoServer() {
+    if (!this.server || !this.starts) {
+      this.dataDir = await createDataDir();
+      const port = await freePort();
+      log(`first start (initdb, migrations, demo seed) in ${this.dataDir} on port ${port}`);
+      this.server = await startServer(REPO_ROOT, this.dataDir, port);
+      const firstStart = this.server.startMs;
+      log('stopping');
+      const shutdown = await stopServer(this.server);
+      log('restart on the same data dir');
+      this.server = await startServer(REPO_ROOT, this.dataDir, port);
+      this.starts = { firstStart, restart: this.server.startMs, shutdown };
+    }
+    return { server: this.server, starts: this.starts };
+  }
+
+  async signedIn() {
+    const { server } = await this.demoServer();
+    this.state ??= await signedInState(await this.browser(), server.baseUrl);
+    return { server, state: this.state };
+  }
+
+  /** The figures after the demo server's run on servers of their own; this one would only compete for the CPU. */
+  async stopDemoServer() {
+    if (this.server) await stopServer(this.server);
+    this.server = null;
+  }
+
+  /** Cleanup must run on failure too: a leaked server keeps embedded PostgreSQL (and its port) alive. */
+  async close() {
+    if (this.browserLaunched) {
+      await (await this.browserLaunched).close().catch((error: unknown) => log(`closing chromium failed: ${error}`));
+    }
+    await this.stopDemoServer();
+    if (this.dataDir) await rm(this.dataDir, { recursive: true, force: true });
+  }
+}
+
+interface Figure {
+  /** What `npm run bench -- NAME…` selects it by (bench/README.md lists them). */
+  name: string;
+  /** Measured on the demo server, so before the figures that start their own. */
+  onDemoServer?: boolean;
+  measure(run: BenchRun): Promise<Figures>;
+}
+
+/** Every figure in the order a full run measures them. */
+const FIGURES: Figure[] = [
+  {
+    name: 'server-start',
+    onDemoServer: true,
+    measure: async (run) => {
+      const { starts } = await run.demoServer();
+      return {
+        serverColdStartMs: { firstStart: roundMs(starts.firstStart), restart: roundMs(starts.restart) },
+        serverShutdown: { shutdownMs: roundMs(starts.shutdown.shutdownMs), exitCode: starts.shutdown.exitCode },
+      };
+    },
+  },
+  {
+    name: 'login',
+    onDemoServer: true,
+    measure: async (run) => {
+      log(`login API x${LOGIN_RUNS}`);
+      return { loginApiMs: await measureLoginApi((await run.demoServer()).server.baseUrl, LOGIN_RUNS) };
+    },
+  },
+  {
+    name: 'bundles',
+    onDemoServer: true,
+    measure: async (run) => {
+      log('bundle sizes');
+      const bundles = await measureBundles(await run.browser(), (await run.demoServer()).server.baseUrl);
+      return {
+        bundleGzipBytes: { signIn: bundles.signIn.gzipBytes, home: bundles.home.gzipBytes },
+        cssGzipBytes: { signIn: bundles.signIn.css.gzipBytes, home: bundles.home.css.gzipBytes },
+        scriptFiles: { signIn: bundles.signIn.files, home: bundles.home.files },
+      };
+    },
+  },
+  {
+    name: 'home',
+    onDemoServer: true,
+    measure: async (run) => {
+      const { server, state } = await run.signedIn();
+      const browser = await run.browser();
+      log(`home interactive, cold x${COLD_HOME_RUNS}`);
+      const homeInteractiveMs = await measureHomeInteractiveCold(browser, server.baseUrl, state, COLD_HOME_RUNS);
+      log(`home interactive, warm x${WARM_HOME_RUNS}`);
+      const homeInteractiveWarmMs = await measureHomeInteractiveWarm(browser, server.baseUrl, state, WARM_HOME_RUNS);
+      return { homeInteractiveMs, homeInteractiveWarmMs };
+    },
+  },
+  {
+    name: 'planning-worker',
+    onDemoServer: true,
+    measure: async (run) => {
+      const { server, state } = await run.signedIn();
+      log('planning engine in the planner worker');
+      return { planningWorker: await measurePlanningInWorker(await run.browser(), server.baseUrl, state) };
+    },
+  },
+  { name: 'sync', measure: async (run) => ({ ...(await measureLargeCompany(await run.browser(), REPO_ROOT, log)) }) },
+  {
+    name: 'sync-window',
+    measure: async (run) => ({ windowedMirror: await measureWindowedMirror(await run.browser(), REPO_ROOT, log) }),
+  },
+  {
+    name: 'administration',
+    measure: async (run) => ({ administration: await measureAdministration(await run.browser(), REPO_ROOT, log) }),
+  },
+  { name: 'load-test', measure: async () => ({ serverLoad: await measureServerLoad(REPO_ROOT, log) }) },
+  {
+    name: 'chaos',
+    measure: async (run) => {
+      log('chaos harness');
+      return { chaos: await measureChaos(await run.browser(), REPO_ROOT, log) };
+    },
+  },
+  { name: 'change-log', measure: async () => ({ changeLogCompaction: await measureChangeLogCompaction(log) }) },
+  {
+    name: 'planning',
+    measure: async () => {
+      log('planning rules in Node');
+      return { planning: await measurePlanning() };
+    },
+  },
+  { name: 'route-matrix', measure: async () => ({ routeMatrix: await measureRouteMatrix(REPO_ROOT, log) }) },
+];
+
+/** The figures named on the command line (all without names), in the order a full run measures them; `--list` names them. */
+function chosenFigures(names: string[]): Figure[] | null {
+  if (names.includes('--list')) return null;
+  const unknown = names.filter((name) => !FIGURES.some((figure) => figure.name === name));
+  if (unknown.length > 0) {
+    throw new Error(`no figure named ${unknown.join(', ')}; the figures: ${FIGURES.map((figure) => figure.name).join(' ')}`);
+  }
+  return names.length === 0 ? FIGURES : FIGURES.filter((figure) => names.includes(figure.name));
+}
+
 async function main() {
+  const figures = chosenFigures(process.argv.slice(2));
+  if (!figures) {
+    process.stdout.write(`${FIGURES.map((figure) => figure.name).join('\n')}\n`);
+    return;
+  }
   const date = new Date().toISOString();
-  ensureWebBuild();
-  const dataDir = await createDataDir();
-  let server: BenchServer | null = null;
-  let browser: Browser | null = null;
+  const run = new BenchRun();
   try {
-    const port = await freePort();
-    log(`first start (initdb, migrations, demo seed) in ${dataDir} on port ${port}`);
-    server = await startServer(REPO_ROOT, dataDir, port);
-    const firstStart = server.startMs;
-    log('stopping');
-    const shutdown = await stopServer(server);
-    log('restart on the same data dir');
-    server = await startServer(REPO_ROOT, dataDir, port);
-    const restart = server.startMs;
-
-    log(`login API x${LOGIN_RUNS}`);
-    const loginApiMs = await measureLoginApi(server.baseUrl, LOGIN_RUNS);
-
-    browser = await launchChromium();
-    log('bundle sizes');
-    const bundles = await measureBundles(browser, server.baseUrl);
-    const state = await signedInState(browser, server.baseUrl);
-    log(`home interactive, cold x${COLD_HOME_RUNS}`);
-    const homeInteractiveMs = await measureHomeInteractiveCold(browser, server.baseUrl, state, COLD_HOME_RUNS);
-    log(`home interactive, warm x${WARM_HOME_RUNS}`);
-    const homeInteractiveWarmMs = await measureHomeInteractiveWarm(browser, server.baseUrl, state, WARM_HOME_RUNS);
-    log('planning engine in the planner worker');
-    const planningWorker = await measurePlanningInWorker(browser, server.baseUrl, state);
-    // The sync figures run on a server of their own; this one would only compete for the CPU.
-    await stopServer(server);
-    server = null;
-    const largeCompany = await measureLargeCompany(browser, REPO_ROOT, log);
-    const windowedMirror = await measureWindowedMirror(browser, REPO_ROOT, log);
-    const administration = await measureAdministration(browser, REPO_ROOT, log);
-    const serverLoad = await measureServerLoad(REPO_ROOT, log);
-    log('chaos harness');
-    const chaos = await measureChaos(browser, REPO_ROOT, log);
-    const changeLogCompaction = await measureChangeLogCompaction(log);
-    log('planning rules in Node');
-    const planning = await measurePlanning();
-    const routeMatrix = await measureRouteMatrix(REPO_ROOT, log);
-
-    const report = {
-      date,
-      machine: { node: process.version, cpus: os.cpus().length },
-      serverColdStartMs: { firstStart: roundMs(firstStart), restart: roundMs(restart) },
-      serverShutdown: { shutdownMs: roundMs(shutdown.shutdownMs), exitCode: shutdown.exitCode },
-      bundleGzipBytes: { signIn: bundles.signIn.gzipBytes, home: bundles.home.gzipBytes },
-      cssGzipBytes: { signIn: bundles.signIn.css.gzipBytes, home: bundles.home.css.gzipBytes },
-      scriptFiles: { signIn: bundles.signIn.files, home: bundles.home.files },
-      homeInteractiveMs,
-      homeInteractiveWarmMs,
-      loginApiMs,
-      ...largeCompany,
-      windowedMirror,
-      administration,
-      serverLoad,
-      chaos,
-      changeLogCompaction,
-      planning,
-      planningWorker,
-      routeMatrix,
-    };
+    let report: Figures = { date, machine: { node: process.version, cpus: os.cpus().length } };
+    for (const figure of figures) {
+      if (!figure.onDemoServer) await run.stopDemoServer();
+      report = { ...report, ...(await figure.measure(run)) };
+    }
     process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
   } finally {
-    // Cleanup must run on failure too: a leaked server keeps embedded PostgreSQL (and its port) alive.
-    await browser?.close().catch((error: unknown) => log(`closing chromium failed: ${error}`));
-    if (server) await stopServer(server);
-    await rm(dataDir, { recursive: true, force: true });
+    await run.close();
   }
 }
 

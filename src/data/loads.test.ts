@@ -2,7 +2,7 @@
 import { QueryClient, QueryObserver } from '@tanstack/react-query';
 import { describe, expect, it, vi } from 'vitest';
 import type { Order } from '#core/contract/orders';
-import { makeLoad } from '#src/features/loads/table/table-fixtures.test-support.ts';
+import { makeLoad } from '#test/fixtures/loads';
 import { applyOrderChangesToWeeks, type LoadsFilter, mirrorLoadsQuery } from './sync/mirror-loads.ts';
 
 // The mirror itself is not read here: cached weeks are what the pull updates in place.
@@ -23,18 +23,18 @@ function cacheWeek(queryClient: QueryClient, filter: LoadsFilter, loads: Order[]
 describe('changes pulled into the mirror, laid over the cached weeks', () => {
   it('replaces changed loads, adds arrivals, drops departures and deletions, and keeps the other objects', () => {
     const queryClient = new QueryClient();
-    const unchanged = makeLoad(1);
-    const edited = makeLoad(2);
-    const movedAway = makeLoad(3);
-    const deleted = makeLoad(4);
-    const draft = makeLoad(5, { isDraft: true });
+    const unchanged = makeLoad({ id: 1 });
+    const edited = makeLoad({ id: 2 });
+    const movedAway = makeLoad({ id: 3 });
+    const deleted = makeLoad({ id: 4 });
+    const draft = makeLoad({ id: 5, isDraft: true });
     cacheWeek(queryClient, week, [unchanged, edited, movedAway, deleted]);
     cacheWeek(queryClient, drafts, [draft]);
 
     const editedNow = { ...edited, status: 'Assigned' as const, version: 2 };
     const movedNow = { ...movedAway, date: '2026-11-25T15:00:00.000Z', version: 2 };
     const published = { ...draft, isDraft: false, version: 2 };
-    const arrived = makeLoad(6);
+    const arrived = makeLoad({ id: 6 });
     void applyOrderChangesToWeeks(queryClient, [editedNow, movedNow, published, arrived], [4]);
 
     const loads = queryClient.getQueryData(mirrorLoadsQuery(week).queryKey) ?? [];
@@ -53,11 +53,11 @@ describe('changes pulled into the mirror, laid over the cached weeks', () => {
     });
     const stop = observer.subscribe(() => {});
     await vi.waitFor(() => expect(reads).toHaveLength(1));
-    const applying = applyOrderChangesToWeeks(queryClient, [makeLoad(7)], []);
+    const applying = applyOrderChangesToWeeks(queryClient, [makeLoad({ id: 7 })], []);
     // The first read answers what the mirror held before the pull wrote; a second read follows.
-    reads[0]?.([makeLoad(1)]);
+    reads[0]?.([makeLoad({ id: 1 })]);
     await vi.waitFor(() => expect(reads).toHaveLength(2));
-    reads[1]?.([makeLoad(7)]);
+    reads[1]?.([makeLoad({ id: 7 })]);
     await applying;
     expect(observer.getCurrentResult().data?.map((load) => load.id)).toEqual([7]);
     stop();
@@ -65,8 +65,8 @@ describe('changes pulled into the mirror, laid over the cached weeks', () => {
 
   it('compares only loads that are not the cached objects, and keeps the equal ones', () => {
     const queryClient = new QueryClient();
-    const first = makeLoad(1);
-    const second = makeLoad(2);
+    const first = makeLoad({ id: 1 });
+    const second = makeLoad({ id: 2 });
     const key = cacheWeek(queryClient, week, [first, second]);
     // A read of the mirror hands back copies: equal content keeps the cached object.
     queryClient.setQueryData(key, [structuredClone(first), { ...structuredClone(second), version: 2 }]);

@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
+import { expectNoSeriousViolations } from './pages/axe.ts';
 import { LoginScreen, signIn } from './pages/app.ts';
 import { DispatchApi, LoadsTablePage, ownCarried, takeLoad } from './pages/loads.ts';
 import { ADMIN_SECTIONS, type AdminSection } from '../../src/features/access/pages.ts';
@@ -8,19 +8,8 @@ import { DraftsApi, DraftsTablePage, draftBody, PlanningWeek } from './pages/pla
 
 /**
  * axe-core on each screen and its main dialogs (issue 11): no serious or critical violation. A
- * failure lists each violation's rule, impact and the elements it found.
+ * failure lists each violation's rule, impact and the elements it found (`pages/axe.ts`).
  */
-async function expectNoSeriousViolations(page: Page, screen: string) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  const grave = violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .flatMap((violation) =>
-      violation.nodes.map(
-        (node) => `${violation.id} (${violation.impact}) ${node.target.join(' ')}: ${node.failureSummary ?? ''}`,
-      ),
-    );
-  expect.soft(grave, `serious or critical axe violations on ${screen}`).toEqual([]);
-}
 
 /** An open dialog is no second banner: the app's header is the only one (a Modal's title bar was a <header>). */
 async function expectOneBanner(page: Page, screen: string) {

@@ -1,21 +1,13 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { APIRequest, Page, TestInfo } from '@playwright/test';
-import { baseURL } from '../../playwright.config.ts';
 import { expect, test } from './fixtures.ts';
+import { expectNoSeriousViolations } from './pages/axe.ts';
 import { DEMO_PASSWORD, signIn } from './pages/app.ts';
+import { serverURL } from './worker-server.ts';
 
 /**
  * The administration area (issue 12) as the company's administrator: the hub, the one resource
  * table and the tractor, trailer, customer and downtime forms, at desktop size and on a touch tablet.
  */
-
-async function expectNoSeriousViolations(page: Page, screen: string) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  const grave = violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .flatMap((violation) => violation.nodes.map((node) => `${violation.id} (${violation.impact}) ${node.target.join(' ')}`));
-  expect.soft(grave, `serious or critical axe violations on ${screen}`).toEqual([]);
-}
 
 async function expectNoHorizontalScroll(page: Page, screen: string) {
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
@@ -240,7 +232,7 @@ interface TractorRow {
 
 /** The administrator's own API session, writing behind the open page's back. */
 async function adminApi(requests: APIRequest) {
-  const context = await requests.newContext({ baseURL });
+  const context = await requests.newContext({ baseURL: serverURL });
   const signedIn = await context.post('/api/session', { data: { username: 'admin', password: DEMO_PASSWORD } });
   expect(signedIn.ok()).toBe(true);
   const organizationId: number = (await signedIn.json()).user.activeOrganizationId;

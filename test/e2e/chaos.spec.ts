@@ -1,25 +1,28 @@
-import { baseURL } from '../../playwright.config.ts';
+import type { DatabaseHandle } from '#server/db/database';
 import { CHAOS_STEPS, ChaosSession, chaosSeeds, replayCommand, runChaosSeed } from './chaos/harness.ts';
 import { expect, test, watchCspViolations } from './fixtures.ts';
 import { connectServerDatabase } from './pages/onboarding.ts';
+import { serverURL } from './worker-server.ts';
 
 /** One signed-in app for consecutive seeds (ARCHITECTURE, Tests); a failed seed closes it. */
 let session: ChaosSession | undefined;
 let violations: string[] = [];
-const database = connectServerDatabase();
+let database: DatabaseHandle | undefined;
 
 test.afterAll(async () => {
   await session?.close();
-  await (await database).close();
+  await database?.close();
 });
 
 for (const seed of chaosSeeds(20)) {
   test(`chaos seed ${seed}: every accepted change is applied once, in order, and every refusal shows`, async ({ browser }) => {
     test.setTimeout(180_000);
-    const { pool } = await database;
+    // Not at import: this worker's server starts with its first test.
+    database ??= await connectServerDatabase();
+    const { pool } = database;
     session ??= await ChaosSession.open({
       browser,
-      serverURL: baseURL,
+      serverURL,
       prepareContext: async (context) => {
         violations = await watchCspViolations(context);
       },

@@ -1,7 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
 import { ROLE_IDS } from '#core/domain/access';
 import { expect, test } from './fixtures.ts';
+import { expectNoSeriousViolations } from './pages/axe.ts';
 import { signIn } from './pages/app.ts';
 
 /**
@@ -9,14 +8,6 @@ import { signIn } from './pages/app.ts';
  * a feature and its side menu changes at once; a role permission switched off leaves that role's
  * signed-in users at their next request.
  */
-
-async function expectNoSeriousViolations(page: Page, screen: string) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  const grave = violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .flatMap((violation) => violation.nodes.map((node) => `${violation.id} (${violation.impact}) ${node.target.join(' ')}`));
-  expect.soft(grave, `serious or critical axe violations on ${screen}`).toEqual([]);
-}
 
 test('a platform administrator creates a company, switches to it and a feature changes its menu', async ({ page }) => {
   const name = `Hilltop Grain ${Date.now()}`;

@@ -1,19 +1,10 @@
-import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
+import { expectNoSeriousViolations } from './pages/axe.ts';
 import { signIn } from './pages/app.ts';
 
 /** Company settings and service accounts (issue 12) as Prairie Feed's administrator. */
 
 const WEEK = 'startDate=2026-11-22T06:00:00.000Z&endDate=2026-11-29T05:59:59.999Z';
-
-async function expectNoSeriousViolations(page: Page, screen: string) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  const grave = violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .flatMap((violation) => violation.nodes.map((node) => `${violation.id} (${violation.impact}) ${node.target.join(' ')}`));
-  expect.soft(grave, `serious or critical axe violations on ${screen}`).toEqual([]);
-}
 
 test('an out-of-range ETA threshold keeps Save disabled, and a valid change stays after a reload and reaches another open client', async ({
   page,

@@ -1,4 +1,5 @@
 import { test as base, type BrowserContext, expect } from '@playwright/test';
+import { serverURL, startWorkerServer } from './worker-server.ts';
 
 const REPORT_BINDING = '__reportCspViolation';
 
@@ -22,8 +23,21 @@ export async function watchCspViolations(context: BrowserContext): Promise<strin
   return violations;
 }
 
-/** Playwright's `test` whose default context fails the test when the app breaks its Content-Security-Policy. */
-export const test = base.extend<{ contentSecurityPolicyGuard: undefined }>({
+/**
+ * Playwright's `test` against this worker's own server (`worker-server.ts`), whose default context
+ * fails the test when the app breaks its Content-Security-Policy.
+ */
+export const test = base.extend<{ contentSecurityPolicyGuard: undefined }, { workerServer: string }>({
+  workerServer: [
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern.
+    async ({}, use) => {
+      const stop = await startWorkerServer();
+      await use(serverURL);
+      await stop();
+    },
+    { scope: 'worker', auto: true, timeout: 120_000 },
+  ],
+  baseURL: async ({ workerServer }, use) => use(workerServer),
   contentSecurityPolicyGuard: [
     async ({ context }, use) => {
       const violations = await watchCspViolations(context);

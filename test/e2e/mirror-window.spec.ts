@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { inputFromOrder, type Order } from '#core/contract/orders';
 import { isoDateInZone, weekAtOffset } from '#core/domain/weeks';
-import { makeLoad } from '../fixtures/loads.ts';
+import { newLoadBody } from '../fixtures/loads.ts';
 import { expect, test } from './fixtures.ts';
 import { goOffline, signIn } from './pages/app.ts';
 import { DispatchApi } from './pages/loads.ts';
@@ -47,7 +47,7 @@ test('a week outside the window opens online, is kept for offline use, and a wee
   const hoursTo = (weeks: number) => (farWeek(weeks).start.getTime() + 3.5 * 86_400_000 - Date.now()) / 3_600_000;
   const create = async (weeks: number, orderNumber: string) => {
     const answer = await api.context.post('/api/orders', {
-      data: makeLoad(origin.id, destination.id, orderNumber, hoursTo(weeks)),
+      data: newLoadBody({ originId: origin.id, destinationId: destination.id, orderNumber, hoursAhead: hoursTo(weeks) }),
     });
     expect(answer.status()).toBe(201);
     return (await answer.json()) as Order;

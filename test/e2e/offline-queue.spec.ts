@@ -1,13 +1,13 @@
 import { type Page, request } from '@playwright/test';
-import { baseURL } from '../../playwright.config.ts';
-import { type ApiLoad, createOpenLoads } from '../fixtures/loads.ts';
 import { expect, test } from './fixtures.ts';
+import { type ApiLoad, createOpenLoads } from './pages/loads.ts';
 import { DEMO_PASSWORD, signIn } from './pages/app.ts';
+import { serverURL } from './worker-server.ts';
 
 type LoadRow = ApiLoad;
 
 async function apiAs(username: string) {
-  const api = await request.newContext({ baseURL });
+  const api = await request.newContext({ baseURL: serverURL });
   const answer = await api.post('/api/session', { data: { username, password: DEMO_PASSWORD } });
   expect(answer.ok()).toBe(true);
   return api;

@@ -1,10 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
 import type { DatabaseHandle } from '#server/db/database';
 import { insertUserWithoutPassword } from '#test/server/new-user';
 import { seededOrganizationIds } from '#test/server/seeded';
 import { expect, test } from './fixtures.ts';
+import { expectNoSeriousViolations } from './pages/axe.ts';
 import { LoginScreen, Shell } from './pages/app.ts';
 import { connectServerDatabase, linkMailedTo, mailActivation, NewPasswordScreen } from './pages/onboarding.ts';
 
@@ -23,15 +22,6 @@ async function newDispatcher() {
   return { id, username, email };
 }
 
-/** axe-core finds no serious or critical violation on the screen as it is. */
-async function expectAccessible(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  const grave = violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
-  expect(grave.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual(
-    [],
-  );
-}
-
 test('a new user activates the account from the mailed link and signs in', async ({ page, baseURL }) => {
   const user = await newDispatcher();
   await mailActivation(database, user.id, baseURL as string);
@@ -43,7 +33,7 @@ test('a new user activates the account from the mailed link and signs in', async
   const activate = page.getByRole('button', { name: 'Activate account' });
   await page.getByLabel(/^Password/).fill('short1A');
   await expect(activate).toBeDisabled();
-  await expectAccessible(page);
+  await expectNoSeriousViolations(page, 'the activation screen');
   await new NewPasswordScreen(page).choose('Welcome-aboard7', 'Activate account');
 
   await expect(page).toHaveURL(/\/login\?notice=userActivated/);
@@ -63,7 +53,7 @@ test('a user who forgot the password gets a reset link by mail, sets a new passw
   const login = new LoginScreen(page);
   await login.open();
   await page.getByRole('link', { name: 'Forgot password?' }).click();
-  await expectAccessible(page);
+  await expectNoSeriousViolations(page, 'the forgotten password screen');
   await page.getByLabel(/^Email/).fill(user.email.toUpperCase());
   await page.getByRole('button', { name: 'Reset password' }).click();
   await expect(page).toHaveURL(/\/login\?notice=passwordEmailSent/);

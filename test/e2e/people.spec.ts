@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
+import { expectNoSeriousViolations } from './pages/axe.ts';
 import { LoginScreen, Shell, signIn } from './pages/app.ts';
 import { DispatchApi, LoadsTablePage, ownCarried, takeLoad } from './pages/loads.ts';
 import { linkMailedTo, NewPasswordScreen } from './pages/onboarding.ts';
@@ -11,14 +11,6 @@ import { linkMailedTo, NewPasswordScreen } from './pages/onboarding.ts';
  * activates from the mailed link and signs in, gets a default tractor that the assign-driver panel
  * then fills in; a contact's phone is refused and normalised; a notification preference is saved.
  */
-
-async function expectNoSeriousViolations(page: Page, screen: string) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  const grave = violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .flatMap((violation) => violation.nodes.map((node) => `${violation.id} (${violation.impact}) ${node.target.join(' ')}`));
-  expect.soft(grave, `serious or critical axe violations on ${screen}`).toEqual([]);
-}
 
 async function expectNoHorizontalScroll(page: Page, screen: string) {
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);

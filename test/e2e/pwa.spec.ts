@@ -2,10 +2,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
-import { baseURL } from '../../playwright.config.ts';
 import { CHROMIUM_ARGS, CHROMIUM_EXECUTABLE } from '../chromium.ts';
 import { expect, test, watchCspViolations } from './fixtures.ts';
 import { signIn } from './pages/app.ts';
+import { serverURL } from './worker-server.ts';
 
 test('Chromium reports the app installable', async () => {
   // Installability is never reported in incognito, which a default Playwright context is.
@@ -13,7 +13,7 @@ test('Chromium reports the app installable', async () => {
   const context = await chromium.launchPersistentContext(userDataDir, {
     executablePath: CHROMIUM_EXECUTABLE,
     args: CHROMIUM_ARGS,
-    baseURL,
+    baseURL: serverURL,
   });
   const violations = await watchCspViolations(context);
   try {

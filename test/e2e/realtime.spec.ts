@@ -1,5 +1,5 @@
-import { createOpenLoads } from '../fixtures/loads.ts';
 import { expect, test, watchCspViolations } from './fixtures.ts';
+import { createOpenLoads } from './pages/loads.ts';
 import { signIn } from './pages/app.ts';
 
 test('an edit in one browser appears in another within 2 seconds', async ({ browser }) => {

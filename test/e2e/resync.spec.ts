@@ -1,9 +1,8 @@
 import type { Page } from '@playwright/test';
 import { compactChangeLog } from '#server/features/sync/compaction';
-import { createOpenLoads } from '../fixtures/loads.ts';
 import { expect, test } from './fixtures.ts';
 import { goOffline, signIn } from './pages/app.ts';
-import { DispatchApi } from './pages/loads.ts';
+import { createOpenLoads, DispatchApi } from './pages/loads.ts';
 import { connectServerDatabase } from './pages/onboarding.ts';
 
 const row = (page: Page, id: number) => page.locator(`[data-testid=load-row][data-load-id="${id}"]`);

@@ -1,6 +1,6 @@
 import { type APIRequestContext, type Browser, type BrowserContext, type Page, request } from 'playwright-core';
 import type { AutomationLoad, AutomationRefusal, DispatchAutomation } from '#src/app/automation/automation-contract.ts';
-import { makeLoad } from '../../fixtures/loads.ts';
+import { newLoadBody } from '../../fixtures/loads.ts';
 import { type FaultCounts, FaultProxy, type RequestFault } from './fault-proxy.ts';
 
 /** Small seeded generator (mulberry32): one seed replays the same choices. */
@@ -116,7 +116,15 @@ async function createLoads(api: APIRequestContext, seed: number): Promise<ApiLoa
   if (!origin || !destination) throw new Error('the company has fewer than two locations');
   const loads: ApiLoad[] = [];
   for (let index = 0; index < 6; index++) {
-    const body = { ...makeLoad(origin.id, destination.id, `CH${seed}-${index + 1}`, 0.2 + index * 0.05), isDraft: index >= 3 };
+    const body = {
+      ...newLoadBody({
+        originId: origin.id,
+        destinationId: destination.id,
+        orderNumber: `CH${seed}-${index + 1}`,
+        hoursAhead: 0.2 + index * 0.05,
+      }),
+      isDraft: index >= 3,
+    };
     const answer = await api.post('/api/orders', { data: body });
     if (answer.status() !== 201) throw new Error(`creating a load answered ${answer.status()}: ${await answer.text()}`);
     loads.push((await answer.json()) as ApiLoad);

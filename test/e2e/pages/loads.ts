@@ -1,9 +1,10 @@
 import { type APIRequest, type APIRequestContext, expect, type Locator, type Page } from '@playwright/test';
 import type { Order } from '../../../core/contract/orders.ts';
 import { weekContaining } from '../../../core/domain/weeks.ts';
-import { baseURL } from '../../../playwright.config.ts';
 import { DEMO_PASSWORD } from './app.ts';
 import { DateTimeFieldControl } from './date-time-field.ts';
+import { newLoadBody } from '../../fixtures/loads.ts';
+import { serverURL } from '../worker-server.ts';
 
 /**
  * Page objects of the loads table (src/features/loads): the table and its filters, the actions
@@ -36,12 +37,49 @@ export interface SelfRow {
   preferences: { presets2?: { name: string; default: boolean; fields: { field: string; value: unknown }[]; table?: string }[] };
 }
 
+/** A load as the e2e tests read it back from the API. */
+export interface ApiLoad {
+  id: number;
+  version: number;
+  status: string;
+  organizationId: number;
+  transportingOrganizationId: number;
+  transportedByUserId: number | null;
+  tractorId: number | null;
+  trailerId: number | null;
+  stops: { id: number; orderNumber: string | null; notes: string | null; completedAt: string | null }[];
+}
+
+/**
+ * Creates `count` Open loads through the API for a test of its own, so tests never compete for the
+ * demo seed's few Open loads. Answers them as created.
+ */
+export async function createOpenLoads(api: APIRequestContext, count: number, prefix: string): Promise<ApiLoad[]> {
+  const locations = (await (await api.get('/api/locations')).json()) as { id: number }[];
+  const [origin, destination] = locations;
+  if (!origin || !destination) throw new Error('the company has fewer than two locations');
+  const created: ApiLoad[] = [];
+  for (let index = 0; index < count; index++) {
+    // Spread over the next hours but never past Saturday night, so every load stays in this week's table.
+    const body = newLoadBody({
+      originId: origin.id,
+      destinationId: destination.id,
+      orderNumber: `${prefix}-${index + 1}`,
+      hoursAhead: 0.2 + index * 0.1,
+    });
+    const answer = await api.post('/api/orders', { data: body });
+    if (answer.status() !== 201) throw new Error(`creating a load answered ${answer.status()}: ${await answer.text()}`);
+    created.push((await answer.json()) as ApiLoad);
+  }
+  return created;
+}
+
 /** A user's signed-in API (its own cookie jar, separate from the browser's). */
 export class DispatchApi {
   private constructor(readonly context: APIRequestContext) {}
 
   static async signIn(requests: APIRequest, username: string) {
-    const context = await requests.newContext({ baseURL });
+    const context = await requests.newContext({ baseURL: serverURL });
     const answer = await context.post('/api/session', { data: { username, password: DEMO_PASSWORD } });
     expect(answer.ok(), `sign-in of ${username}`).toBe(true);
     return new DispatchApi(context);

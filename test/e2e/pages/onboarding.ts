@@ -6,17 +6,11 @@ import { embeddedConnectionString } from '#server/db/embedded-postgres';
 import { deliverOnboardingMail, issueActivation } from '#server/features/onboarding/onboarding.service';
 import { createMailer } from '#server/mail/mailer';
 import { readOutbox } from '#test/server/outbox';
+import { serverDataDir } from '../worker-server.ts';
 
-/** The e2e server's DATA_DIR (playwright.config.ts makes one per run). */
-function dataDir(): string {
-  const dir = process.env.E2E_DATA_DIR;
-  if (!dir) throw new Error('E2E_DATA_DIR is not set (playwright.config.ts sets it)');
-  return dir;
-}
-
-/** The e2e server's embedded database, found by the port its postmaster.pid names (4th line). */
+/** This worker's e2e server's embedded database, found by the port its postmaster.pid names (4th line). */
 export async function connectServerDatabase(): Promise<DatabaseHandle> {
-  const pid = await readFile(path.join(dataDir(), 'postgres', 'postmaster.pid'), 'utf8');
+  const pid = await readFile(path.join(serverDataDir(), 'postgres', 'postmaster.pid'), 'utf8');
   const port = Number(pid.split('\n')[3]);
   return connectDatabase(embeddedConnectionString(port), { max: 2 });
 }
@@ -28,7 +22,7 @@ export async function connectServerDatabase(): Promise<DatabaseHandle> {
 export async function mailActivation(database: DatabaseHandle, userId: number, baseURL: string) {
   const mail = await issueActivation(database.db, userId);
   if (!mail) throw new Error('the user has no email');
-  const mailer = createMailer({ DATA_DIR: dataDir() });
+  const mailer = createMailer({ DATA_DIR: serverDataDir() });
   await deliverOnboardingMail(mailer, { info: () => {} }, baseURL, mail);
   mailer.close();
 }
@@ -38,7 +32,7 @@ export async function linkMailedTo(email: string): Promise<string> {
   let link: string | undefined;
   await expect
     .poll(async () => {
-      const mails = (await readOutbox(path.join(dataDir(), 'outbox'))).filter((mail) => mail.to?.includes(email));
+      const mails = (await readOutbox(path.join(serverDataDir(), 'outbox'))).filter((mail) => mail.to?.includes(email));
       link = mails.at(-1)?.links[0];
       return link;
     })

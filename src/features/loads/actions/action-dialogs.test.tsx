@@ -11,7 +11,7 @@ import actionsEnglish from '../../../../locales/en-US/load-actions.json';
 import { AssignCarrierPanel } from './assign-carrier-panel.tsx';
 import { AssignDriverPanel } from './assign-driver-panel.tsx';
 import { DeleteLoadsDialog } from './delete-loads-dialog.tsx';
-import { makeLoad, makeStop } from './load-fixtures.test-support.ts';
+import { filledLoad, filledStop } from '#test/fixtures/loads';
 import { ManualCompletionDialog } from './manual-completion-dialog.tsx';
 import { typeTime, instantIn } from '#src/ui/date-time-field.test-support.ts';
 
@@ -141,7 +141,7 @@ function renderWithProviders(ui: ReactNode) {
 describe('AssignDriverPanel', () => {
   it('offers enabled drivers of the organization, asks "sure?", then assigns each load with the default equipment', () => {
     const onDone = vi.fn();
-    const loads = [makeLoad({ id: 1 }), makeLoad({ id: 2 })];
+    const loads = [filledLoad({ id: 1 }), filledLoad({ id: 2 })];
     renderWithProviders(<AssignDriverPanel opened loads={loads} onClose={() => {}} onDone={onDone} />);
 
     const rows = screen.getAllByTestId('assign-driver-row');
@@ -166,7 +166,7 @@ describe('AssignDriverPanel', () => {
   });
 
   it('sends nothing when the user answers no', () => {
-    renderWithProviders(<AssignDriverPanel opened loads={[makeLoad()]} onClose={() => {}} onDone={() => {}} />);
+    renderWithProviders(<AssignDriverPanel opened loads={[filledLoad()]} onClose={() => {}} onDone={() => {}} />);
     const [row] = screen.getAllByTestId('assign-driver-row');
     fireEvent.click(within(row as HTMLElement).getByTestId('assign-driver-button'));
     fireEvent.click(within(row as HTMLElement).getByTestId('assign-driver-button-no'));
@@ -177,7 +177,7 @@ describe('AssignDriverPanel', () => {
   it('filters by name after the search pause', async () => {
     vi.useFakeTimers();
     try {
-      renderWithProviders(<AssignDriverPanel opened loads={[makeLoad()]} onClose={() => {}} onDone={() => {}} />);
+      renderWithProviders(<AssignDriverPanel opened loads={[filledLoad()]} onClose={() => {}} onDone={() => {}} />);
       fireEvent.change(screen.getByTestId('assign-driver-search'), { target: { value: 'bo' } });
       await act(async () => {
         vi.advanceTimersByTime(300);
@@ -192,7 +192,7 @@ describe('AssignDriverPanel', () => {
 
 describe('AssignCarrierPanel', () => {
   it('lists active carriers only and keeps what the relation allows', () => {
-    const load = makeLoad({ status: 'Assigned', transportedByUserId: 7, tractorId: 31, trailerId: 41 });
+    const load = filledLoad({ status: 'Assigned', transportedByUserId: 7, tractorId: 31, trailerId: 41 });
     renderWithProviders(<AssignCarrierPanel opened loads={[load]} onClose={() => {}} onDone={() => {}} />);
     const rows = screen.getAllByTestId('assign-carrier-row');
     expect(rows.map((row) => row.getAttribute('data-carrier-id'))).toEqual(['1']);
@@ -213,9 +213,9 @@ describe('AssignCarrierPanel', () => {
   });
 
   it('unassigns only loads that are with a carrier', () => {
-    const carried = makeLoad({ id: 4, transportingOrganizationId: 50, status: 'Assigned', transportedByUserId: 99 });
+    const carried = filledLoad({ id: 4, transportingOrganizationId: 50, status: 'Assigned', transportedByUserId: 99 });
     renderWithProviders(
-      <AssignCarrierPanel opened loads={[carried, makeLoad({ id: 5 })]} onClose={() => {}} onDone={() => {}} />,
+      <AssignCarrierPanel opened loads={[carried, filledLoad({ id: 5 })]} onClose={() => {}} onDone={() => {}} />,
     );
     expect(screen.getByText('Now with: Swift Haul')).toBeTruthy();
     fireEvent.click(screen.getByTestId('unassign-carrier-button'));
@@ -238,18 +238,18 @@ describe('AssignCarrierPanel', () => {
 
 describe('ManualCompletionDialog', () => {
   it('lists the stops not yet complete with default times, notifications off unless switched on', () => {
-    const load = makeLoad({
+    const load = filledLoad({
       status: 'In Transit',
       stops: [
-        makeStop({ id: 11, status: 'Complete', completedAt: '2030-03-04T14:20:00.000Z' }),
-        makeStop({
+        filledStop({ id: 11, status: 'Complete', completedAt: '2030-03-04T14:20:00.000Z' }),
+        filledStop({
           id: 12,
           sequence: 2,
           type: 'Destination',
           organizationLocationId: 200,
           arrivalTime: '2020-05-01T15:00:00.000Z',
         }),
-        makeStop({
+        filledStop({
           id: 13,
           sequence: 3,
           type: 'Destination',
@@ -293,7 +293,7 @@ describe('ManualCompletionDialog', () => {
 
   it('closes at once when nothing was changed, and asks before discarding a change', async () => {
     const onClose = vi.fn();
-    renderWithProviders(<ManualCompletionDialog opened loads={[makeLoad()]} onClose={onClose} onDone={() => {}} />);
+    renderWithProviders(<ManualCompletionDialog opened loads={[filledLoad()]} onClose={onClose} onDone={() => {}} />);
     fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
     expect(onClose).toHaveBeenCalledOnce();
     onClose.mockClear();
@@ -310,7 +310,7 @@ describe('ManualCompletionDialog', () => {
   });
 
   it('keeps the time it had when what is typed is no time', () => {
-    renderWithProviders(<ManualCompletionDialog opened loads={[makeLoad()]} onClose={() => {}} onDone={() => {}} />);
+    renderWithProviders(<ManualCompletionDialog opened loads={[filledLoad()]} onClose={() => {}} onDone={() => {}} />);
     const field = screen.getAllByTestId('complete-stop-time')[0] as HTMLElement;
     const before = instantIn(field);
     typeTime(field, '99:99');
@@ -323,7 +323,7 @@ describe('DeleteLoadsDialog', () => {
   it('deletes every listed load once confirmed', () => {
     const onDone = vi.fn();
     renderWithProviders(
-      <DeleteLoadsDialog opened loads={[makeLoad({ id: 1 }), makeLoad({ id: 2 })]} onClose={() => {}} onDone={onDone} />,
+      <DeleteLoadsDialog opened loads={[filledLoad({ id: 1 }), filledLoad({ id: 2 })]} onClose={() => {}} onDone={onDone} />,
     );
     fireEvent.click(screen.getByTestId('delete-confirm'));
     expect(sent.map((entry) => [entry.loadId, entry.command.kind])).toEqual([

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { PermissionName } from '#core/domain/access';
 import { type ActionStatesInput, LOAD_ACTIONS, loadActionStates } from './action-states.ts';
-import { makeLoad } from './load-fixtures.test-support.ts';
+import { filledLoad } from '#test/fixtures/loads';
 
 const ALL: PermissionName[] = ['ViewOwningOrders', 'EditOrder', 'CreateOrder', 'CompleteOrder', 'AssignDrivers', 'DeleteOrder'];
 
@@ -18,7 +18,7 @@ function subject(overrides: { permissions?: PermissionName[]; isCarrier?: boolea
 }
 
 function states(input: Partial<ActionStatesInput> = {}) {
-  return loadActionStates({ subject: subject(), page: 'loads', selected: [makeLoad()], online: true, ...input });
+  return loadActionStates({ subject: subject(), page: 'loads', selected: [filledLoad()], online: true, ...input });
 }
 
 describe('loadActionStates', () => {
@@ -52,28 +52,28 @@ describe('loadActionStates', () => {
   });
 
   it('deletes only Open or Assigned loads (spec 1 §5)', () => {
-    expect(states({ selected: [makeLoad({ status: 'Assigned' })] }).delete.disabledReason).toBeNull();
-    expect(states({ selected: [makeLoad(), makeLoad({ id: 2, status: 'In Transit' })] }).delete.disabledReason).toBe(
+    expect(states({ selected: [filledLoad({ status: 'Assigned' })] }).delete.disabledReason).toBeNull();
+    expect(states({ selected: [filledLoad(), filledLoad({ id: 2, status: 'In Transit' })] }).delete.disabledReason).toBe(
       'notDeletable',
     );
     // A load that came out of a merge is deleted like any other (its sources go with it on the server).
-    const merged = makeLoad({ id: 3, status: 'Assigned', isDraft: true, mergedFromOrderIds: [1, 2] });
+    const merged = filledLoad({ id: 3, status: 'Assigned', isDraft: true, mergedFromOrderIds: [1, 2] });
     expect(states({ page: 'drafts', selected: [merged] }).delete.disabledReason).toBeNull();
   });
 
   it('refuses completion and driver assignment when a selected load is Delivered', () => {
-    const result = states({ selected: [makeLoad(), makeLoad({ id: 2, status: 'Delivered' })] });
+    const result = states({ selected: [filledLoad(), filledLoad({ id: 2, status: 'Delivered' })] });
     expect(result.complete.disabledReason).toBe('notCompletable');
     expect(result.assignDriver.disabledReason).toBe('notAssignable');
     expect(result.assignCarrier.disabledReason).toBe('notCarrierAssignable');
   });
 
   it('assigns drivers only to loads the organization transports, carriers only to loads it owns', () => {
-    const carried = makeLoad({ transportingOrganizationId: 9 });
+    const carried = filledLoad({ transportingOrganizationId: 9 });
     expect(states({ selected: [carried] }).assignDriver.disabledReason).toBe('notAssignable');
     // The owner may still take a carried load back from its carrier.
     expect(states({ selected: [carried] }).assignCarrier.disabledReason).toBeNull();
-    const foreign = makeLoad({ owningOrganizationId: 9 });
+    const foreign = filledLoad({ owningOrganizationId: 9 });
     expect(states({ selected: [foreign] }).assignCarrier.disabledReason).toBe('notCarrierAssignable');
     expect(states({ selected: [foreign] }).assignDriver.disabledReason).toBeNull();
   });
@@ -89,7 +89,7 @@ describe('loadActionStates', () => {
   });
 
   it('waits for a load created offline to reach the server before completing, exporting or printing it', () => {
-    const result = states({ selected: [makeLoad({ id: -5 })] });
+    const result = states({ selected: [filledLoad({ id: -5 })] });
     expect(result.complete.disabledReason).toBe('notYetSaved');
     expect(result.export.disabledReason).toBe('notYetSaved');
     expect(result.deliveryTicket.disabledReason).toBe('notYetSaved');
@@ -101,7 +101,7 @@ describe('loadActionStates', () => {
   });
 
   it('keeps transport actions off the drafts page', () => {
-    const result = states({ page: 'drafts', selected: [makeLoad({ isDraft: true })] });
+    const result = states({ page: 'drafts', selected: [filledLoad({ isDraft: true })] });
     expect(result.create.visible).toBe(true);
     expect(result.assignDriver.visible).toBe(true);
     expect(result.delete.visible).toBe(true);

@@ -12,7 +12,7 @@ import type { LoadCommand } from '#src/data/loads.ts';
 import actionsEnglish from '../../../../locales/en-US/load-actions.json';
 import { DeliveryLogDialog } from './delivery-log-dialog.tsx';
 import { LoadActionsToolbar } from './load-actions-toolbar.tsx';
-import { makeLoad, makeStop } from './load-fixtures.test-support.ts';
+import { filledLoad, filledStop } from '#test/fixtures/loads';
 import { ResourceSchedulingDialog } from './resource-scheduling-dialog.tsx';
 
 const sent: { loadId: number; command: LoadCommand }[] = [];
@@ -116,7 +116,7 @@ function renderWithProviders(ui: ReactNode, options: { permissions?: string[]; i
 
 describe('LoadActionsToolbar', () => {
   it('hides create, complete and delete from carrier organizations', async () => {
-    renderWithProviders(<LoadActionsToolbar page="loads" selected={[makeLoad()]} onDone={() => {}} />, { isCarrier: true });
+    renderWithProviders(<LoadActionsToolbar page="loads" selected={[filledLoad()]} onDone={() => {}} />, { isCarrier: true });
     const testIds = (elements: HTMLElement[]) => elements.map((element) => element.getAttribute('data-testid'));
     expect(testIds(within(screen.getByTestId('load-actions')).getAllByRole('button'))).toEqual([
       'action-assignDriver',
@@ -131,7 +131,7 @@ describe('LoadActionsToolbar', () => {
   });
 
   it('keeps a disabled action inert and says why', async () => {
-    renderWithProviders(<LoadActionsToolbar page="loads" selected={[makeLoad({ status: 'Delivered' })]} onDone={() => {}} />);
+    renderWithProviders(<LoadActionsToolbar page="loads" selected={[filledLoad({ status: 'Delivered' })]} onDone={() => {}} />);
     // Delete waits in the "More actions" menu, its reason written under it.
     fireEvent.click(screen.getByTestId('more-actions'));
     const remove = await screen.findByTestId('action-delete');
@@ -147,7 +147,7 @@ describe('LoadActionsToolbar', () => {
   it('opens the delete confirmation for Open loads and exports the selection', async () => {
     const onDone = vi.fn();
     renderWithProviders(
-      <LoadActionsToolbar page="loads" selected={[makeLoad({ id: 1 }), makeLoad({ id: 2 })]} onDone={onDone} />,
+      <LoadActionsToolbar page="loads" selected={[filledLoad({ id: 1 }), filledLoad({ id: 2 })]} onDone={onDone} />,
     );
     fireEvent.click(screen.getByTestId('more-actions'));
     fireEvent.click(await screen.findByTestId('action-export'));
@@ -176,8 +176,8 @@ describe('LoadActionsToolbar', () => {
 describe('ResourceSchedulingDialog', () => {
   it('shows last assignments and production plans, warns about a clash in the week, and saves the choice', async () => {
     // Load 5 keeps Bo Lind busy over load 1's whole time.
-    weekLoads = [makeLoad({ id: 5, status: 'Assigned', transportedByUserId: 8 })];
-    renderWithProviders(<ResourceSchedulingDialog load={makeLoad({ id: 1 })} opened onClose={() => {}} />);
+    weekLoads = [filledLoad({ id: 5, status: 'Assigned', transportedByUserId: 8 })];
+    renderWithProviders(<ResourceSchedulingDialog load={filledLoad({ id: 1 })} opened onClose={() => {}} />);
 
     const drivers = screen.getByTestId('scheduling-drivers');
     expect(await within(drivers).findByText('Mar 2, 2030, 9:30 AM')).toBeTruthy();
@@ -201,7 +201,7 @@ describe('ResourceSchedulingDialog', () => {
 
   it('asks before Escape discards a changed choice', async () => {
     const onClose = vi.fn();
-    renderWithProviders(<ResourceSchedulingDialog load={makeLoad()} opened onClose={onClose} />);
+    renderWithProviders(<ResourceSchedulingDialog load={filledLoad()} opened onClose={onClose} />);
     fireEvent.click(screen.getByTestId('scheduling-driver'));
     fireEvent.click(await screen.findByRole('option', { name: 'Ana Ruiz' }));
 
@@ -216,14 +216,14 @@ describe('ResourceSchedulingDialog', () => {
   });
 
   it('fills the driver’s default equipment and is read-only without AssignDrivers', async () => {
-    renderWithProviders(<ResourceSchedulingDialog load={makeLoad()} opened onClose={() => {}} />);
+    renderWithProviders(<ResourceSchedulingDialog load={filledLoad()} opened onClose={() => {}} />);
     fireEvent.click(screen.getByTestId('scheduling-driver'));
     fireEvent.click(await screen.findByRole('option', { name: 'Ana Ruiz' }));
     expect((screen.getByTestId('scheduling-tractor') as HTMLInputElement).value).toBe('T-31');
     expect((screen.getByTestId('scheduling-trailer') as HTMLInputElement).value).toBe('R-41');
     cleanup();
 
-    renderWithProviders(<ResourceSchedulingDialog load={makeLoad()} opened onClose={() => {}} />, {
+    renderWithProviders(<ResourceSchedulingDialog load={filledLoad()} opened onClose={() => {}} />, {
       permissions: ['ViewOwningOrders'],
     });
     expect(screen.getByTestId('scheduling-read-only')).toBeTruthy();
@@ -234,20 +234,20 @@ describe('ResourceSchedulingDialog', () => {
 
 describe('DeliveryLogDialog', () => {
   it('shows planned against actual figures, stop actuals, translated events and the accuracy warning', async () => {
-    const load = makeLoad({
+    const load = filledLoad({
       status: 'Delivered',
       tractorId: 31,
       trailerId: 41,
       transportedByUserId: 7,
       stops: [
-        makeStop({
+        filledStop({
           id: 11,
           status: 'Complete',
           completedAt: '2030-03-04T14:40:00.000Z',
           actualWeight: 20_000_000,
           distanceMeters: 5_000,
         }),
-        makeStop({
+        filledStop({
           id: 12,
           sequence: 2,
           type: 'Destination',

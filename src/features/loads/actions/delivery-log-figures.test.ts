@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { TripEvent } from '#core/contract/load-details';
 import { hasAccuracyWarning, isManualCompletion, loadFigures, stopActuals } from './delivery-log-figures.ts';
 import { tripMinutes } from '../table/filter-loads.ts';
-import { makeLoad, makeStop } from './load-fixtures.test-support.ts';
+import { filledLoad, filledStop } from '#test/fixtures/loads';
 
 function event(overrides: Partial<TripEvent>): TripEvent {
   return {
@@ -22,17 +22,17 @@ function event(overrides: Partial<TripEvent>): TripEvent {
   };
 }
 
-const delivered = makeLoad({
+const delivered = filledLoad({
   status: 'Delivered',
   stops: [
-    makeStop({
+    filledStop({
       id: 11,
       status: 'Complete',
       completedAt: '2030-03-04T14:40:00.000Z',
       actualWeight: 20_000_000,
       distanceMeters: 5_000,
     }),
-    makeStop({
+    filledStop({
       id: 12,
       sequence: 2,
       type: 'Destination',
@@ -70,7 +70,7 @@ describe('stopActuals', () => {
   });
 
   it('does not flag stops that are not complete yet', () => {
-    const [open] = stopActuals(makeLoad(), [], { tractorGrams: null, trailerGrams: null });
+    const [open] = stopActuals(filledLoad(), [], { tractorGrams: null, trailerGrams: null });
     expect(open?.grossWeightMissing).toBe(false);
     expect(open?.actualMeters).toBeNull();
     expect(open?.actualMinutes).toBeNull();
@@ -102,7 +102,7 @@ describe('loadFigures', () => {
   });
 
   it('has no actuals before anything happened', () => {
-    const load = makeLoad({ timeSeconds: null, distanceMeters: null });
+    const load = filledLoad({ timeSeconds: null, distanceMeters: null });
     expect(loadFigures(load, stopActuals(load, [], { tractorGrams: null, trailerGrams: null }))).toEqual({
       estimatedMinutes: null,
       estimatedMeters: null,
@@ -121,8 +121,8 @@ describe('hasAccuracyWarning', () => {
 });
 
 describe('isManualCompletion', () => {
-  const deviceStop = makeStop({ id: 11, metadata: {} });
-  const manualStop = makeStop({ id: 12, metadata: { manuallyCompleted: true } });
+  const deviceStop = filledStop({ id: 11, metadata: {} });
+  const manualStop = filledStop({ id: 12, metadata: { manuallyCompleted: true } });
 
   it('says a completion the device recorded was not marked by hand', () => {
     expect(isManualCompletion(event({ type: 'TaskCompleted', metadata: { method: 'device' } }), deviceStop)).toBe(false);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { DriverChoice } from '#core/domain/load-actions';
 import { isMonotone, scheduleDrafts, travelTimeIndex } from '#core/domain/planning/index';
-import { makeLoad, makeStop } from '../table/table-fixtures.test-support.ts';
+import { makeLoad, makeStop } from '#test/fixtures/loads';
 import {
   bulkScheduleReducer,
   initialScheduleState,
@@ -14,12 +14,19 @@ import { planningInput, withStopTimes } from './worker-payloads.ts';
 const ana: DriverChoice = { id: 7, organizationId: 1, enabled: true, driverInfo: { defaultTractorId: 31, defaultTrailerId: 41 } };
 
 function draft(id: number, from: number, to: number) {
-  return makeLoad(id, {
+  return makeLoad({
+    id,
     isDraft: true,
     version: 4,
     stops: [
-      makeStop(2, { id: id * 10 + 2, organizationLocationId: to, arrivalTime: '2030-03-04T16:00:00.000Z' }),
-      makeStop(1, { id: id * 10 + 1, organizationLocationId: from, arrivalTime: '2030-03-04T14:00:00.000Z', type: 'Origin' }),
+      makeStop({ sequence: 2, id: id * 10 + 2, organizationLocationId: to, arrivalTime: '2030-03-04T16:00:00.000Z' }),
+      makeStop({
+        sequence: 1,
+        id: id * 10 + 1,
+        organizationLocationId: from,
+        arrivalTime: '2030-03-04T14:00:00.000Z',
+        type: 'Origin',
+      }),
     ],
   });
 }

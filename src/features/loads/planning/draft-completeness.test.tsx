@@ -7,7 +7,7 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { completenessOptions } from '#core/domain/planning/index';
 import planningEnglish from '../../../../locales/en-US/planning.json';
 import { buildLoadRow, type LoadRowContext } from '../table/filter-loads.ts';
-import { makeLoad, makeStop } from '../table/table-fixtures.test-support.ts';
+import { makeLoad, makeStop } from '#test/fixtures/loads';
 import { zonedClock } from '#src/ui/zoned-clock.ts';
 import { DraftCompletenessWarning } from './draft-completeness-warning.tsx';
 
@@ -31,19 +31,21 @@ const lookups = {
 };
 const context: LoadRowContext = { lookups, clock: zonedClock('America/Chicago'), statusLabel: (status) => status };
 
-const complete = makeLoad(1, {
+const complete = makeLoad({
+  id: 1,
   isDraft: true,
   stops: [
-    makeStop(1, { organizationLocationId: 100, cargoTypeId: 1, quantity: 10, arrivalTime: '2026-11-17T15:00:00.000Z' }),
-    makeStop(2, { organizationLocationId: 200, cargoTypeId: 1, quantity: 10, arrivalTime: '2026-11-17T17:00:00.000Z' }),
+    makeStop({ sequence: 1, organizationLocationId: 100, cargoTypeId: 1, quantity: 10, arrivalTime: '2026-11-17T15:00:00.000Z' }),
+    makeStop({ sequence: 2, organizationLocationId: 200, cargoTypeId: 1, quantity: 10, arrivalTime: '2026-11-17T17:00:00.000Z' }),
   ],
 });
 // The destination before the origin in time, and 2 units short.
-const incomplete = makeLoad(2, {
+const incomplete = makeLoad({
+  id: 2,
   isDraft: true,
   stops: [
-    makeStop(1, { organizationLocationId: 100, cargoTypeId: 1, quantity: 10, arrivalTime: '2026-11-17T17:00:00.000Z' }),
-    makeStop(2, { organizationLocationId: 200, cargoTypeId: 1, quantity: 8, arrivalTime: '2026-11-17T15:00:00.000Z' }),
+    makeStop({ sequence: 1, organizationLocationId: 100, cargoTypeId: 1, quantity: 10, arrivalTime: '2026-11-17T17:00:00.000Z' }),
+    makeStop({ sequence: 2, organizationLocationId: 200, cargoTypeId: 1, quantity: 8, arrivalTime: '2026-11-17T15:00:00.000Z' }),
   ],
 });
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { PermissionName } from '#core/domain/access';
 import { type ActionStatesInput, PLANNING_ACTIONS, planningActionStates } from '../actions/action-states.ts';
-import { makeLoad } from '../actions/load-fixtures.test-support.ts';
+import { filledLoad } from '#test/fixtures/loads';
 
 const ALL: PermissionName[] = ['ViewOwningOrders', 'EditOrder', 'CreateOrder'];
 const FEATURES = ['Drafts', 'MergeDrafts', 'UnmergeDrafts', 'CascadingStopScheduling', 'BulkScheduling'];
@@ -18,7 +18,7 @@ function subject(overrides: { permissions?: PermissionName[]; isCarrier?: boolea
   };
 }
 
-const drafts = [makeLoad({ id: 1, isDraft: true }), makeLoad({ id: 2, isDraft: true })];
+const drafts = [filledLoad({ id: 1, isDraft: true }), filledLoad({ id: 2, isDraft: true })];
 
 function states(input: Partial<ActionStatesInput> = {}) {
   return planningActionStates({ subject: subject(), page: 'drafts', selected: drafts, online: true, ...input });
@@ -77,16 +77,16 @@ describe('planningActionStates', () => {
   });
 
   it('asks core whether the drafts merge, and refuses drafts created offline', () => {
-    expect(states({ selected: [drafts[0]!, makeLoad({ id: 3, isDraft: true, status: 'Delivered' })] }).merge.disabledReason).toBe(
-      'notMergeable',
-    );
-    expect(states({ selected: [drafts[0]!, makeLoad({ id: -5, isDraft: true })] }).merge.disabledReason).toBe('notYetSaved');
+    expect(
+      states({ selected: [drafts[0]!, filledLoad({ id: 3, isDraft: true, status: 'Delivered' })] }).merge.disabledReason,
+    ).toBe('notMergeable');
+    expect(states({ selected: [drafts[0]!, filledLoad({ id: -5, isDraft: true })] }).merge.disabledReason).toBe('notYetSaved');
   });
 
   it('unmerges exactly one merged draft', () => {
     expect(states({ selected: [drafts[0]!] }).unmerge.disabledReason).toBe('notMergedDraft');
     expect(
-      states({ selected: [makeLoad({ id: 9, isDraft: true, mergedFromOrderIds: [1, 2] })] }).unmerge.disabledReason,
+      states({ selected: [filledLoad({ id: 9, isDraft: true, mergedFromOrderIds: [1, 2] })] }).unmerge.disabledReason,
     ).toBeNull();
   });
 });

@@ -11,7 +11,7 @@ import type { ProjectionConfig } from '#core/contract/planning-actions';
 import actionsEnglish from '../../../../locales/en-US/load-actions.json';
 import loadsEnglish from '../../../../locales/en-US/loads.json';
 import planningEnglish from '../../../../locales/en-US/planning.json';
-import { makeLoad, makeStop } from '../table/table-fixtures.test-support.ts';
+import { makeLoad, makeStop } from '#test/fixtures/loads';
 import { PlanningDialogs } from './planning-dialogs.tsx';
 import { pickDay, typeTime, instantIn } from '#src/ui/date-time-field.test-support.ts';
 
@@ -145,11 +145,13 @@ function renderDialog(ui: ReactNode, preferences: Record<string, unknown> = {}) 
 /** A complete draft: pigs from `from` at 14:00 UTC to `to` two hours later. */
 function draft(id: number, from = 100, to = 200, start = '2030-03-04T14:00:00.000Z', fields: Partial<Order> = {}): Order {
   const later = new Date(Date.parse(start) + 2 * 3600_000).toISOString();
-  return makeLoad(id, {
+  return makeLoad({
+    id,
     isDraft: true,
     version: 2,
     stops: [
-      makeStop(1, {
+      makeStop({
+        sequence: 1,
         id: id * 10 + 1,
         organizationLocationId: from,
         cargoTypeId: 1,
@@ -157,7 +159,7 @@ function draft(id: number, from = 100, to = 200, start = '2030-03-04T14:00:00.00
         arrivalTime: start,
         orderNumber: `PO-${id}`,
       }),
-      makeStop(2, { id: id * 10 + 2, organizationLocationId: to, cargoTypeId: 1, quantity: 10, arrivalTime: later }),
+      makeStop({ sequence: 2, id: id * 10 + 2, organizationLocationId: to, cargoTypeId: 1, quantity: 10, arrivalTime: later }),
     ],
     ...fields,
   });

@@ -17,7 +17,7 @@ import {
   weightMatches,
 } from './filter-loads.ts';
 import { filtersFromPreset, presetFields } from './filter-presets.ts';
-import { makeLoad, makeStop } from './table-fixtures.test-support.ts';
+import { makeLoad, makeStop } from '#test/fixtures/loads';
 import { zonedClock } from '#src/ui/zoned-clock.ts';
 
 const ZONE = 'America/Chicago';
@@ -66,13 +66,15 @@ const context = { lookups, clock: zonedClock(ZONE), statusLabel };
  * 18th is the evening of the 17th there.
  */
 const LOADS: Order[] = [
-  load(1, {
+  load({
+    id: 1,
     status: 'Assigned',
     transportedByUserId: 5,
     tractorId: 30,
     trailerId: 40,
     stops: [
-      stop(1, {
+      stop({
+        sequence: 1,
         organizationLocationId: 10,
         organizationSubLocationIds: [101],
         cargoTypeId: 2,
@@ -80,13 +82,21 @@ const LOADS: Order[] = [
         weight: weightUnitToGrams(40_000, 'Pound'),
         arrivalTime: '2026-11-18T03:00:00.000Z',
       }),
-      stop(2, { organizationLocationId: 20, cargoTypeId: 2, orderNumber: 'PF-100', arrivalTime: '2026-11-18T05:00:00.000Z' }),
+      stop({
+        sequence: 2,
+        organizationLocationId: 20,
+        cargoTypeId: 2,
+        orderNumber: 'PF-100',
+        arrivalTime: '2026-11-18T05:00:00.000Z',
+      }),
     ],
   }),
-  load(2, {
+  load({
+    id: 2,
     status: 'Open',
     stops: [
-      stop(1, {
+      stop({
+        sequence: 1,
         organizationLocationId: 11,
         organizationSubLocationIds: [112],
         cargoTypeId: 9,
@@ -95,14 +105,16 @@ const LOADS: Order[] = [
         customerOrderNumber: 'CUST-77',
         arrivalTime: '2026-11-19T14:00:00.000Z',
       }),
-      stop(2, { organizationLocationId: 21, customerId: 8, arrivalTime: '2026-11-19T16:30:00.000Z' }),
+      stop({ sequence: 2, organizationLocationId: 21, customerId: 8, arrivalTime: '2026-11-19T16:30:00.000Z' }),
     ],
   }),
-  load(3, {
+  load({
+    id: 3,
     status: 'Delivered',
     transportedByUserId: 6,
     stops: [
-      stop(1, {
+      stop({
+        sequence: 1,
         organizationLocationId: 11,
         organizationSubLocationIds: [111],
         cargoTypeId: 2,
@@ -112,7 +124,8 @@ const LOADS: Order[] = [
         arrivalTime: '2026-11-16T12:00:00.000Z',
         completedAt: '2026-11-16T12:40:00.000Z',
       }),
-      stop(2, {
+      stop({
+        sequence: 2,
         organizationLocationId: 20,
         arrivalTime: '2026-11-16T15:00:00.000Z',
         completedAt: '2026-11-16T15:20:00.000Z',
@@ -120,15 +133,17 @@ const LOADS: Order[] = [
     ],
   }),
   // Stops out of sequence order, no order number, no times.
-  load(4, {
+  load({
+    id: 4,
     status: 'Open',
     date: '2026-11-20T18:00:00.000Z',
-    stops: [stop(2, { organizationLocationId: 21 }), stop(1, { organizationLocationId: 10 })],
+    stops: [stop({ sequence: 2, organizationLocationId: 21 }), stop({ sequence: 1, organizationLocationId: 10 })],
   }),
   // Created offline: a negative provisional id.
-  load(-1_700_000_000_000_00, {
+  load({
+    id: -1_700_000_000_000_00,
     status: 'Open',
-    stops: [stop(1, { orderNumber: 'PF-5', arrivalTime: '2026-11-21T10:00:00.000Z' }), stop(2)],
+    stops: [stop({ sequence: 1, orderNumber: 'PF-5', arrivalTime: '2026-11-21T10:00:00.000Z' }), stop({ sequence: 2 })],
   }),
 ];
 
@@ -166,10 +181,10 @@ describe('load rows', () => {
   });
 
   it('shows the trip time the server stored on the load, and none before it has one', () => {
-    expect(tripMinutes(load(1, { timeSeconds: 3900 }))).toBe(65);
+    expect(tripMinutes(load({ id: 1, timeSeconds: 3900 }))).toBe(65);
     // Legs on the stops are not a second estimate: only the stored whole-trip figure is shown.
-    const legs = [stop(1, { durationMinutes: 30 }), stop(2, { timeSeconds: 1000, durationMinutes: 20 })];
-    expect(tripMinutes(load(2, { stops: legs }))).toBeNull();
+    const legs = [stop({ sequence: 1, durationMinutes: 30 }), stop({ sequence: 2, timeSeconds: 1000, durationMinutes: 20 })];
+    expect(tripMinutes(load({ id: 2, stops: legs }))).toBeNull();
   });
 
   it('reuses the row of an unchanged load object when given a cache', () => {
@@ -280,11 +295,13 @@ describe('filterAndSortLoads', () => {
 describe('a week of 10,000 loads', () => {
   const many: Order[] = Array.from({ length: 10_000 }, (_, index) => {
     const at = Date.parse('2026-11-15T06:00:00.000Z') + (index % 1000) * 9 * 60_000;
-    return load(index + 1, {
+    return load({
+      id: index + 1,
       status: (['Open', 'Assigned', 'In Transit', 'Delivered'] as const)[index % 4],
       transportedByUserId: index % 3 ? 5 : null,
       stops: [
-        stop(1, {
+        stop({
+          sequence: 1,
           organizationLocationId: 10 + (index % 2),
           organizationSubLocationIds: index % 2 ? [111] : [],
           cargoTypeId: index % 5 ? 2 : 9,
@@ -293,7 +310,7 @@ describe('a week of 10,000 loads', () => {
           arrivalTime: new Date(at).toISOString(),
           completedAt: index % 4 === 3 ? new Date(at + 3_600_000).toISOString() : null,
         }),
-        stop(2, { organizationLocationId: 20 + (index % 2), arrivalTime: new Date(at + 7_200_000).toISOString() }),
+        stop({ sequence: 2, organizationLocationId: 20 + (index % 2), arrivalTime: new Date(at + 7_200_000).toISOString() }),
       ],
     });
   });

@@ -10,7 +10,7 @@ import type { Preferences } from '#core/contract/user';
 import { markStopTouched } from '#src/data/touched-stops.ts';
 import loadsEnglish from '../../../../locales/en-US/loads.json';
 import { LoadsTable } from './loads-table.tsx';
-import { makeLoad, makeStop } from './table-fixtures.test-support.ts';
+import { makeLoad, makeStop } from '#test/fixtures/loads';
 
 let weekLoads: Order[] | undefined = [];
 let weekOnDevice: 'onDevice' | 'opening' | 'notOnDevice' = 'onDevice';
@@ -72,9 +72,11 @@ afterEach(cleanup);
 
 function week(count: number): Order[] {
   return Array.from({ length: count }, (_, index) =>
-    makeLoad(index + 1, {
+    makeLoad({
+      id: index + 1,
       stops: [
-        makeStop(1, {
+        makeStop({
+          sequence: 1,
           id: (index + 1) * 10 + 1,
           orderNumber: `PF-${index + 1}`,
           organizationLocationId: 10,
@@ -82,7 +84,7 @@ function week(count: number): Order[] {
           cargoTypeId: 2,
           arrivalTime: new Date(Date.parse('2026-11-16T14:00:00.000Z') + index * 60_000).toISOString(),
         }),
-        makeStop(2, { id: (index + 1) * 10 + 2, organizationLocationId: 20 }),
+        makeStop({ sequence: 2, id: (index + 1) * 10 + 2, organizationLocationId: 20 }),
       ],
     }),
   );
@@ -245,7 +247,14 @@ describe('LoadsTable', () => {
   });
 
   it('expands a row into the in-place editor, or read-only stops for a delivered load', async () => {
-    weekLoads = [...week(1), makeLoad(9, { status: 'Delivered', stops: [makeStop(1, { orderNumber: 'PF-9' }), makeStop(2)] })];
+    weekLoads = [
+      ...week(1),
+      makeLoad({
+        id: 9,
+        status: 'Delivered',
+        stops: [makeStop({ sequence: 1, orderNumber: 'PF-9' }), makeStop({ sequence: 2 })],
+      }),
+    ];
     renderTable();
     const [open, delivered] = rows() as [HTMLElement, HTMLElement];
     fireEvent.click(within(open).getByTestId('load-expand'));
