@@ -14,6 +14,7 @@ import type { Database } from './db/database.ts';
 import { registerCompaniesRoutes } from './features/companies/companies.routes.ts';
 import { registerCompanyRoutes } from './features/company/company.routes.ts';
 import { registerExportRoutes } from './features/exports/exports.routes.ts';
+import { registerDevicePositionRoutes } from './features/device-positions/device-positions.routes.ts';
 import { registerDeviceRoutes } from './features/devices/devices.routes.ts';
 import { registerHealthRoutes } from './features/health/health.routes.ts';
 import { registerMasterDataRoutes } from './features/master-data/master-data.routes.ts';
@@ -88,6 +89,7 @@ const FEATURE_ROUTES = [
   registerPeopleRoutes,
   registerNotificationConfigRoutes,
   registerDeviceRoutes,
+  registerDevicePositionRoutes,
   registerServiceAccountRoutes,
   registerCompanyRoutes,
   registerCompaniesRoutes,

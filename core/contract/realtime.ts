@@ -34,7 +34,7 @@ export const stopChangedEventSchema = z.object({
 });
 export type StopChangedEvent = z.infer<typeof stopChangedEventSchema>;
 
-/** A device's latest position (spec 1 §3 "Device location"); nothing stores these yet. */
+/** A device's latest position (spec 1 §3 "Device location"): the stream of core/contract/device-positions. */
 export const deviceLocationEventSchema = z.object({
   deviceId: z.number().int(),
   deviceType: z.enum(['mobile', 'trailer']),

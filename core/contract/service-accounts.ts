@@ -23,6 +23,8 @@ export const SERVICE_ACCOUNT_SCOPES = {
   'loads:write': ['CreateOrder', 'EditOrder', 'ViewOwningOrders'],
   /** The reference lists a load names: tractors, trailers, locations, customers, drivers, cargo types. */
   'master-data:read': ['ViewTractors', 'ViewTrailers', 'ViewLocations', 'ViewCustomers', 'ViewUsers'],
+  /** A gateway posting the positions of the organization's registered devices: `POST /api/devices/positions`. */
+  'positions:write': [],
 } as const satisfies Record<string, readonly PermissionName[]>;
 export type ServiceAccountScope = keyof typeof SERVICE_ACCOUNT_SCOPES;
 export const SERVICE_ACCOUNT_SCOPE_NAMES = Object.keys(SERVICE_ACCOUNT_SCOPES) as ServiceAccountScope[];

@@ -474,6 +474,52 @@ export const devices = pgTable(
   ],
 );
 
+/**
+ * Device positions (spec 1 §3 "Device location"): a stream, never in the change log. Every fix is
+ * kept in `device_positions`; `device_latest_positions` holds the newest per device, moved only
+ * forward, so a late or resent fix is stored in its place without moving the marker back.
+ */
+const devicePositionColumns = {
+  organizationId: integer('organization_id')
+    .notNull()
+    .references(() => organizations.id),
+  userId: integer('user_id'),
+  orderId: integer('order_id'),
+  tractorId: integer('tractor_id'),
+  trailerId: integer('trailer_id'),
+  latitude: doublePrecision('latitude').notNull(),
+  longitude: doublePrecision('longitude').notNull(),
+  heading: doublePrecision('heading'),
+  speed: doublePrecision('speed'),
+  accuracy: doublePrecision('accuracy'),
+  recordedAt: timestamp('recorded_at', { withTimezone: true }).notNull(),
+  receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+};
+
+export const devicePositions = pgTable(
+  'device_positions',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    deviceId: integer('device_id')
+      .notNull()
+      .references(() => devices.id, { onDelete: 'cascade' }),
+    ...devicePositionColumns,
+  },
+  // A resent fix (the phone apps resend until they see a 2xx) is stored once.
+  (table) => [uniqueIndex('device_positions_device_time_idx').on(table.deviceId, table.recordedAt)],
+);
+
+export const deviceLatestPositions = pgTable(
+  'device_latest_positions',
+  {
+    deviceId: integer('device_id')
+      .primaryKey()
+      .references(() => devices.id, { onDelete: 'cascade' }),
+    ...devicePositionColumns,
+  },
+  (table) => [index('device_latest_positions_organization_idx').on(table.organizationId, table.recordedAt)],
+);
+
 export const trailers = pgTable(
   'trailers',
   {

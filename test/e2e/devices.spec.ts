@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
-import { signIn } from './pages/app.ts';
+import { goOffline, signIn } from './pages/app.ts';
 
 /**
  * Devices (spec 2 "Smart device") as the company's administrator: a smart-trailer device is created,
@@ -97,4 +97,50 @@ test('a smart-trailer device is created, edited, linked to a trailer and disable
   await confirmation.getByTestId('delete-confirm').click();
   await expect(page.getByText(`${deviceName} deleted`)).toBeVisible();
   await expect(page.getByTestId('devices-no-records')).toBeVisible();
+});
+
+test('a position a gateway posts shows in the device’s row at once, and still after an offline reload', async ({ page }) => {
+  const suffix = randomUUID().slice(0, 8);
+  const deviceName = `E2E tracked ${suffix}`;
+  await signIn(page, 'admin');
+  const self = (await (await page.request.get('/api/self')).json()) as {
+    activeOrganizationId: number;
+    contact: { timezone: string };
+  };
+  const organization = `/api/organizations/${self.activeOrganizationId}`;
+  const created = await page.request.post(`${organization}/devices`, {
+    data: { clientId: `tracked-${suffix}`, name: deviceName, kind: 'trailer' },
+  });
+  expect(created.status()).toBe(201);
+  const gateway = await page.request.post(`${organization}/service-users`, {
+    data: { name: `E2E gateway ${suffix}`, scopes: ['positions:write'] },
+  });
+  expect(gateway.status(), await gateway.text()).toBe(201);
+  const { secret } = (await gateway.json()) as { secret: string };
+
+  await openAdminPage(page, 'devices');
+  await page.getByTestId('devices-search').fill(deviceName);
+  const row = page.getByTestId('devices-row').filter({ hasText: deviceName });
+  await expect(row).toContainText('No position yet');
+
+  const timestamp = new Date(Date.now() - 60_000);
+  const posted = await page.request.post('/api/devices/positions', {
+    headers: { authorization: `Bearer ${secret}` },
+    data: [
+      { clientId: `tracked-${suffix}`, latitude: 42.03, longitude: -93.62, accuracy: 5, timestamp: timestamp.toISOString() },
+    ],
+  });
+  expect(posted.status()).toBe(200);
+  const shown = new Intl.DateTimeFormat('en-US', {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+    timeZone: self.contact.timezone,
+  }).format(timestamp);
+  // Pushed by the socket: no reload, no pull.
+  await expect(row).toContainText(shown);
+
+  await goOffline(page);
+  await page.reload();
+  await page.getByTestId('devices-search').fill(deviceName);
+  await expect(row).toContainText(shown);
 });

@@ -6,6 +6,7 @@ import type { Company } from '#core/contract/company';
 import { inputFromOrder, type Order } from '#core/contract/orders';
 import {
   type CompanyChangedEvent,
+  type DeviceLocationEvent,
   type MirrorChangedEvent,
   type OrderChangedEvent,
   REALTIME_EVENTS,
@@ -251,5 +252,48 @@ describe('realtime across two server nodes', () => {
     );
     await waitFor(() => (stopEvents.length >= expected.length ? true : undefined), 2000);
     expect(stopEvents.filter((event) => event.orderId === open.id)).toEqual(expect.arrayContaining(expected));
+  });
+  it('pushes a device position posted to one node to the organization’s sockets on the other, and not another organization’s', async () => {
+    const dispatcherSocket = await connect(nodeB.url, await signIn(nodeB.url, 'dispatcher'));
+    const carrierSocket = await connect(nodeB.url, await signIn(nodeB.url, 'carrier'));
+    const dispatcherReceived: DeviceLocationEvent[] = [];
+    const carrierReceived: DeviceLocationEvent[] = [];
+    dispatcherSocket.on(REALTIME_EVENTS.deviceLocation, (event: DeviceLocationEvent) => dispatcherReceived.push(event));
+    carrierSocket.on(REALTIME_EVENTS.deviceLocation, (event: DeviceLocationEvent) => carrierReceived.push(event));
+
+    const cookieA = await signIn(nodeA.url, 'admin');
+    const { activeOrganizationId } = await getJson<{ activeOrganizationId: number }>(`${nodeA.url}/api/self`, cookieA);
+    const post = (path: string, body: unknown, headers: Record<string, string>) =>
+      fetch(`${nodeA.url}/api${path}`, {
+        method: 'POST',
+        headers: { ...headers, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+    const device = await post(
+      `/organizations/${activeOrganizationId}/devices`,
+      { clientId: 'realtime-trailer', name: 'Realtime hopper', kind: 'trailer' },
+      { cookie: cookieA },
+    );
+    expect(device.status).toBe(201);
+    const { id: deviceId } = (await device.json()) as { id: number };
+    const account = await post(
+      `/organizations/${activeOrganizationId}/service-users`,
+      { name: 'Realtime gateway', scopes: ['positions:write'] },
+      { cookie: cookieA },
+    );
+    const { secret } = (await account.json()) as { secret: string };
+    const timestamp = new Date().toISOString();
+    const posted = await post(
+      '/devices/positions',
+      [{ clientId: 'realtime-trailer', latitude: 41.6, longitude: -93.6, heading: 45, speed: 10, accuracy: 4, timestamp }],
+      { authorization: `Bearer ${secret}` },
+    );
+    expect(posted.status).toBe(200);
+
+    const pushed = await waitFor(() => dispatcherReceived.find((event) => event.deviceId === deviceId), 2000);
+    expect(pushed).toMatchObject({ deviceId, deviceType: 'trailer', latitude: 41.6, longitude: -93.6, heading: 45 });
+    expect(Date.parse(pushed?.timestamp ?? '')).toBe(Date.parse(timestamp));
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(carrierReceived).toEqual([]);
   });
 });

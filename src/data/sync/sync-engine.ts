@@ -1,6 +1,7 @@
 import { onlineManager, type QueryClient } from '@tanstack/react-query';
 import { ApiError } from '../api-client.ts';
 import { followCompanyChange } from '../company.ts';
+import { receiveDevicePosition } from '../device-positions.ts';
 import { connectRealtime } from '../realtime.ts';
 import { isOthersChange, markStopTouched } from '../touched-stops.ts';
 import { applyOrderChangesToWeeks } from './mirror-loads.ts';
@@ -177,14 +178,14 @@ export function startSync(queryClient: QueryClient, scope: string): SyncEngine {
     if (online) void pull();
   });
   const timer = setInterval(() => void pull(), PULL_INTERVAL_MS);
-  // Realtime events are pokes: each one pulls the feed. Device locations belong to the live map.
+  // Realtime events are pokes: each one pulls the feed. Device positions are a stream: kept as they come, no pull.
   const disconnect = connectRealtime({
     onOrderChanged: () => void pull(),
     onStopChanged: (event) => {
       if (isOthersChange(event, queryClient.getQueryData(selfQuery.queryKey)?.id)) markStopTouched(event);
       void pull();
     },
-    onDeviceLocation: () => {},
+    onDeviceLocation: (location) => receiveDevicePosition(queryClient, location),
     onMirrorChanged: () => void pull(),
     onCompanyChanged: (event) => void followCompanyChange(queryClient, event),
     onConnected: () => void pull(),

@@ -668,6 +668,26 @@ export const MATRIX: Record<string, MatrixEntry> = {
       foreign('body.loadIds', 'load', BESIDE_OWN),
     ],
   },
+  // Positions name their device by the identifier it sends, never by id: another organization's identifiers answer 404.
+  'POST /api/devices/positions': {
+    access: {},
+    caller: 'driver.hansen',
+    example: async (world) => {
+      const device = DEVICE();
+      await world.call('admin', 'POST', `/api/organizations/${world.organizations.prairie}/devices`, {
+        ...device,
+        driverUserId: world.userIds['driver.hansen'],
+      });
+      const fix = { clientId: device.clientId, latitude: 42.03, longitude: -93.62, heading: 90, speed: 20, accuracy: 8 };
+      return { body: [{ ...fix, timestamp: new Date().toISOString() }] };
+    },
+    foreignIds: { none: 'devices are named by the identifier they send; unregistered ones answer 404' },
+  },
+  'GET /api/devices/locations/latest': {
+    access: PAGE_RULES.liveMap,
+    example: () => ({ query: { staleTimeMinutes: 60 } }),
+    foreignIds: NO_IDS,
+  },
   ...MASTER_DATA_ROUTES,
   ...PEOPLE_ROUTES,
   ...NOTIFICATION_CONFIG_ROUTES,

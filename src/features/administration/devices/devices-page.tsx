@@ -5,6 +5,9 @@ import { useTranslation } from 'react-i18next';
 import { CLIENT_ID_TAKEN, DEVICE_KINDS, type Device, type DeviceInput, type DeviceKind } from '#core/contract/devices';
 import { ApiError } from '#src/data/api-client.ts';
 import { useMirrorList } from '#src/data/loads.ts';
+import { useDateTimeFormat } from '#src/data/date-time-format.ts';
+import { useLatestDevicePositions } from '#src/data/device-positions.ts';
+import { canOpenPage } from '#core/domain/access';
 import { FormModal } from '#src/ui/form-modal.tsx';
 import { errorMessage, useRecordForm } from '../forms/use-record-form.ts';
 import { MasterDataPage } from '../master-data-page.tsx';
@@ -53,16 +56,35 @@ function Devices({ context }: { context: AdminContext }) {
   const { t } = useTranslation('administration');
   const format = useCellFormat(context.weightUnit);
   const { data: drivers } = useMirrorList('drivers');
+  const { format: dates } = useDateTimeFormat();
+  // Positions are live-map data: shown to those who may open it (Freemium has none).
+  const showsPositions = canOpenPage(context.self, 'liveMap');
+  const positions = useLatestDevicePositions(showsPositions);
   const columns = useMemo((): ResourceColumn<Device>[] => {
     const driverName = (id: number | null) => (id === null ? '' : (drivers?.find((driver) => driver.id === id)?.name ?? ''));
+    const lastPosition = (row: Device) => positions.get(row.id)?.timestamp ?? null;
+    // Its header: t('administration:fields.lastPosition').
+    const lastPositionColumn: ResourceColumn<Device> = {
+      key: 'lastPosition',
+      labelKey: 'fields.lastPosition',
+      text: (row) => {
+        const at = lastPosition(row);
+        return at === null ? t('devices.noPosition') : dates.dateTime(at);
+      },
+      sortValue: (row) => {
+        const at = lastPosition(row);
+        return at === null ? null : Date.parse(at);
+      },
+    };
     return [
       { key: 'name', labelKey: 'fields.name', text: (row) => row.name, essential: true },
       { key: 'clientId', labelKey: 'fields.identifier', text: (row) => row.clientId, essential: true },
       { key: 'kind', labelKey: 'fields.kind', text: (row) => t(`devices.kinds.${row.kind}`), filterable: true, essential: true },
       { key: 'driver', labelKey: 'fields.driver', text: (row) => driverName(row.driverUserId) },
       { key: 'enabled', labelKey: 'fields.enabled', text: (row) => format.yesNo(row.enabled), filterable: true, essential: true },
+      ...(showsPositions ? [lastPositionColumn] : []),
     ];
-  }, [drivers, format, t]);
+  }, [drivers, format, t, positions, showsPositions, dates]);
   return (
     <MasterDataPage
       context={context}

@@ -28,6 +28,7 @@ export function ServiceAccountApiHelp() {
         what: t('serviceAccounts.api.lists'),
       },
     ],
+    'positions:write': [{ route: 'POST /api/devices/positions', what: t('serviceAccounts.api.positions') }],
   };
   return (
     <Paper withBorder p="md" mx="md" mb="md" data-testid="service-account-api-help">

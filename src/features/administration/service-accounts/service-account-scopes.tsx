@@ -9,6 +9,7 @@ export function useScopeDescription() {
     'loads:read': t('serviceAccounts.scope.loadsRead'),
     'loads:write': t('serviceAccounts.scope.loadsWrite'),
     'master-data:read': t('serviceAccounts.scope.masterDataRead'),
+    'positions:write': t('serviceAccounts.scope.positionsWrite'),
   };
   return (scope: ServiceAccountScope) => descriptions[scope];
 }

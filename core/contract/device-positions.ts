@@ -1,0 +1,54 @@
+import { z } from 'zod';
+import { instantSchema, text } from './limits.ts';
+import { notAReference } from './references.ts';
+
+/**
+ * Device positions (spec 1 §3 "Device location", §7): the stream kind of data. A device posts its
+ * fixes to `POST /api/devices/positions`; the server keeps each one, moves the device's latest
+ * position only forward and pushes it on the socket (`device:locations:latest:update`); nothing
+ * goes through the change log. Screens read `GET /api/devices/locations/latest` once, then follow
+ * the socket, keeping the latest position per device.
+ */
+
+/** A fix more than this far in the future is refused: a device clock can run a little ahead, not hours. */
+export const POSITION_FUTURE_SKEW_MS = 5 * 60_000;
+/** The most fixes one request may carry (a phone sends its backlog after hours offline in batches). */
+export const POSITION_BATCH_MAX = 1000;
+/** Spec 1 §7: latest positions older than this many minutes are left out unless asked otherwise. */
+export const DEFAULT_STALE_TIME_MINUTES = 1440;
+/** Spec 1 §9: positions and trail points are shown only when their accuracy is below this (metres). */
+export const SHOWN_ACCURACY_BELOW = 100;
+
+export const devicePositionInputSchema = z.object({
+  clientId: notAReference(
+    text(100, { trim: true }).min(1, 'required'),
+    'the identifier the device was registered with (its devices record), not a record id',
+  ),
+  latitude: z.number().min(-90).max(90),
+  longitude: z.number().min(-180).max(180),
+  /** Degrees clockwise from north. */
+  heading: z.number().min(0).max(360).nullable().default(null),
+  /** Metres per second. */
+  speed: z.number().min(0).nullable().default(null),
+  /** Metres. */
+  accuracy: z.number().min(0).nullable().default(null),
+  timestamp: instantSchema,
+});
+export type DevicePositionInput = z.input<typeof devicePositionInputSchema>;
+
+export const devicePositionsBodySchema = z.array(devicePositionInputSchema).min(1).max(POSITION_BATCH_MAX);
+
+/** Every fix is stored (a resent one once); `latestMoved` counts the devices whose latest position moved forward. */
+export const devicePositionsAnswerSchema = z.object({
+  stored: z.number().int(),
+  latestMoved: z.number().int(),
+});
+
+export const latestPositionsQuerySchema = z.object({
+  staleTimeMinutes: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(60 * 24 * 366)
+    .default(DEFAULT_STALE_TIME_MINUTES),
+});
