@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
+import { AdminTable } from './pages/admin-table.ts';
 import { goOffline, signIn } from './pages/app.ts';
 
 /**
@@ -8,20 +8,6 @@ import { goOffline, signIn } from './pages/app.ts';
  * edited, named by a trailer in the trailer form and disabled; its delete is refused while the
  * trailer names it, in the user's words, and goes through once the trailer no longer does.
  */
-
-async function openAdminPage(page: Page, table: string) {
-  await page.goto(`/manage-company/${table}`);
-  await expect(page.getByTestId(`${table}-create`).first()).toBeEnabled();
-}
-
-async function editRow(page: Page, table: string, name: string) {
-  await page.getByTestId(`${table}-search`).fill(name);
-  await page
-    .getByTestId(`${table}-row`)
-    .filter({ hasText: name })
-    .getByRole('button', { name: `Edit ${name}` })
-    .click();
-}
 
 test('a smart-trailer device is created, edited, linked to a trailer and disabled, and deleted only once no trailer names it', async ({
   page,
@@ -33,70 +19,63 @@ test('a smart-trailer device is created, edited, linked to a trailer and disable
   const trailerName = `E2E smart trailer ${suffix}`;
   await signIn(page, 'admin');
 
-  await openAdminPage(page, 'devices');
-  await page.getByTestId('devices-create').first().click();
-  const deviceForm = page.getByTestId('device-form');
-  await expect(deviceForm.getByTestId('device-form-save')).toBeDisabled();
+  const devices = new AdminTable(page, 'devices', 'device-form');
+  const trailers = new AdminTable(page, 'trailers', 'trailer-form');
+  await devices.open();
+  await devices.startCreate();
+  const deviceForm = devices.form;
+  await expect(devices.saveButton).toBeDisabled();
   await deviceForm.getByTestId('device-name').fill(deviceName);
   await deviceForm.getByTestId('device-identifier').fill(`serial-${suffix}`);
   await deviceForm.getByTestId('device-kind').click();
   await page.getByRole('option', { name: 'Smart trailer' }).click();
   // A trailer's device belongs to no driver.
   await expect(deviceForm.getByTestId('device-driver')).toHaveCount(0);
-  await deviceForm.getByTestId('device-form-save').click();
-  await expect(page.getByText(`${deviceName} created`)).toBeVisible();
-  const deviceRow = page.getByTestId('devices-row').filter({ hasText: deviceName });
+  await devices.save(`${deviceName} created`);
+  const deviceRow = devices.row(deviceName);
   await expect(deviceRow).toContainText(`serial-${suffix}`);
   await expect(deviceRow).toContainText('Smart trailer');
 
-  await editRow(page, 'devices', deviceName);
+  await devices.edit(deviceName);
   await deviceForm.getByTestId('device-identifier').fill(`serial-${suffix}-b`);
-  await deviceForm.getByTestId('device-form-save').click();
-  await expect(page.getByText(`${deviceName} updated`)).toBeVisible();
+  await devices.save(`${deviceName} updated`);
   await expect(deviceRow).toContainText(`serial-${suffix}-b`);
 
   // A trailer names the device through the trailer form's device select.
-  await openAdminPage(page, 'trailers');
-  await page.getByTestId('trailers-create').first().click();
-  const trailerForm = page.getByTestId('trailer-form');
+  await trailers.open();
+  await trailers.startCreate();
+  const trailerForm = trailers.form;
   await trailerForm.getByTestId('trailer-name').fill(trailerName);
   await trailerForm.getByTestId('trailer-max-cargo-weight').fill('40000');
   await trailerForm.getByTestId('trailer-device').click();
   await page.getByRole('option', { name: `${deviceName} (serial-${suffix}-b)` }).click();
-  await trailerForm.getByTestId('trailer-form-save').click();
-  await expect(page.getByText(`${trailerName} created`)).toBeVisible();
+  await trailers.save(`${trailerName} created`);
 
   // Disabled, it stays named by the trailer.
-  await openAdminPage(page, 'devices');
-  await editRow(page, 'devices', deviceName);
+  await devices.open();
+  await devices.edit(deviceName);
   await deviceForm.getByRole('switch', { name: 'Enabled' }).uncheck();
-  await deviceForm.getByTestId('device-form-save').click();
-  await expect(page.getByText(`${deviceName} updated`)).toBeVisible();
+  await devices.save(`${deviceName} updated`);
   await expect(deviceRow).toContainText('No');
 
-  await deviceRow.getByRole('button', { name: `Delete ${deviceName}` }).click();
-  const confirmation = page.getByRole('dialog', { name: `Delete ${deviceName}?` });
-  await confirmation.getByTestId('delete-confirm').click();
+  const confirmation = await devices.confirmDelete(deviceName);
   await expect(confirmation.getByTestId('delete-error')).toContainText(
     `${deviceName} cannot be deleted; it is still used by trailer: 1.`,
   );
   await confirmation.getByRole('button', { name: 'Cancel' }).click();
 
   // The trailer no longer names it: the delete goes through.
-  await openAdminPage(page, 'trailers');
-  await editRow(page, 'trailers', trailerName);
+  await trailers.open();
+  await trailers.edit(trailerName);
   await expect(trailerForm.getByTestId('trailer-device')).toHaveValue(`${deviceName} (serial-${suffix}-b)`);
   await trailerForm.getByRole('button', { name: 'Remove the device' }).click();
   await expect(trailerForm.getByTestId('trailer-device')).toHaveValue('');
-  await trailerForm.getByTestId('trailer-form-save').click();
-  await expect(page.getByText(`${trailerName} updated`)).toBeVisible();
+  await trailers.save(`${trailerName} updated`);
 
-  await openAdminPage(page, 'devices');
-  await page.getByTestId('devices-search').fill(deviceName);
-  await deviceRow.getByRole('button', { name: `Delete ${deviceName}` }).click();
-  await confirmation.getByTestId('delete-confirm').click();
+  await devices.open();
+  await devices.confirmDelete(deviceName);
   await expect(page.getByText(`${deviceName} deleted`)).toBeVisible();
-  await expect(page.getByTestId('devices-no-records')).toBeVisible();
+  await expect(devices.noRecords).toBeVisible();
 });
 
 test('a position a gateway posts shows in the device’s row at once, and still after an offline reload', async ({ page }) => {
@@ -118,9 +97,9 @@ test('a position a gateway posts shows in the device’s row at once, and still 
   expect(gateway.status(), await gateway.text()).toBe(201);
   const { secret } = (await gateway.json()) as { secret: string };
 
-  await openAdminPage(page, 'devices');
-  await page.getByTestId('devices-search').fill(deviceName);
-  const row = page.getByTestId('devices-row').filter({ hasText: deviceName });
+  const devices = new AdminTable(page, 'devices', 'device-form');
+  await devices.open();
+  const row = await devices.search(deviceName);
   await expect(row).toContainText('No position yet');
 
   const timestamp = new Date(Date.now() - 60_000);
@@ -141,6 +120,6 @@ test('a position a gateway posts shows in the device’s row at once, and still 
 
   await goOffline(page);
   await page.reload();
-  await page.getByTestId('devices-search').fill(deviceName);
+  await devices.search(deviceName);
   await expect(row).toContainText(shown);
 });
