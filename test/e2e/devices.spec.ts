@@ -57,6 +57,7 @@ test('a smart-trailer device is created, edited, linked to a trailer and disable
   await deviceForm.getByRole('switch', { name: 'Enabled' }).uncheck();
   await devices.save(`${deviceName} updated`);
   await expect(deviceRow).toContainText('No');
+  await expect(deviceRow).toContainText(trailerName);
 
   const confirmation = await devices.confirmDelete(deviceName);
   await expect(confirmation.getByTestId('delete-error')).toContainText(

@@ -56,12 +56,21 @@ function Devices({ context }: { context: AdminContext }) {
   const { t } = useTranslation('administration');
   const format = useCellFormat(context.weightUnit);
   const { data: drivers } = useMirrorList('drivers');
+  const { data: trailers } = useMirrorList('trailers');
   const { format: dates } = useDateTimeFormat();
   // Positions are live-map data: shown to those who may open it (Freemium has none).
   const showsPositions = canOpenPage(context.self, 'liveMap');
   const positions = useLatestDevicePositions(showsPositions);
   const columns = useMemo((): ResourceColumn<Device>[] => {
     const driverName = (id: number | null) => (id === null ? '' : (drivers?.find((driver) => driver.id === id)?.name ?? ''));
+    // A phone belongs to its driver; a smart trailer's device to the trailers naming it.
+    const assignedTo = (row: Device) =>
+      row.kind === 'phone'
+        ? driverName(row.driverUserId)
+        : (trailers ?? [])
+            .filter((trailer) => trailer.deviceId === row.id)
+            .map((trailer) => trailer.userDisplayName)
+            .join(', ');
     const lastPosition = (row: Device) => positions.get(row.id)?.timestamp ?? null;
     // Its header: t('administration:fields.lastPosition').
     const lastPositionColumn: ResourceColumn<Device> = {
@@ -80,11 +89,12 @@ function Devices({ context }: { context: AdminContext }) {
       { key: 'name', labelKey: 'fields.name', text: (row) => row.name, essential: true },
       { key: 'clientId', labelKey: 'fields.identifier', text: (row) => row.clientId, essential: true },
       { key: 'kind', labelKey: 'fields.kind', text: (row) => t(`devices.kinds.${row.kind}`), filterable: true, essential: true },
-      { key: 'driver', labelKey: 'fields.driver', text: (row) => driverName(row.driverUserId) },
+      // Its header: t('administration:fields.assignedTo').
+      { key: 'assignedTo', labelKey: 'fields.assignedTo', text: assignedTo },
       { key: 'enabled', labelKey: 'fields.enabled', text: (row) => format.yesNo(row.enabled), filterable: true, essential: true },
       ...(showsPositions ? [lastPositionColumn] : []),
     ];
-  }, [drivers, format, t, positions, showsPositions, dates]);
+  }, [drivers, trailers, format, t, positions, showsPositions, dates]);
   return (
     <MasterDataPage
       context={context}
