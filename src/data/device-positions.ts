@@ -42,7 +42,8 @@ export function applyDevicePositions(held: DeviceLocationEvent[], pushed: Iterab
 export function receiveDevicePosition(queryClient: QueryClient, location: DeviceLocationEvent) {
   const waiting = pending.get(location.deviceId);
   if (!waiting || Date.parse(waiting.timestamp) < Date.parse(location.timestamp)) pending.set(location.deviceId, location);
-  applyTimer ??= setTimeout(() => {
+  if (applyTimer !== null) return;
+  applyTimer = setTimeout(() => {
     applyTimer = null;
     const pushed = [...pending.values()];
     pending.clear();
