@@ -12,7 +12,7 @@ import { type Config, proxyTrust, trustedProxies } from './config.ts';
 import type { ServerContext } from './context.ts';
 import type { Database } from './db/database.ts';
 import { registerCompaniesRoutes } from './features/companies/companies.routes.ts';
-import { registerCompanyRoutes } from './features/company/company.routes.ts';
+import { registerCompanyRoutes } from './features/company-settings/company-settings.routes.ts';
 import { registerExportRoutes } from './features/exports/exports.routes.ts';
 import { registerDevicePositionRoutes } from './features/device-positions/device-positions.routes.ts';
 import { registerDeviceRoutes } from './features/devices/devices.routes.ts';

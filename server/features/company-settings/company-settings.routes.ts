@@ -3,7 +3,7 @@ import { organizationParamsSchema } from '#core/contract/common';
 import { companySchema, companyUpdateSchema } from '#core/contract/company';
 import { type ServerContext, zodRoutes } from '#server/context';
 import { guard, requireAuth } from '#server/plugins/auth';
-import { loadCompany, updateCompany } from './company.service.ts';
+import { loadCompany, updateCompany } from './company-settings.service.ts';
 
 const tags = ['company'];
 
