@@ -16,7 +16,7 @@ import {
   type SaveLoadVariables,
 } from './sync/load-overlay.ts';
 import { enqueueChange, type OutboxChange, OUTBOX_KEY, provisionalId, realIdOf, resolveRecordId } from './sync/outbox.ts';
-import { overlayRecords, type PendingChange, type RecordChangeVariables } from './sync/record-overlay.ts';
+import { blankRow, overlayRecords, type PendingChange, type RecordChangeVariables } from './sync/record-overlay.ts';
 import { queuedChangesStore } from './sync/queued-changes.ts';
 import { openedWeeksStore } from './sync/loads-window.ts';
 import { mirrorWindow, windowCovers } from './sync/mirror-window.ts';
@@ -147,13 +147,15 @@ export type MirrorListRow<List extends MirrorList> = RowOfStore<List> & { pendin
 export function useMirrorList<List extends MirrorList>(list: List) {
   const query = useQuery(mirrorListQuery(list));
   const queued = useQueuedRecordChanges();
-  const writable = 'writes' in resourceOfStore(list);
+  const resource = resourceOfStore(list);
+  const writable = 'writes' in resource;
+  const blank = useMemo(() => blankRow(resource.row), [resource]);
   const data = useMemo(
     () =>
       query.data && writable
-        ? overlayRecords<RowOfStore<List>>(query.data, list, queued, (id) => resolveRecordId(list, id))
+        ? overlayRecords<RowOfStore<List>>(query.data, list, queued, (id) => resolveRecordId(list, id), blank)
         : query.data,
-    [query.data, writable, list, queued],
+    [query.data, writable, list, queued, blank],
   );
   return { ...query, data: data as MirrorListRow<List>[] | undefined };
 }

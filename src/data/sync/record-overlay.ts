@@ -1,3 +1,4 @@
+import type { z } from 'zod';
 import type { WritableStore } from '#core/resources/resource-list';
 
 /** A queued create, edit or delete of a declared record type (core/resources `writes.offline`). */
@@ -24,6 +25,22 @@ export interface RecordChangeVariables {
 export type PendingChange = RecordChange['kind'];
 
 /**
+ * Empty values for every field of a row schema (lists empty, flags off, the rest null), under what
+ * a queued create's input gives: a record created offline has the fields only the server fills, so
+ * a table or picker reading them finds the row's shape.
+ */
+export function blankRow(schema: z.core.$ZodType): Record<string, unknown> {
+  const def = schema._zod.def as z.core.$ZodTypeDef & { shape?: Record<string, z.core.$ZodType> };
+  if (def.type !== 'object' || !def.shape) return {};
+  return Object.fromEntries(
+    Object.entries(def.shape).map(([key, field]) => {
+      const type = field._zod.def.type;
+      return [key, type === 'array' ? [] : type === 'boolean' ? false : null];
+    }),
+  );
+}
+
+/**
  * A store's rows with its queued changes laid over them, in queue order, each marked: records created
  * on this device appear under their provisional id (or their real id once the server gave it),
  * edits show their values, deletes stay listed but marked. Nothing is written to the mirror before
@@ -34,6 +51,7 @@ export function overlayRecords<Row extends { id: number }>(
   store: string,
   queued: readonly RecordChangeVariables[],
   resolve: (id: number) => number,
+  blank: Record<string, unknown> = {},
 ): (Row & { pendingChange?: PendingChange })[] {
   const changes = queued.filter((change) => change.store === store);
   if (changes.length === 0) return rows as Row[];
@@ -45,7 +63,7 @@ export function overlayRecords<Row extends { id: number }>(
       // The row as the form's input describes it; fields only the server fills stay empty until it answers.
       byId.set(
         id,
-        Object.assign({} as Row, { organizationId, version: 1 }, change.input, { id, pendingChange: 'create' as const }),
+        Object.assign({} as Row, blank, { organizationId, version: 1 }, change.input, { id, pendingChange: 'create' as const }),
       );
     } else if (!current) {
     } else if (change.kind === 'delete') {
