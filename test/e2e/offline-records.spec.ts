@@ -1,4 +1,4 @@
-import { type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { goOffline, signIn } from './pages/app.ts';
 import { DispatchApi, LoadsTablePage } from './pages/loads.ts';

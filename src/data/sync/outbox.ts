@@ -22,9 +22,6 @@ import { recordRefusal } from './refusals.ts';
  * saved by older builds still send.
  */
 export const OUTBOX_KEY = ['loads', 'save'] as const;
-/** Loads' changes: the same queue (kept as a name for the loads' code). */
-export const SAVE_LOAD_KEY = OUTBOX_KEY;
-
 /** Everything the outbox queues. */
 export type OutboxChange = LoadChangeVariables | RecordChangeVariables;
 
