@@ -97,12 +97,15 @@ test('a customer and a tractor created offline, the customer edited and named by
   await editor.save();
   await expect(loads.rows.filter({ hasText: orderNumber })).toBeVisible();
 
+  // Nothing has reached the server yet. (Checked before the reload: Chromium's offline emulation
+  // lets a request through now and then right after one, as goOffline says.)
+  expect((await customersNow()).filter((row) => row.customerName.startsWith(customerName))).toEqual([]);
+
   // A reload while offline keeps every queued change and still shows the records made.
   await page.reload();
   await expect(loads.rows.filter({ hasText: orderNumber })).toBeVisible();
   await page.goto('/manage-company/customers');
   await expect(await findRow(page, 'customers', renamed)).toHaveAttribute('data-pending', 'true');
-  expect((await customersNow()).filter((row) => row.customerName.startsWith(customerName))).toEqual([]);
 
   await goOnline();
   await expect(page.getByTestId('queue-button')).toHaveAccessibleName('Changes waiting to be sent: 0', { timeout: 30_000 });
@@ -116,5 +119,62 @@ test('a customer and a tractor created offline, the customer edited and named by
   // The load keeps its customer: the server's load names the customer's real id.
   const load = (await api.weekLoads()).find((candidate) => candidate.stops.some((stop) => stop.orderNumber === orderNumber));
   expect(load?.stops.find((stop) => stop.orderNumber === orderNumber)?.customerId).toBe(customer.id);
+  await api.dispose();
+});
+
+test('a load naming a customer whose offline create the server refused is refused too, with the reason listed', async ({
+  page,
+  playwright,
+}) => {
+  const api = await DispatchApi.signIn(playwright.request, 'admin');
+  const stamp = Date.now() % 1_000_000;
+  const customerName = `Refused Customer ${stamp}`;
+  const orderNumber = `REF-PO-${stamp}`;
+
+  await signIn(page, 'admin');
+  await page.goto('/manage-company/customers');
+  await expect(page.getByTestId('customers-row').first()).toBeVisible();
+  const goOnline = await goOffline(page);
+  await page.getByTestId('customers-create').first().click();
+  const customerForm = page.getByTestId('customer-form');
+  await customerForm.getByTestId('customer-name').fill(customerName);
+  await customerForm.getByTestId('customer-form-save').click();
+  await expect(customerForm).toBeHidden();
+
+  const loads = new LoadsTablePage(page);
+  await page.goto('/loads');
+  const editor = await loads.openCreate();
+  for (const index of [0, 1]) {
+    await editor.stops.nth(index).getByTestId('stop-location').click();
+    await page.getByRole('option').nth(index).click();
+  }
+  await editor.stops.nth(0).getByTestId('stop-cargo-type').click();
+  await page.getByRole('option').first().click();
+  for (const index of [0, 1]) await editor.stops.nth(index).getByTestId('stop-quantity').fill('10');
+  await editor.stops.nth(0).getByTestId('stop-order-number').fill(orderNumber);
+  await choose(page, editor.stops.nth(0).getByTestId('stop-customer'), customerName);
+  await editor.save();
+
+  // The server refuses the customer (as it would a rule the device cannot check).
+  await page.route('**/api/organizations/*/customers', (route) =>
+    route.request().method() === 'POST'
+      ? route.fulfill({
+          status: 422,
+          contentType: 'application/json',
+          body: JSON.stringify({ error: { code: 'rule_violation', message: 'Refused for this test' } }),
+        })
+      : route.fallback(),
+  );
+  await goOnline();
+  await page.getByTestId('queue-button').click();
+  const refusals = page.getByTestId('refusal');
+  await expect(refusals.filter({ hasText: customerName })).toHaveCount(1, { timeout: 30_000 });
+  await expect(refusals.filter({ hasText: orderNumber })).toHaveText(
+    `${orderNumber}: It names a record created on this device that the server refused.`,
+    { timeout: 30_000 },
+  );
+  await expect(page.getByTestId('queued-count')).toHaveText('Waiting to be sent: 0');
+  const sent = (await api.weekLoads()).filter((load) => load.stops.some((stop) => stop.orderNumber === orderNumber));
+  expect(sent).toEqual([]);
   await api.dispose();
 });
