@@ -1,7 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { restorePersistedCache } from '#src/data/query-persistence.ts';
 import { selfQuery, signIn } from '#src/data/session-queries.ts';
-import { registerMasterDataOutbox } from '#src/data/master-data.ts';
 import { registerOutbox, resumeOutbox } from '#src/data/sync/outbox.ts';
 import { registerTravelTimeDefaults } from '#src/data/travel-times.ts';
 import { showRefusedChange } from './refused-change-notice.ts';
@@ -26,7 +25,6 @@ function startOfflineLayer(queryClient: QueryClient) {
 async function restoreDeviceState(queryClient: QueryClient) {
   // Mutation defaults first: restored queued writes need them to send (OFFLINE-NOTES 2).
   registerOutbox(queryClient, showRefusedChange);
-  registerMasterDataOutbox(queryClient, showRefusedChange);
   // Travel times are kept indefinitely (spec 1 §9), also when restored and unused for a while.
   registerTravelTimeDefaults(queryClient);
   await restorePersistedCache(queryClient);

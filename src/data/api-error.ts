@@ -63,12 +63,18 @@ const REASON_BY_CODE: Record<string, string> = {
 };
 
 /** Refusals whose rule says more than their code's reason, by rule. */
-const REASON_BY_RULE = new Map([['dayAlreadyPast', 'common:errors.rules.dayAlreadyPast']]);
+const REASON_BY_RULE = new Map([
+  ['dayAlreadyPast', 'common:errors.rules.dayAlreadyPast'],
+  // Said by the outbox itself: a queued change naming a load or record whose create was refused.
+  ['provisionalLoadRefused', 'common:errors.rules.provisionalRecordRefused'],
+  ['provisionalRecordRefused', 'common:errors.rules.provisionalRecordRefused'],
+]);
 
 /**
  * Why a call failed, as a key of namespace common chosen by the error's rule when it has words of its
  * own, else by its code, so the user reads one message in their language instead of the server's
  * English text. The keys, for the extractor: t('common:errors.rules.dayAlreadyPast'),
+ * t('common:errors.rules.provisionalRecordRefused'),
  * t('common:errors.reasons.badRequest'), t('common:errors.reasons.unauthenticated'),
  * t('common:errors.reasons.forbidden'), t('common:errors.reasons.notFound'),
  * t('common:errors.reasons.conflict'), t('common:errors.reasons.ruleViolation'),

@@ -1,6 +1,6 @@
 import { type QueryClient, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
-import type { ResourceStore, RowOfStore } from '#core/resources/resource-list';
+import { type ResourceStore, type RowOfStore, resourceOfStore } from '#core/resources/resource-list';
 import { localDatabase } from './local-database.ts';
 import { selfQuery } from './session-queries.ts';
 import { z } from 'zod';
@@ -15,7 +15,8 @@ import {
   overlayQueued,
   type SaveLoadVariables,
 } from './sync/load-overlay.ts';
-import { realIdOf, SAVE_LOAD_KEY } from './sync/outbox.ts';
+import { enqueueChange, type OutboxChange, OUTBOX_KEY, provisionalId, realIdOf, resolveRecordId } from './sync/outbox.ts';
+import { blankRow, overlayRecords, type PendingChange, type RecordChangeVariables } from './sync/record-overlay.ts';
 import { queuedChangesStore } from './sync/queued-changes.ts';
 import { openedWeeksStore } from './sync/loads-window.ts';
 import { mirrorWindow, windowCovers } from './sync/mirror-window.ts';
@@ -25,11 +26,23 @@ import { useOnlineStatus } from './online-status.ts';
 
 export { inputFromOrder, type LoadChangeVariables, type LoadCommand } from './sync/load-overlay.ts';
 
-/** Saves, commands and planning changes still queued or in flight, oldest first. */
-export function useQueuedChanges(): LoadChangeVariables[] {
+/** Every change still queued or in flight in the outbox (loads' and records'), oldest first. */
+export function useOutboxChanges(): OutboxChange[] {
   const cache = useQueryClient().getMutationCache();
-  const store = queuedChangesStore(cache, (key) => key?.[0] === SAVE_LOAD_KEY[0] && key?.[1] === SAVE_LOAD_KEY[1]);
+  const store = queuedChangesStore(cache, (key) => key?.[0] === OUTBOX_KEY[0] && key?.[1] === OUTBOX_KEY[1]);
   return useSyncExternalStore(store.subscribe, store.getSnapshot);
+}
+
+/** Saves, commands and planning changes of loads still queued or in flight, oldest first. */
+export function useQueuedChanges(): LoadChangeVariables[] {
+  const all = useOutboxChanges();
+  return useMemo(() => all.filter((change): change is LoadChangeVariables => change.kind !== 'record'), [all]);
+}
+
+/** Creates, edits and deletes of records still queued or in flight, oldest first. */
+export function useQueuedRecordChanges(): RecordChangeVariables[] {
+  const all = useOutboxChanges();
+  return useMemo(() => all.filter((change): change is RecordChangeVariables => change.kind === 'record'), [all]);
 }
 
 /**
@@ -123,15 +136,28 @@ export function mirrorListQuery<List extends MirrorList>(list: List) {
   });
 }
 
-export function useMirrorList<List extends MirrorList>(list: List) {
-  return useQuery(mirrorListQuery(list));
-}
+/** A mirror list's row, with the change of it still waiting in the outbox, if any. */
+export type MirrorListRow<List extends MirrorList> = RowOfStore<List> & { pendingChange?: PendingChange };
 
-let provisionalCounter = 0;
-/** Negative ids never collide with the server's; time keeps them unique across reloads. */
-function provisionalId() {
-  provisionalCounter += 1;
-  return -(Date.now() * 100 + (provisionalCounter % 100));
+/**
+ * A mirror list with the outbox's queued record changes laid over it (records created offline under
+ * their provisional id, edits shown, deletes marked), so every reader — the administration tables
+ * and the loads' pickers alike — offers what the user made on this device before the server has it.
+ */
+export function useMirrorList<List extends MirrorList>(list: List) {
+  const query = useQuery(mirrorListQuery(list));
+  const queued = useQueuedRecordChanges();
+  const resource = resourceOfStore(list);
+  const writable = 'writes' in resource;
+  const blank = useMemo(() => blankRow(resource.row), [resource]);
+  const data = useMemo(
+    () =>
+      query.data && writable
+        ? overlayRecords<RowOfStore<List>>(query.data, list, queued, (id) => resolveRecordId(list, id), blank)
+        : query.data,
+    [query.data, writable, list, queued, blank],
+  );
+  return { ...query, data: data as MirrorListRow<List>[] | undefined };
 }
 
 /**
@@ -172,21 +198,8 @@ export function useSaveLoad() {
   );
 }
 
-/**
- * One queue for every change of a load: the per-load scope sends them strictly in the order they
- * were made. Resolves with the server's answer once accepted, or null when refused (the outbox
- * says why); it stays pending while the change waits for the connection.
- */
-function enqueue(queryClient: QueryClient, variables: LoadChangeVariables): Promise<{ answer: unknown } | null> {
-  const mutation = queryClient.getMutationCache().build(queryClient, {
-    mutationKey: SAVE_LOAD_KEY,
-    scope: { id: `load:${variables.loadId}` },
-  });
-  return mutation.execute(variables).then(
-    (answer) => ({ answer }),
-    () => null,
-  );
-}
+/** One queue for every change of a load: the per-load scope sends them strictly in the order they were made. */
+const enqueue = (queryClient: QueryClient, variables: LoadChangeVariables) => enqueueChange(queryClient, variables);
 
 /**
  * Queues an action on a load (delete, driver or carrier assignment, manual completion). Like a save

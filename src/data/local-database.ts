@@ -1,6 +1,6 @@
 import Dexie, { type EntityTable } from 'dexie';
 import type { OrderInput } from '#core/contract/orders';
-import { RESOURCES, type ResourceStore, type RowOfStore } from '#core/resources/resource-list';
+import { RESOURCES, type ResourceStore, type RowOfStore, type WritableStore } from '#core/resources/resource-list';
 import { LOCAL_DATABASE_NAME } from './session-presence.ts';
 
 interface KeyValueRow {
@@ -8,15 +8,16 @@ interface KeyValueRow {
   value: string;
 }
 
-/** The user's attempted change the server refused as stale, kept so it can be re-applied. */
-export interface ConflictRow {
+/** The user's attempted change the server refused as stale, kept so it can be re-applied: a load's or a record's. */
+export type ConflictRow = {
   id?: number;
-  loadId: number;
   label: string;
-  attempted: OrderInput;
   serverVersion: number;
   at: string;
-}
+} & (
+  | { loadId: number; attempted: OrderInput; record?: undefined }
+  | { record: { store: WritableStore; organizationId: number; id: number }; attempted: unknown; loadId?: undefined }
+);
 
 /** One typed table per declared record type (core/resources), named by its store. */
 type MirrorTables = { [Store in ResourceStore]: EntityTable<RowOfStore<Store>, 'id'> };

@@ -1,5 +1,4 @@
-import { queryOptions, type QueryClient, useMutation, useMutationState, useQueryClient } from '@tanstack/react-query';
-import { useMemo } from 'react';
+import { queryOptions, type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import {
   DOWNTIME_COLLECTIONS,
@@ -8,18 +7,11 @@ import {
   type DowntimeResourceType,
   downtimeSchema,
 } from '#core/contract/master-data';
-import {
-  type InputOfStore,
-  RESOURCES,
-  type RowOfStore,
-  resourceOfStore,
-  writesOf,
-  type WritableStore,
-} from '#core/resources/resource-list';
-import { ApiError, apiRequest } from './api-client.ts';
-import { errorReasonKey } from './api-error.ts';
+import { type InputOfStore, type RowOfStore, resourceOfStore, writesOf, type WritableStore } from '#core/resources/resource-list';
+import { apiRequest } from './api-client.ts';
 import { localDatabase } from './local-database.ts';
-import { type RefusedChange, retryUnlessRefused } from './sync/outbox.ts';
+import { enqueueChange, provisionalId } from './sync/outbox.ts';
+import type { RecordChangeVariables } from './sync/record-overlay.ts';
 
 /**
  * Writes of the administration pages (spec 2 §7), sent to the server: the pages read the mirror,
@@ -79,107 +71,31 @@ export function useDeleteMasterData(organizationId: number, collection: MasterDa
   });
 }
 
-// ── Offline: edits and deletes of existing rows wait in a persisted queue ────────────────────────
+// ── Offline: creates, edits and deletes wait in the outbox (sync/outbox.ts) ───────────────────────
+
+export { queuesOffline } from './sync/outbox.ts';
+export type { PendingChange } from './sync/record-overlay.ts';
 
 /**
- * The collections whose edits and deletes queue offline, like the loads' changes (persisted
- * mutations sent once, in order, with an idempotency key; a refusal is rolled back and said), as
- * their declarations say (core/resources). Creating a row needs a connection: its id, and the rows
- * that would name it, come from the server.
+ * Queues a record's create (`recordId` null: it gets a provisional id, answered), edit or delete in
+ * the outbox, as its declaration's `writes.offline` allows: shown at once over the mirror lists,
+ * kept across reloads, sent once, in order with the record's other changes, when online.
  */
-export const QUEUED_OFFLINE: ReadonlySet<MasterDataCollection> = new Set(
-  RESOURCES.flatMap((resource) =>
-    'writes' in resource && writesOf(resource.store).offline.includes('edit') ? [resource.store] : [],
-  ),
-);
-
-export const MASTER_DATA_CHANGE_KEY = ['master-data', 'change'] as const;
-
-export interface QueuedMasterDataChange {
-  organizationId: number;
-  collection: MasterDataCollection;
-  id: number;
-  change: { kind: 'update'; version: number; input: unknown } | { kind: 'delete' };
-  /** How notices name the row. */
-  label: string;
-  /** Made when the user acted: a resend after a lost answer applies nothing twice. */
-  idempotencyKey: string;
-}
-
-async function sendQueuedChange(variables: QueuedMasterDataChange) {
-  const { collection, change } = variables;
-  const path = `/organizations/${variables.organizationId}/${writesOf(collection).path}/${variables.id}`;
-  const headers = { 'Idempotency-Key': variables.idempotencyKey };
-  if (change.kind === 'delete') {
-    await apiRequest(path, z.unknown(), { method: 'DELETE', headers });
-    await localDatabase[collection].delete(variables.id);
-    return null;
-  }
-  const input = change.input as Record<string, unknown>;
-  const row = await apiRequest(path, schemaOf(collection), {
-    method: 'PUT',
-    body: { ...input, version: change.version },
-    headers,
-  });
-  await localDatabase[collection].put(row as never);
-  return row;
-}
-
-/** Registered before the persisted cache is restored, so restored queued changes know how to send themselves. */
-export function registerMasterDataOutbox(queryClient: QueryClient, onRefused: (refusal: RefusedChange) => void) {
-  queryClient.setMutationDefaults(MASTER_DATA_CHANGE_KEY, {
-    mutationFn: (variables: QueuedMasterDataChange) => sendQueuedChange(variables),
-    meta: { reportsOwnErrors: true },
-    // Network failures and 5xx wait and try again (paused while offline); a definitive refusal leaves the queue.
-    retry: retryUnlessRefused,
-    retryDelay: (failures) => Math.min(1000 * 2 ** failures, 30_000),
-    onError: async (error, variables: QueuedMasterDataChange) => {
-      if (!(error instanceof ApiError) || !error.isDefinitive) return;
-      // Someone changed the row first: the mirror shows theirs, and the notice says this change was not saved.
-      const current = error.status === 409 ? currentRowOf(variables.collection, error.body?.current) : null;
-      if (current) await localDatabase[variables.collection].put(current as never);
-      onRefused({ label: variables.label, reason: errorReasonKey(error), conflict: current !== null, record: true });
-      void queryClient.invalidateQueries({ queryKey: ['mirror', variables.collection] });
-    },
-    onSuccess: (_row, variables: QueuedMasterDataChange) =>
-      void queryClient.invalidateQueries({ queryKey: ['mirror', variables.collection] }),
-  });
-}
-
-/** Queues an edit or delete; it is sent at once when online, else when the connection returns (also after a reload). */
-export function useQueueMasterDataChange() {
-  const mutation = useMutation<unknown, Error, QueuedMasterDataChange>({ mutationKey: MASTER_DATA_CHANGE_KEY });
-  return (change: Omit<QueuedMasterDataChange, 'idempotencyKey'>) =>
-    mutation.mutate({ ...change, idempotencyKey: crypto.randomUUID() });
-}
-
-export type PendingChange = 'update' | 'delete';
-
-/**
- * The collection's rows with the changes still waiting to be sent laid over them, each marked, so the
- * table shows what the user did until the server answers (a refusal takes the mark and the values away).
- */
-export function useRowsWithPendingChanges<Row extends { id: number }>(
-  collection: MasterDataCollection,
-  rows: readonly Row[] | undefined,
-): (Row & { pendingChange?: PendingChange })[] | undefined {
-  const pending = useMutationState({
-    filters: { mutationKey: MASTER_DATA_CHANGE_KEY, status: 'pending' },
-    select: (mutation) => mutation.state.variables as QueuedMasterDataChange,
-  });
-  return useMemo(() => {
-    if (!rows) return undefined;
-    const changes = new Map<number, QueuedMasterDataChange['change']>();
-    for (const change of pending) if (change.collection === collection) changes.set(change.id, change.change);
-    if (changes.size === 0) return rows as Row[];
-    return rows.map((row) => {
-      const change = changes.get(row.id);
-      if (!change) return row;
-      return change.kind === 'delete'
-        ? { ...row, pendingChange: 'delete' as const }
-        : { ...row, ...(change.input as Partial<Row>), pendingChange: 'update' as const };
+export function useQueueRecordChange() {
+  const queryClient = useQueryClient();
+  return (
+    change: Omit<RecordChangeVariables, 'kind' | 'idempotencyKey' | 'queuedAt' | 'recordId'> & { recordId: number | null },
+  ) => {
+    const recordId = change.recordId ?? provisionalId();
+    void enqueueChange(queryClient, {
+      ...change,
+      kind: 'record',
+      recordId,
+      idempotencyKey: crypto.randomUUID(),
+      queuedAt: new Date().toISOString(),
     });
-  }, [rows, pending, collection]);
+    return recordId;
+  };
 }
 
 /** The stored row a 409 carries (`error.current`), when it parses as one of the collection. */

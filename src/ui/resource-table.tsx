@@ -87,6 +87,8 @@ export interface ResourceTableProps<Row extends { id: number }> {
   onDelete?: (row: Row) => Promise<void>;
   /** Edits and deletes queue while offline; otherwise they need a connection and say so. */
   worksOffline?: boolean;
+  /** Creating queues while offline (a provisional row shows at once); otherwise it needs a connection. */
+  createsOffline?: boolean;
   /** A change of the row waiting to be sent, said beside its first cell. */
   pending?: (row: Row) => string | null;
 }
@@ -168,7 +170,7 @@ export function ResourceTable<Row extends { id: number }>(props: ResourceTablePr
   const createButton =
     actions.create && props.onCreate ? (
       <ExplainedButton
-        needsConnection
+        needsConnection={!props.createsOffline}
         leftSection={<IconPlus size={16} />}
         onClick={props.onCreate}
         data-testid={`${table}-create`}

@@ -28,8 +28,8 @@ test('a customer edited offline is marked as waiting, survives a reload and is s
   await expect(rows.filter({ hasText: customer.customerName }).first()).toBeVisible();
 
   const goOnline = await goOffline(page);
-  // Creating still needs the server; editing a stored row does not.
-  await expect(page.getByTestId('customers-create').first()).toHaveAttribute('aria-disabled', 'true');
+  // Neither creating (offline-records.spec.ts) nor editing a stored row needs the server.
+  await expect(page.getByTestId('customers-create').first()).not.toHaveAttribute('aria-disabled', 'true');
   await page.getByTestId('customers-search').fill(customer.customerName);
   const row = rows.filter({ hasText: customer.customerName }).first();
   await row.getByRole('button', { name: `Edit ${customer.customerName}` }).click();
@@ -61,7 +61,7 @@ test('a customer edited offline is marked as waiting, survives a reload and is s
   await api.dispose();
 });
 
-test('a queued customer edit that someone else overtook is rolled back with a notice, and the stored name shows', async ({
+test('a queued customer edit that someone else overtook is rolled back with a notice, the stored name shows, and it can be applied again', async ({
   page,
   playwright,
 }) => {
@@ -102,5 +102,15 @@ test('a queued customer edit that someone else overtook is rolled back with a no
   await expect(rows.filter({ hasText: theirs })).toBeVisible();
   await expect(rows.filter({ hasText: theirs })).not.toHaveAttribute('data-pending', 'true');
   expect((await customersNow()).find((row) => row.id === customer.id)?.customerName).toBe(theirs);
+
+  // What the user tried is kept under the upload icon: applied again, it builds on their version.
+  await page.getByTestId('queue-button').click();
+  const conflict = page.getByTestId('conflict').filter({ hasText: customer.customerName });
+  await expect(conflict).toHaveCount(1);
+  await conflict.getByRole('button', { name: 'Apply again' }).click();
+  await expect(page.getByTestId('conflict')).toHaveCount(0);
+  await expect
+    .poll(async () => (await customersNow()).find((row) => row.id === customer.id))
+    .toMatchObject({ customerName: mine, version: customer.version + 2 });
   await api.dispose();
 });

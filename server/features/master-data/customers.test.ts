@@ -3,7 +3,17 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Customer } from '#core/contract/master-data';
 import { ROLE_IDS } from '#core/domain/access';
-import { customers, orders, permissions, rolePermissions, stops } from '#server/db/schema';
+import {
+  contacts,
+  customers,
+  loadingTeams,
+  orders,
+  permissions,
+  rolePermissions,
+  stops,
+  tractors,
+  trailers,
+} from '#server/db/schema';
 import { pullChanges, pullChangesHaving, pullChangesUntil } from '#test/server/change-feed';
 import { seededOrganizationIds } from '#test/server/seeded';
 import { createTestApp, signInAs, type TestApp } from '#test/server/test-app';
@@ -35,6 +45,35 @@ async function customerNamed(customerName: string) {
   if (!row) throw new Error(`no customer ${customerName}`);
   return row;
 }
+
+describe('record creates sent again by the outbox', () => {
+  // The device's outbox re-sends a create whose answer it lost (offline, reload) with the same key.
+  const creates: [path: string, body: Record<string, unknown>, name: string][] = [
+    ['customers', { customerName: 'Replay Customer' }, 'customerName'],
+    ['tractors', { userDisplayName: 'Replay Tractor' }, 'userDisplayName'],
+    ['trailers', { userDisplayName: 'Replay Trailer', maxCargoWeight: 20_000_000 }, 'userDisplayName'],
+    ['contacts', { name: 'Replay Contact' }, 'name'],
+    ['loading-teams', { name: 'Replay Team' }, 'name'],
+  ];
+  it.each(creates)(
+    'answer the same %s row to a repeated Idempotency-Key and create nothing more',
+    async (path, body, nameField) => {
+      const headers = { cookie: cookies.admin ?? '', 'idempotency-key': `offline-create-${path}-5c1e` };
+      const send = () => app.inject({ method: 'POST', url: `/api/organizations/${prairie}/${path}`, headers, payload: body });
+      const first = await send();
+      expect(first.statusCode).toBe(201);
+      const again = await send();
+      expect(again.statusCode).toBe(201);
+      expect(again.headers['idempotent-replay']).toBe('true');
+      expect(again.json()).toEqual(first.json());
+      const id = (first.json() as { id: number }).id;
+      const table = { customers, tractors, trailers, contacts, 'loading-teams': loadingTeams }[path];
+      if (!table) throw new Error(`no table for ${path}`);
+      const rows = (await test.database.db.select().from(table)) as unknown as Record<string, unknown>[];
+      expect(rows.filter((row) => row[nameField] === body[nameField]).map((row) => row.id)).toEqual([id]);
+    },
+  );
+});
 
 describe('customers', () => {
   it('are created, renamed with their base version and deleted, each write in the change feed', async () => {

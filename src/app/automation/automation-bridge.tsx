@@ -8,7 +8,7 @@ import { localDatabase } from '#src/data/local-database.ts';
 import { PERSISTED_CACHE_KEY } from '#src/data/query-persistence.ts';
 import { selfQuery } from '#src/data/session-queries.ts';
 import { overlayQueued } from '#src/data/sync/load-overlay.ts';
-import { realIdOf, SAVE_LOAD_KEY } from '#src/data/sync/outbox.ts';
+import { type OutboxChange, OUTBOX_KEY, realIdOf } from '#src/data/sync/outbox.ts';
 import { listRefusals } from '#src/data/sync/refusals.ts';
 import { loadLabel } from '#src/features/loads/load-label.ts';
 import type { AutomationLoad, DispatchAutomation } from './automation-contract.ts';
@@ -16,8 +16,9 @@ import type { AutomationLoad, DispatchAutomation } from './automation-contract.t
 function queuedChanges(queryClient: QueryClient) {
   return queryClient
     .getMutationCache()
-    .findAll({ mutationKey: SAVE_LOAD_KEY, status: 'pending' })
-    .map((mutation) => mutation.state.variables as LoadChangeVariables);
+    .findAll({ mutationKey: OUTBOX_KEY, status: 'pending' })
+    .map((mutation) => mutation.state.variables as OutboxChange)
+    .filter((change): change is LoadChangeVariables => change.kind !== 'record');
 }
 
 /** The key of the change a button's call just queued: the one pending now that was not before. */

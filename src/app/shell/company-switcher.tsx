@@ -4,7 +4,7 @@ import { useNavigate, useRouterState } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { canOpenPage, hasPermission } from '#core/domain/access';
-import { useQueuedChanges } from '#src/data/loads.ts';
+import { useOutboxChanges } from '#src/data/loads.ts';
 import { organizationsQuery, selfQuery, switchOrganization } from '#src/data/session-queries.ts';
 import { pageAtPath } from '#src/features/access/pages.ts';
 import { reportError } from '../error-reporting.ts';
@@ -19,7 +19,7 @@ export function CompanySwitcher() {
   const allowed = Boolean(self && hasPermission(self, 'ViewAllCompanies'));
   const organizations = useQuery({ ...organizationsQuery, enabled: allowed });
   const [switching, setSwitching] = useState(false);
-  const queued = useQueuedChanges();
+  const queued = useOutboxChanges();
   if (!self || !allowed) return null;
   return (
     <Select

@@ -23,7 +23,7 @@ import { type ContactSettingsUpdate, DRAFTS_SORT_ORDERS, type Preferences } from
 import { timezoneOptions } from '#core/domain/date-format';
 import { LANGUAGES, TIMEZONES } from '#core/domain/locale';
 import { UNIT_SYSTEMS, WEIGHT_UNITS } from '#core/domain/units';
-import { useQueuedChanges } from '#src/data/loads.ts';
+import { useOutboxChanges } from '#src/data/loads.ts';
 import { useOnlineStatus } from '#src/data/online-status.ts';
 import { saveContactSettings, savePreferences, selfQuery } from '#src/data/session-queries.ts';
 import { useReferenceRows } from '#src/features/loads/actions/reference-rows.ts';
@@ -54,7 +54,7 @@ export function SettingsPopover() {
   const [notificationsOpen, setNotificationsOpen] = useState(false);
   const { drivers, trailers } = useReferenceRows();
   // Signing out clears this device's data, queued changes included: not while they cannot be sent.
-  const queued = useQueuedChanges();
+  const queued = useOutboxChanges();
   const online = useOnlineStatus();
   if (!self) return null;
 

@@ -5,12 +5,13 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { dateTimeFormat } from '#core/domain/date-format';
 import { DEFAULT_TIMEZONE } from '#core/domain/locale';
-import { dismissConflict, getMirroredLoad, useConflicts, useQueuedChanges, useSaveLoad } from '#src/data/loads.ts';
+import { dismissConflict, getMirroredLoad, useConflicts, useOutboxChanges, useSaveLoad } from '#src/data/loads.ts';
+import { localDatabase } from '#src/data/local-database.ts';
+import { enqueueChange, type OutboxChange } from '#src/data/sync/outbox.ts';
 import { useOnlineStatus } from '#src/data/online-status.ts';
 import { selfQuery } from '#src/data/session-queries.ts';
 import { dismissRefusal, REFUSALS_QUERY_KEY, useRefusals } from '#src/data/sync/refusals.ts';
 import { useSyncStatus } from '#src/data/sync/use-sync-engine.ts';
-import type { LoadChangeVariables } from '#src/data/loads.ts';
 import { useQueueDrainNotice } from '../queue-drain-notice.ts';
 
 /** The queue list's line for each kind of change (keys listed, not built, so the i18n check sees them). */
@@ -25,9 +26,11 @@ const QUEUED_LINE = {
   unmerge: 'queuedUnmerge',
   createProjections: 'queuedCreateProjections',
   saveDrafts: 'queuedSaveDrafts',
+  createRecord: 'queuedCreateRecord',
 } as const;
 
-function queuedKind(change: LoadChangeVariables): keyof typeof QUEUED_LINE {
+function queuedKind(change: OutboxChange): keyof typeof QUEUED_LINE {
+  if (change.kind === 'record') return change.change.kind === 'create' ? 'createRecord' : change.change.kind;
   if (change.kind === 'command') return change.command.kind;
   if (change.kind === 'planning') return change.action.kind;
   return change.kind;
@@ -46,7 +49,7 @@ function useRelativeTime() {
 export function SyncIndicator() {
   const { t, i18n } = useTranslation('sync');
   const online = useOnlineStatus();
-  const queued = useQueuedChanges();
+  const queued = useOutboxChanges();
   const conflicts = useConflicts().data ?? [];
   const refusals = useRefusals().data ?? [];
   const { lastSyncedAt } = useSyncStatus();
@@ -63,8 +66,26 @@ export function SyncIndicator() {
   const [listOpened, setListOpened] = useState(false);
 
   const reapply = async (conflict: (typeof conflicts)[number]) => {
-    const current = await getMirroredLoad(conflict.loadId);
-    if (current) saveLoad(current, conflict.attempted, conflict.label);
+    if (conflict.record) {
+      // The attempted values again, based on the version now shown: queued like any edit of the record.
+      const { store, organizationId, id } = conflict.record;
+      const current = await localDatabase[store].get(id);
+      if (current) {
+        void enqueueChange(queryClient, {
+          kind: 'record',
+          organizationId,
+          store,
+          recordId: id,
+          change: { kind: 'update', version: current.version, input: conflict.attempted },
+          label: conflict.label,
+          idempotencyKey: crypto.randomUUID(),
+          queuedAt: new Date().toISOString(),
+        });
+      }
+    } else {
+      const current = await getMirroredLoad(conflict.loadId);
+      if (current) saveLoad(current, conflict.attempted, conflict.label);
+    }
     if (conflict.id !== undefined) await dismissConflict(conflict.id, queryClient);
   };
 

@@ -1,18 +1,21 @@
 import type { MutationCache } from '@tanstack/react-query';
 import type { LoadChangeVariables } from './load-overlay.ts';
+import type { RecordChangeVariables } from './record-overlay.ts';
+
+type QueuedChange = LoadChangeVariables | RecordChangeVariables;
 
 /** How often, at most, a burst of queue changes (a replayed queue of hundreds) reaches the screen. */
 const NOTIFY_EVERY_MS = 50;
 
 interface QueuedChangesStore {
   subscribe: (listener: () => void) => () => void;
-  getSnapshot: () => LoadChangeVariables[];
+  getSnapshot: () => QueuedChange[];
 }
 
 const stores = new WeakMap<MutationCache, QueuedChangesStore>();
 
 /**
- * The pending load changes of a mutation cache, as one shared, throttled store. TanStack's
+ * The pending changes of the outbox (loads' and records'), as one shared, throttled store. TanStack's
  * useMutationState re-renders on every cache event and deep-compares every queued change each time,
  * which is quadratic while a long queue replays; here the list is rebuilt at most every 50 ms (first
  * change at once) and keeps its identity while the same changes are pending.
@@ -21,7 +24,7 @@ export function queuedChangesStore(cache: MutationCache, isLoadChange: (key: rea
   const existing = stores.get(cache);
   if (existing) return existing;
   const listeners = new Set<() => void>();
-  let snapshot: LoadChangeVariables[] = [];
+  let snapshot: QueuedChange[] = [];
   let stale = true;
   let timer: ReturnType<typeof setTimeout> | null = null;
   let missed = false;
@@ -30,7 +33,7 @@ export function queuedChangesStore(cache: MutationCache, isLoadChange: (key: rea
     const pending = cache
       .getAll()
       .filter((mutation) => mutation.state.status === 'pending' && isLoadChange(mutation.options.mutationKey))
-      .map((mutation) => mutation.state.variables as LoadChangeVariables);
+      .map((mutation) => mutation.state.variables as QueuedChange);
     const same = pending.length === snapshot.length && pending.every((variables, index) => variables === snapshot[index]);
     if (!same) snapshot = pending;
     stale = false;

@@ -10,10 +10,9 @@ import {
   type MasterDataCollection,
   type MasterDataRow,
   type PendingChange,
-  QUEUED_OFFLINE,
+  queuesOffline,
   useDeleteMasterData,
-  useQueueMasterDataChange,
-  useRowsWithPendingChanges,
+  useQueueRecordChange,
 } from '#src/data/master-data.ts';
 import { useOnlineStatus } from '#src/data/online-status.ts';
 import { errorMessage } from './forms/use-record-form.ts';
@@ -65,13 +64,19 @@ export function MasterDataPage<Collection extends MasterDataCollection>(props: M
       waitingForFirstPull && !data?.length ? undefined : data?.filter((row) => row.organizationId === context.organizationId),
     [data, context.organizationId, waitingForFirstPull],
   );
-  // Edits and deletes still waiting to be sent show as the user made them, marked.
-  const rows = useRowsWithPendingChanges(collection, ownRows);
-  const worksOffline = QUEUED_OFFLINE.has(collection);
+  // The mirror list already shows the outbox's creates, edits and deletes as the user made them, marked.
+  const rows = ownRows;
+  const worksOffline = queuesOffline(collection, 'edit');
   const online = useOnlineStatus();
-  const queueChange = useQueueMasterDataChange();
+  const queueChange = useQueueRecordChange();
   const pendingText = (row: MasterDataRow<Collection> & { pendingChange?: PendingChange }) =>
-    row.pendingChange ? t(row.pendingChange === 'delete' ? 'pending.delete' : 'pending.update') : null;
+    row.pendingChange === 'create'
+      ? t('pending.create')
+      : row.pendingChange === 'delete'
+        ? t('pending.delete')
+        : row.pendingChange === 'update'
+          ? t('pending.update')
+          : null;
   const ownsRecords =
     type === 'tractor'
       ? context.equipmentEditing.canEditTractors
@@ -119,13 +124,15 @@ export function MasterDataPage<Collection extends MasterDataCollection>(props: M
         }
         warning={props.warning}
         worksOffline={worksOffline}
+        createsOffline={queuesOffline(collection, 'create')}
         pending={pendingText}
         onDelete={async (row) => {
-          if (!online && worksOffline) {
+          // A record created on this device is deleted behind its create, in the outbox, online too.
+          if ((!online || row.id < 0) && queuesOffline(collection, 'delete')) {
             queueChange({
               organizationId: context.organizationId,
-              collection,
-              id: row.id,
+              store: collection,
+              recordId: row.id,
               change: { kind: 'delete' },
               label: itemName(row),
             });

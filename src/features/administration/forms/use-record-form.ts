@@ -9,8 +9,8 @@ import {
   type MasterDataCollection,
   type MasterDataRow,
   type MasterDataSave,
-  QUEUED_OFFLINE,
-  useQueueMasterDataChange,
+  queuesOffline,
+  useQueueRecordChange,
   useSaveMasterData,
 } from '#src/data/master-data.ts';
 import { useOnlineStatus } from '#src/data/online-status.ts';
@@ -41,23 +41,25 @@ export function useRecordForm<Collection extends MasterDataCollection, Values>(o
   const [values, setValues] = useState(initial);
   const [conflict, setConflict] = useState(false);
   const mutation = useSaveMasterData(options.organizationId, options.collection);
-  const queueChange = useQueueMasterDataChange();
+  const queueChange = useQueueRecordChange();
   const online = useOnlineStatus();
   const dirty = JSON.stringify(values) !== JSON.stringify(initial);
-  // An edit of a stored row waits in the queue while offline; a new row needs the server.
-  const worksOffline = base !== null && QUEUED_OFFLINE.has(options.collection);
+  // As the record type's declaration says: a new row, or an edit, waits in the outbox while offline.
+  const worksOffline = queuesOffline(options.collection, base === null ? 'create' : 'edit');
 
   const save = async () => {
     const input = options.toInput(values);
-    if (!online && worksOffline && base !== null) {
-      const name = options.nameOf(base);
-      queueChange({
+    // A row created on this device (provisional id) is edited behind its create, in the outbox, online too.
+    if ((!online || (base !== null && base.id < 0)) && worksOffline) {
+      const name = options.nameOf(base ?? Object.assign({} as MasterDataRow<Collection>, input));
+      const recordId = queueChange({
         organizationId: options.organizationId,
-        collection: options.collection,
-        id: base.id,
-        change: { kind: 'update', version: base.version, input },
+        store: options.collection,
+        recordId: base?.id ?? null,
+        change: base === null ? { kind: 'create', input } : { kind: 'update', version: base.version, input },
         label: name,
       });
+      if (base === null) markCreated(options.collection, recordId);
       notifications.show({ color: 'blue', message: t('toast.queued', { name }) });
       options.onSaved();
       return;

@@ -1,5 +1,6 @@
 import type { Order, OrderInput, StopInput } from '#core/contract/orders';
 import { orderInputSchema } from '#core/contract/orders';
+import { remapReferences } from '#src/data/sync/reference-remap.ts';
 import type { TravelTimePair } from '#core/contract/planning';
 import { cargoBasis } from '#core/domain/cargo';
 import { loadDateFromStops } from '#core/domain/load-rules';
@@ -149,7 +150,9 @@ export function validateEditor(state: LoadEditorState): EditorErrors {
       own.durationMinutes = 'durationRange';
   });
   // Whatever the rules above let through still has to pass the contract the server checks.
-  const parsed = orderInputSchema.safeParse(orderInputFromEditor(state));
+  // A customer (or tractor…) created on this device has a provisional, negative id until the outbox
+  // sends it under its real one: the contract checks everything else.
+  const parsed = orderInputSchema.safeParse(remapReferences(orderInputSchema, orderInputFromEditor(state), () => 1));
   if (!parsed.success) {
     const bySequence = [...state.stops].map((stop, index) => ({ stop, index })).sort((a, b) => a.stop.sequence - b.stop.sequence);
     for (const issue of parsed.error.issues) {

@@ -167,6 +167,7 @@ function LoadEditorForm({ load, isDraft, onClose, onCancel, onDirtyChange, varia
   const trailers = useMirrorList('trailers').data ?? [];
   const locationRows = useMirrorList('locations').data ?? [];
   const cargoTypes = useMirrorList('cargoTypes').data ?? [];
+  const customers = useMirrorList('customers').data ?? [];
   const carriers = useMirrorList('carriers').data ?? [];
   const locations = useMemo(() => new Map(locationRows.map((row) => [row.id, row])), [locationRows]);
 
@@ -480,6 +481,10 @@ function LoadEditorForm({ load, isDraft, onClose, onCancel, onDirtyChange, varia
             cargoTypes: [...cargoTypes]
               .sort((a, b) => a.label.localeCompare(b.label))
               .map((row) => ({ value: String(row.id), label: row.label })),
+            customers: customers
+              .filter((row) => row.pendingChange !== 'delete' || state.stops.some((stop) => stop.customerId === row.id))
+              .sort((a, b) => a.customerName.localeCompare(b.customerName))
+              .map((row) => ({ value: String(row.id), label: row.customerName })),
           }}
           timezone={timezone}
           weightUnit={weightUnit}

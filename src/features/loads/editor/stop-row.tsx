@@ -33,6 +33,8 @@ export interface StopRowOptions {
   locations: { value: string; label: string }[];
   subLocationsOf: (locationId: number | null) => { value: string; label: string }[];
   cargoTypes: { value: string; label: string }[];
+  /** The company's customers, those created on this device and not yet sent included. */
+  customers: { value: string; label: string }[];
 }
 
 export interface StopRowProps {
@@ -171,6 +173,19 @@ export function StopRow(props: StopRowProps) {
             onChange={(value) => props.onCargoType(id(value))}
             w={180}
             data-testid="stop-cargo-type"
+          />
+          <Select
+            label={t('columns.customer')}
+            aria-label={label(t('columns.customer'))}
+            placeholder={t('stops.noCustomer')}
+            data={options.customers}
+            value={stop.customerId === null ? null : String(stop.customerId)}
+            searchable
+            clearable
+            disabled={locked}
+            onChange={(value) => props.onChange({ customerId: id(value) })}
+            w={180}
+            data-testid="stop-customer"
           />
           <Stack gap={0}>
             <SegmentedControl
