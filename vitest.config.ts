@@ -14,6 +14,8 @@ export default defineConfig({
             'test/architecture/**/*.test.ts',
           ],
           environment: 'node',
+          // Rendering a table page of 100 rows takes seconds on a loaded 2-core machine: a budget, not a goal.
+          testTimeout: 15_000,
         },
       },
       {
