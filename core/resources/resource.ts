@@ -34,9 +34,12 @@ export interface ResourceWrites<Input = unknown> {
   /** Under `/api/organizations/{orgId}/`, in kebab case (`loading-teams`). */
   path: string;
   input: z.ZodType<Input>;
-  permissions: { create: PermissionName; edit: PermissionName; delete: PermissionName };
+  /** Each write's permission; `view`, when given, is needed to receive the rows in the change feed. */
+  permissions: { view?: PermissionName; create: PermissionName; edit: PermissionName; delete: PermissionName };
   /** The page whose tier, feature and carrier conditions the writes share (besides their own permission). */
   page?: PageKey;
+  /** The writes need the page's permissions too, when their own permission is not specific to the type. */
+  needsPage?: boolean;
   /** The writes that queue while offline; the others need a connection and their controls say so. */
   offline: readonly OfflineWrite[];
 }

@@ -11,6 +11,7 @@ import {
 } from '#core/domain/master-data/index';
 import type { Database, Queryable, Transaction } from '#server/db/database';
 import { contacts, downtimes, loadingTeamMembers, orders, sessions, tripEvents, userRoles, users } from '#server/db/schema';
+import { releaseDriverDevices } from '#server/features/devices/devices.routes';
 import { recordDowntimeDeletions } from '#server/features/master-data/equipment.service';
 import {
   assertActiveOrganization,
@@ -307,6 +308,7 @@ export async function deleteUser(db: Database, realtime: RealtimePublisher, auth
       notificationConfigs: await configurationsNamingContact(tx, current.contactId),
     });
     await recordDowntimeDeletions(tx, record, orgId, eq(downtimes.driverId, id));
+    await releaseDriverDevices(tx, record, orgId, id);
     const teams = await tx
       .select({ id: loadingTeamMembers.loadingTeamId })
       .from(loadingTeamMembers)

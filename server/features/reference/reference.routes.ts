@@ -101,8 +101,6 @@ const REFERENCE_LISTS: ReferenceList[] = [
 
 export function registerReferenceRoutes(app: FastifyInstance, { db }: ServerContext) {
   registerFeedLoader('location', ownOrCarried(fromList(lists.listLocations), carriedLocations));
-  registerFeedLoader('tractor', fromList(lists.listTractors));
-  registerFeedLoader('trailer', fromList(lists.listTrailers));
   registerFeedLoader('driver', fromList(lists.listDrivers));
   registerFeedLoader('cargoType', ownOrCarried(fromList(lists.listCargoTypes), carriedCargoTypes));
   registerFeedLoader('carrier', fromList(lists.listCarriers));
