@@ -43,6 +43,7 @@ import { registerOriginCheck } from './plugins/origin-check.ts';
 import { realtimeOff, registerRealtime } from './plugins/realtime.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { createRoutingProvider } from './providers/routing.ts';
+import { unregisteredUses } from './resources/uses.ts';
 import { registerReferenceChecks } from './tenancy/references.ts';
 
 export interface BuildAppOptions {
@@ -158,6 +159,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       for (const register of FEATURE_ROUTES) register(api, context);
       const unloaded = kindsWithoutFeedLoader();
       if (unloaded.length) throw new Error(`Declared record types no feature loads for the change feed: ${unloaded.join(', ')}`);
+      const uncounted = unregisteredUses();
+      if (uncounted.length) throw new Error(`References no feature counts before a delete: ${uncounted.join(', ')}`);
       api.get('/docs', { schema: { hide: true } }, async () => api.swagger());
       api.setNotFoundHandler(answerNoApiRoute);
     },

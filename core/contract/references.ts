@@ -162,6 +162,28 @@ export function collectReferences(schema: z.core.$ZodType, value: unknown): Foun
   });
 }
 
+/** The kinds `schema` references, at any depth (a notification configuration's: contact, cargo type, location, customer). */
+export function referencedKinds(schema: z.core.$ZodType, seen = new Set<z.core.$ZodType>()): Set<ReferenceKind> {
+  const kinds = new Set<ReferenceKind>();
+  const mark = referenceMark(schema);
+  if (mark) kinds.add(mark.kind);
+  if (seen.has(schema)) return kinds;
+  seen.add(schema);
+  const def = schema._zod.def as z.core.$ZodTypeDef & Record<string, unknown>;
+  const children: z.core.$ZodType[] =
+    def.type === 'object'
+      ? Object.values(def.shape as Record<string, z.core.$ZodType>)
+      : def.type === 'array'
+        ? [def.element as z.core.$ZodType]
+        : def.type === 'record'
+          ? [def.valueType as z.core.$ZodType]
+          : def.type === 'pipe'
+            ? [def.in as z.core.$ZodType]
+            : innerSchemas(schema);
+  for (const child of children) for (const kind of referencedKinds(child, seen)) kinds.add(kind);
+  return kinds;
+}
+
 /** Whether `schema` declares any reference, at any depth (routes without one skip the check). */
 export function declaresReferences(schema: z.core.$ZodType, seen = new Set<z.core.$ZodType>()): boolean {
   if (referenceMark(schema)) return true;

@@ -5,9 +5,10 @@ import { intersection, object, type z, ZodObject } from 'zod';
 import type { ChangeEntity } from '#core/contract/change-feed';
 import { okSchema, organizationParamsSchema } from '#core/contract/common';
 import { versionSchema } from '#core/contract/limits';
-import { organizationRecordParamsSchema, type RecordUse } from '#core/contract/master-data';
+import { organizationRecordParamsSchema } from '#core/contract/master-data';
 import { PAGE_RULES, type PageRule, type PermissionName } from '#core/domain/access';
 import type { ResourceDeclaration, ResourceWrites } from '#core/resources/resource';
+import type { ResourceKind } from '#core/resources/resource-list';
 import { type ServerContext, zodRoutes } from '#server/context';
 import type { Queryable, Transaction } from '#server/db/database';
 import {
@@ -18,6 +19,7 @@ import {
   staleVersion,
 } from '#server/features/master-data/records';
 import { type FeedRowLoader, registerFeedLoader } from '#server/features/sync/feed-loaders';
+import { countsUsesBeforeDeleting, usesOf } from './uses.ts';
 import { type AuthContext, guard, requireAuth } from '#server/plugins/auth';
 import { type HttpError, notFound } from '#server/plugins/error-handler';
 
@@ -70,8 +72,11 @@ export interface RecordStore<Row extends { id: number }, Input> {
    * (throw), and the changes of rows that go with it (`record` their deletions before the cascade).
    */
   beforeDelete?(tx: Transaction, id: number, record: RecordMirrorChanges, organizationId: number): Promise<void>;
-  /** What still uses the record: a delete is refused (409 `inUse`) while any count is above zero. */
-  uses?(tx: Transaction, id: number): Promise<Partial<Record<RecordUse, number>>>;
+  /**
+   * What still uses the record besides the kinds registered with `registerUse` (./uses.ts), by kind
+   * (`{ order: 3 }`): a delete is refused (409 `inUse`) while any count is above zero.
+   */
+  uses?(tx: Transaction, id: number): Promise<Partial<Record<ResourceKind, number>>>;
   /**
    * The answer to a unique index the write ran into (PostgreSQL 23505), by the index's name: two
    * concurrent writes may both pass `check` before either commits.
@@ -132,6 +137,7 @@ export function registerResourceRoutes<Row extends { id: number }, Input>(
     if (!row) throw notFound(capitalized(store.noun));
     return row;
   };
+  countsUsesBeforeDeleting(kind as ResourceKind);
   const view = writes.permissions.view;
   registerFeedLoader(
     entity,
@@ -235,7 +241,7 @@ export function registerResourceRoutes<Row extends { id: number }, Input>(
         await store.authorize?.(tx, auth);
         await locked(tx, orgId, id);
         await store.beforeDelete?.(tx, id, record, orgId);
-        if (store.uses) assertUnused(store.noun, await store.uses(tx, id));
+        assertUnused(store.noun, { ...(await store.uses?.(tx, id)), ...(await usesOf(tx, kind as ResourceKind, id)) });
         await record([{ entity, id, op: 'delete', organizationIds: await audience(tx, orgId, id) }]);
         await tx.delete(table).where(eq(table.id, id));
       });

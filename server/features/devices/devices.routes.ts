@@ -1,4 +1,4 @@
-import { and, count, eq, ne, sql } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import { CLIENT_ID_TAKEN, type Device, type deviceInputSchema } from '#core/contract/devices';
@@ -7,9 +7,10 @@ import { writableResource } from '#core/resources/resource-list';
 import type { ServerContext } from '#server/context';
 import type { Transaction } from '#server/db/database';
 import type { RecordMirrorChanges } from '#server/features/master-data/records';
-import { devices, trailers } from '#server/db/schema';
+import { devices } from '#server/db/schema';
 import { badRequest, HttpError } from '#server/plugins/error-handler';
 import { type RecordStore, registerResourceRoutes } from '#server/resources/resource-routes';
+import { usesOf } from '#server/resources/uses';
 
 /**
  * Driver phones and smart trailers (spec 2 "Smart device"), written through the record routes
@@ -31,11 +32,10 @@ export const deviceStore: RecordStore<Device, z.output<typeof deviceInputSchema>
       .from(devices)
       .where(and(eq(devices.clientId, input.clientId), current ? ne(devices.id, current.id) : undefined));
     if (taken) throw clientIdTaken();
-    if (current?.kind === 'trailer' && input.kind !== 'trailer' && (await namingTrailers(tx, current.id)) > 0) {
+    if (current?.kind === 'trailer' && input.kind !== 'trailer' && ((await usesOf(tx, 'device', current.id)).trailer ?? 0) > 0) {
       throw badRequest([{ path: 'body.kind', message: 'a trailer names this device' }]);
     }
   },
-  uses: async (tx, id) => ({ trailers: await namingTrailers(tx, id) }),
   // Two creates with one identifier at once both pass the check: the index refuses the second.
   uniqueViolations: { devices_client_id_idx: clientIdTaken },
 };
@@ -64,11 +64,6 @@ export async function releaseDriverDevices(tx: Transaction, record: RecordMirror
       organizationIds: [organizationId],
     })),
   );
-}
-
-async function namingTrailers(tx: Parameters<NonNullable<typeof deviceStore.uses>>[0], id: number) {
-  const [trailersNaming] = await tx.select({ count: count() }).from(trailers).where(eq(trailers.deviceId, id));
-  return trailersNaming?.count ?? 0;
 }
 
 /** `/organizations/{orgId}/devices[/{id}]` and the devices' feed loader. */

@@ -125,7 +125,7 @@ describe('devices', () => {
 
     const refused = await call('admin', 'DELETE', `/organizations/${prairie}/devices/${device.id}`);
     expect(refused.statusCode).toBe(409);
-    expect(refused.json().error).toMatchObject({ rule: 'inUse', issues: [{ path: 'uses.trailers', message: '1' }] });
+    expect(refused.json().error).toMatchObject({ rule: 'inUse', issues: [{ path: 'uses.trailer', message: '1' }] });
 
     const unlinked = await call('admin', 'PUT', `/organizations/${prairie}/trailers/${trailer.id}`, {
       ...TRAILER,

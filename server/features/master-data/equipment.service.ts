@@ -1,4 +1,4 @@
-import { and, count, eq, type SQL, sql } from 'drizzle-orm';
+import { and, count, eq, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Tractor, Trailer, tractorInputSchema, trailerInputSchema } from '#core/contract/master-data';
 import { tierRank } from '#core/domain/access';
@@ -10,7 +10,7 @@ import {
 } from '#core/domain/master-data/index';
 import { WEIGHT_UNIT_ABBREVIATIONS } from '#core/domain/units';
 import type { Queryable, Transaction } from '#server/db/database';
-import { cargoTypes, carrierLinks, devices, downtimes, orders, tractors, trailers, users } from '#server/db/schema';
+import { cargoTypes, carrierLinks, devices, downtimes, orders, tractors, trailers } from '#server/db/schema';
 import { userWeightUnit } from '#server/features/orders/orders.service';
 import { listTractors, listTrailers, toTractor, toTrailer } from '#server/features/reference/reference.service';
 import { fromList } from '#server/features/sync/feed-loaders';
@@ -64,12 +64,6 @@ function tractorValues(auth: AuthContext, input: TractorFields, stored?: typeof 
   };
 }
 
-/** Drivers of any organization whose default equipment is this tractor or trailer. */
-async function driversDefaulting(tx: Queryable, field: 'defaultTractorId' | 'defaultTrailerId', id: number) {
-  const [row] = await tx.select({ count: count() }).from(users).where(sql`(${users.driverInfo}->>${field})::int = ${id}`);
-  return row?.count ?? 0;
-}
-
 /** Downtime goes with its resource: its deletions are recorded before the cascade removes the rows. */
 export async function recordDowntimeDeletions(tx: Transaction, record: RecordMirrorChanges, orgId: number, where: SQL) {
   const rows = await tx.select({ id: downtimes.id }).from(downtimes).where(where);
@@ -90,7 +84,7 @@ export const tractorStore: RecordStore<Tractor, TractorFields> = {
   beforeDelete: (tx, id, record, orgId) => recordDowntimeDeletions(tx, record, orgId, eq(downtimes.tractorId, id)),
   uses: async (tx, id) => {
     const [loads] = await tx.select({ count: count() }).from(orders).where(eq(orders.tractorId, id));
-    return { loads: loads?.count ?? 0, drivers: await driversDefaulting(tx, 'defaultTractorId', id) };
+    return { order: loads?.count ?? 0 };
   },
   feed: fromList(listTractors),
 };
@@ -144,6 +138,12 @@ function trailerValues(auth: AuthContext, input: TrailerFields, stored?: typeof 
   };
 }
 
+/** How many trailers name the device as theirs: a device is not deleted while one does. */
+export async function trailersNamingDevice(tx: Queryable, deviceId: number) {
+  const [row] = await tx.select({ count: count() }).from(trailers).where(eq(trailers.deviceId, deviceId));
+  return row?.count ?? 0;
+}
+
 /**
  * Trailers, written through the record routes (server/resources). A delete is refused (409 `inUse`)
  * while a load or a driver's default names it (it can be disabled instead); its downtime goes with it.
@@ -159,7 +159,7 @@ export const trailerStore: RecordStore<Trailer, TrailerFields> = {
   beforeDelete: (tx, id, record, orgId) => recordDowntimeDeletions(tx, record, orgId, eq(downtimes.trailerId, id)),
   uses: async (tx, id) => {
     const [loads] = await tx.select({ count: count() }).from(orders).where(eq(orders.trailerId, id));
-    return { loads: loads?.count ?? 0, drivers: await driversDefaulting(tx, 'defaultTrailerId', id) };
+    return { order: loads?.count ?? 0 };
   },
   feed: fromList(listTrailers),
 };

@@ -18,7 +18,8 @@ import { customerStore } from './customers.service.ts';
 import { writableResource } from '#core/resources/resource-list';
 import { registerResourceRoutes } from '#server/resources/resource-routes';
 import { createDowntime, deleteDowntime, listDowntimes, listDowntimesFrom, updateDowntime } from './downtime.service.ts';
-import { tractorStore, trailerStore } from './equipment.service.ts';
+import { registerUse } from '#server/resources/uses';
+import { tractorStore, trailerStore, trailersNamingDevice } from './equipment.service.ts';
 import { fromList, registerFeedLoader } from '#server/features/sync/feed-loaders';
 
 const tags = ['master data'];
@@ -42,6 +43,7 @@ export function registerMasterDataRoutes(app: FastifyInstance, context: ServerCo
 
   registerResourceRoutes(app, context, writableResource('tractors'), tractorStore);
   registerResourceRoutes(app, context, writableResource('trailers'), trailerStore);
+  registerUse('device', 'trailer', trailersNamingDevice);
   registerResourceRoutes(app, context, writableResource('customers'), customerStore);
 
   for (const type of DOWNTIME_RESOURCE_TYPES) {

@@ -2,7 +2,12 @@ import type { FastifyInstance } from 'fastify';
 import { writableResource } from '#core/resources/resource-list';
 import type { ServerContext } from '#server/context';
 import { registerResourceRoutes } from '#server/resources/resource-routes';
-import { notificationConfigStore } from './notification-configs.service.ts';
+import { registerUse } from '#server/resources/uses';
+import {
+  configurationsFilteringCustomer,
+  configurationsNamingContact,
+  notificationConfigStore,
+} from './notification-configs.service.ts';
 
 /**
  * Notification configurations (spec 2 §7) under `/organizations/{orgId}/notification-configs`, through
@@ -10,4 +15,7 @@ import { notificationConfigStore } from './notification-configs.service.ts';
  */
 export function registerNotificationConfigRoutes(app: FastifyInstance, context: ServerContext) {
   registerResourceRoutes(app, context, writableResource('notificationConfigs'), notificationConfigStore);
+  // A contact a configuration tells, or a customer it filters on, stays while it does.
+  registerUse('contact', 'notificationConfig', configurationsNamingContact);
+  registerUse('customer', 'notificationConfig', configurationsFilteringCustomer);
 }

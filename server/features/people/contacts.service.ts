@@ -11,7 +11,6 @@ import {
 import type { Database, Queryable, Transaction } from '#server/db/database';
 import { contactPreferences, contacts, organizations, users } from '#server/db/schema';
 import { assertActiveOrganization, mirrorWrite } from '#server/features/master-data/records';
-import { configurationsNamingContact } from '#server/features/notification-configs/notification-configs.service';
 import type { AuthContext } from '#server/plugins/auth';
 import { HttpError, notFound } from '#server/plugins/error-handler';
 import type { RealtimePublisher } from '#server/plugins/realtime';
@@ -130,7 +129,6 @@ export const contactStore: RecordStore<ContactRecord, ContactFields> = {
         },
       );
   },
-  uses: async (tx, id) => ({ notificationConfigs: await configurationsNamingContact(tx, id) }),
 };
 
 // ── Notification preferences ─────────────────────────────────────────────────────────────────────

@@ -68,6 +68,6 @@ export const loadingTeamStore: RecordStore<LoadingTeamRecord, LoadingTeamFields>
       .select({ count: sql<number>`count(distinct ${stops.orderId})::int` })
       .from(stops)
       .where(eq(stops.loadingTeamId, id));
-    return { loads: loads?.count ?? 0 };
+    return { order: loads?.count ?? 0 };
   },
 };

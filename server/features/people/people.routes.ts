@@ -19,7 +19,16 @@ import { registerResourceRoutes } from '#server/resources/resource-routes';
 import { contactPreferenceList, contactStore, replaceContactPreferences } from './contacts.service.ts';
 import { loadingTeamStore } from './loading-teams.service.ts';
 import { countUsernameCheck, UsernameCheckThrottledError } from './username-check.service.ts';
-import { createUser, deleteUser, isUsernameAvailable, updateUser, visibleUsers } from './users.service.ts';
+import {
+  createUser,
+  deleteUser,
+  driversDefaulting,
+  isUsernameAvailable,
+  updateUser,
+  usersHoldingContact,
+  visibleUsers,
+} from './users.service.ts';
+import { registerUse } from '#server/resources/uses';
 import { registerFeedLoader } from '#server/features/sync/feed-loaders';
 
 const tags = ['people'];
@@ -118,4 +127,8 @@ export function registerPeopleRoutes(app: FastifyInstance, context: ServerContex
 
   registerResourceRoutes(app, context, writableResource('contacts'), contactStore);
   registerResourceRoutes(app, context, writableResource('loadingTeams'), loadingTeamStore);
+  // A driver's default equipment and a user's own contact stay while the user names them.
+  registerUse('tractor', 'user', (tx, id) => driversDefaulting(tx, 'defaultTractorId', id));
+  registerUse('trailer', 'user', (tx, id) => driversDefaulting(tx, 'defaultTrailerId', id));
+  registerUse('contact', 'user', usersHoldingContact);
 }
