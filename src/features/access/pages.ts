@@ -1,4 +1,6 @@
 import type { PageKey } from '#core/domain/access';
+import type { AdminGroup } from '#core/resources/resource';
+import { RESOURCES, type WritableResource } from '#core/resources/resource-list';
 
 /** Where each page lives and the translation key of its label (namespace common). */
 export interface PageLink {
@@ -20,11 +22,28 @@ export const MAIN_PAGES: PageLink[] = [
   { page: 'mapHelpers', to: '/map-helpers', labelKey: 'nav.mapHelpers' },
 ];
 
-/** Administration sub-pages by URL segment under /manage-company (spec 2 §2). */
+interface AdminSectionEntry {
+  page: PageKey;
+  labelKey: string;
+  group: AdminGroup;
+}
+
+/** The record types with an administration page: declared with a `page` and a `menu` group. */
+type ResourceWithPage = Extract<WritableResource, { writes: { page: PageKey; menu: AdminGroup } }>;
+type ResourceSections = { [Declared in ResourceWithPage as Declared['writes']['path']]: AdminSectionEntry };
+
+/** A record type's page lives at its collection's path, labelled by its page key (core/resources). */
+const RESOURCE_SECTIONS = Object.fromEntries(
+  RESOURCES.flatMap((resource) =>
+    'writes' in resource && 'page' in resource.writes && 'menu' in resource.writes
+      ? [[resource.writes.path, { page: resource.writes.page, labelKey: resource.writes.page, group: resource.writes.menu }]]
+      : [],
+  ),
+) as ResourceSections;
+
+/** Administration sub-pages by URL segment under /manage-company (spec 2 §2): the record types' and these. */
 export const ADMIN_SECTIONS = {
-  tractors: { page: 'admin.tractors', labelKey: 'admin.tractors', group: 'equipment' },
-  trailers: { page: 'admin.trailers', labelKey: 'admin.trailers', group: 'equipment' },
-  devices: { page: 'admin.devices', labelKey: 'admin.devices', group: 'equipment' },
+  ...RESOURCE_SECTIONS,
   'tractor-checklist-templates': {
     page: 'admin.tractorChecklistTemplates',
     labelKey: 'admin.tractorChecklistTemplates',
@@ -35,19 +54,14 @@ export const ADMIN_SECTIONS = {
     labelKey: 'admin.trailerChecklistTemplates',
     group: 'equipment',
   },
-  users: { page: 'admin.users', labelKey: 'admin.users', group: 'people' },
-  contacts: { page: 'admin.contacts', labelKey: 'admin.contacts', group: 'people' },
-  'loading-teams': { page: 'admin.loadingTeams', labelKey: 'admin.loadingTeams', group: 'people' },
-  customers: { page: 'admin.customers', labelKey: 'admin.customers', group: 'people' },
   locations: { page: 'admin.locations', labelKey: 'admin.locations', group: 'sites' },
   'avoidance-zones': { page: 'admin.avoidanceZones', labelKey: 'admin.avoidanceZones', group: 'sites' },
   'standard-routes': { page: 'admin.standardRoutes', labelKey: 'admin.standardRoutes', group: 'sites' },
   'service-accounts': { page: 'admin.serviceAccounts', labelKey: 'admin.serviceAccounts', group: 'system' },
-  'notification-configs': { page: 'admin.notificationConfigs', labelKey: 'admin.notificationConfigs', group: 'system' },
   settings: { page: 'admin.settings', labelKey: 'admin.settings', group: 'system' },
   companies: { page: 'admin.companies', labelKey: 'admin.companies', group: 'companies' },
   permissions: { page: 'admin.permissions', labelKey: 'admin.permissions', group: 'companies' },
-} as const satisfies Record<string, { page: PageKey; labelKey: string; group: string }>;
+} as const satisfies Record<string, AdminSectionEntry>;
 
 export type AdminSection = keyof typeof ADMIN_SECTIONS;
 
