@@ -19,6 +19,7 @@ import {
   staleVersion,
 } from '#server/features/master-data/records';
 import { type FeedRowLoader, registerFeedLoader } from '#server/features/sync/feed-loaders';
+import { ownedRowsOf, registerOwnedIds } from '#server/tenancy/references';
 import { countsUsesBeforeDeleting, usesOf } from './uses.ts';
 import { type AuthContext, guard, requireAuth } from '#server/plugins/auth';
 import { type HttpError, notFound } from '#server/plugins/error-handler';
@@ -138,6 +139,8 @@ export function registerResourceRoutes<Row extends { id: number }, Input>(
     return row;
   };
   countsUsesBeforeDeleting(kind as ResourceKind);
+  // A reference to a record of the kind names one of the organization's own rows.
+  registerOwnedIds(kind as ResourceKind, ownedRowsOf(table));
   const view = writes.permissions.view;
   registerFeedLoader(
     entity,

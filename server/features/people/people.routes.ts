@@ -29,6 +29,10 @@ import {
   visibleUsers,
 } from './users.service.ts';
 import { registerUse } from '#server/resources/uses';
+import { idArray, owned, ownedRowsOf, registerOwnedIds } from '#server/tenancy/references';
+import { userRoles, users } from '#server/db/schema';
+import { ROLE_IDS } from '#core/domain/access';
+import { and, eq, sql } from 'drizzle-orm';
 import { registerFeedLoader } from '#server/features/sync/feed-loaders';
 
 const tags = ['people'];
@@ -47,6 +51,16 @@ export function registerPeopleRoutes(app: FastifyInstance, context: ServerContex
   const { db, realtime } = context;
   // The administration tables' rows, only to callers with the matching View permission.
   registerFeedLoader('user', visibleUsers);
+  registerOwnedIds('user', ownedRowsOf(users));
+  registerOwnedIds('driver', async (db, org, ids) =>
+    owned(
+      await db
+        .select({ id: users.id })
+        .from(users)
+        .innerJoin(userRoles, and(eq(userRoles.userId, users.id), eq(userRoles.roleId, ROLE_IDS.Driver)))
+        .where(and(eq(users.organizationId, org), sql`${users.id} = any(${idArray(ids)})`)),
+    ),
+  );
   const api = zodRoutes(app);
   const base = '/organizations/:orgId';
 
