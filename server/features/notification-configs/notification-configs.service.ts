@@ -1,7 +1,7 @@
 import { asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { NotificationConfigRecord, notificationConfigInputSchema } from '#core/contract/notification-configs';
-import { filterOrNull } from '#core/domain/master-data/index';
+import { filterOrNull } from '#core/domain/master-data/notification-configs';
 import type { Queryable } from '#server/db/database';
 import { notificationConfigContacts, notificationConfigs } from '#server/db/schema';
 import type { RecordStore } from '#server/resources/resource-routes';
