@@ -6,8 +6,7 @@ import type { ChangeEntity } from '#core/contract/change-feed';
 import { okSchema, organizationParamsSchema } from '#core/contract/common';
 import { versionSchema } from '#core/contract/limits';
 import { organizationRecordParamsSchema } from '#core/contract/master-data';
-import { PAGE_RULES, type PageRule, type PermissionName } from '#core/domain/access';
-import type { ResourceDeclaration, ResourceWrites } from '#core/resources/resource';
+import { type ResourceDeclaration, type ResourceWrites, writeRule } from '#core/resources/resource';
 import type { ResourceKind } from '#core/resources/resource-list';
 import { type ServerContext, zodRoutes } from '#server/context';
 import type { Queryable, Transaction } from '#server/db/database';
@@ -89,16 +88,6 @@ export interface RecordStore<Row extends { id: number }, Input> {
   feed?: FeedRowLoader;
 }
 
-/**
- * The write's own permission with the page's tier, feature and carrier conditions; the page's
- * permissions too when the declaration says its writes need the whole page (`needsPage`).
- */
-function writeRule(writes: ResourceWrites, permission: PermissionName): PageRule {
-  const page: PageRule = writes.page ? PAGE_RULES[writes.page] : {};
-  const permissions = writes.needsPage ? [...new Set([...(page.permissions ?? []), permission])] : [permission];
-  return { ...page, permissions, anyPermission: undefined };
-}
-
 /** Registers a declared record type's writes and feed loader: POST, PUT …/{id} with `version`, DELETE …/{id}. */
 export function registerResourceRoutes<Row extends { id: number }, Input>(
   app: FastifyInstance,
@@ -178,7 +167,7 @@ export function registerResourceRoutes<Row extends { id: number }, Input>(
     collection,
     {
       schema: { tags, params: organizationParamsSchema, body: inputSchema, response: { 201: rowSchema } },
-      onRequest: guard(writeRule(writes, writes.permissions.create)),
+      onRequest: guard(writeRule(writes, 'create')),
     },
     async (request, reply) => {
       const auth = requireAuth(request);
@@ -205,7 +194,7 @@ export function registerResourceRoutes<Row extends { id: number }, Input>(
     `${collection}/:id`,
     {
       schema: { tags, params: organizationRecordParamsSchema, body: updateSchema, response: { 200: rowSchema } },
-      onRequest: guard(writeRule(writes, writes.permissions.edit)),
+      onRequest: guard(writeRule(writes, 'edit')),
     },
     async (request) => {
       const auth = requireAuth(request);
@@ -234,7 +223,7 @@ export function registerResourceRoutes<Row extends { id: number }, Input>(
     `${collection}/:id`,
     {
       schema: { tags, params: organizationRecordParamsSchema, response: { 200: okSchema } },
-      onRequest: guard(writeRule(writes, writes.permissions.delete)),
+      onRequest: guard(writeRule(writes, 'delete')),
     },
     async (request) => {
       const auth = requireAuth(request);
