@@ -1,32 +1,9 @@
 import type { PageKey } from '#core/domain/access';
 import type { AdminGroup } from '#core/resources/resource';
 import { RESOURCES, type WritableResource } from '#core/resources/resource-list';
+import { type AdminSectionEntry, MAIN_PAGES, OTHER_ADMIN_SECTIONS } from './page-links.ts';
 
-/** Where each page lives and the translation key of its label (namespace common). */
-export interface PageLink {
-  page: PageKey;
-  to: string;
-  labelKey: string;
-}
-
-export const MAIN_PAGES: PageLink[] = [
-  { page: 'home', to: '/', labelKey: 'nav.home' },
-  { page: 'loads', to: '/loads', labelKey: 'nav.loads' },
-  { page: 'drafts', to: '/drafts', labelKey: 'nav.drafts' },
-  { page: 'liveMap', to: '/live-map', labelKey: 'nav.liveMap' },
-  { page: 'productionPlanning', to: '/production-planning', labelKey: 'nav.productionPlanning' },
-  { page: 'reports', to: '/reports', labelKey: 'nav.reports' },
-  { page: 'interactiveReports', to: '/interactive-reports', labelKey: 'nav.interactiveReports' },
-  { page: 'maintenance', to: '/maintenance', labelKey: 'nav.maintenance' },
-  { page: 'siteIssues', to: '/site-issues', labelKey: 'nav.siteIssues' },
-  { page: 'mapHelpers', to: '/map-helpers', labelKey: 'nav.mapHelpers' },
-];
-
-interface AdminSectionEntry {
-  page: PageKey;
-  labelKey: string;
-  group: AdminGroup;
-}
+export { MAIN_PAGES, type PageLink } from './page-links.ts';
 
 /** The record types with an administration page: declared with a `page` and a `menu` group. */
 type ResourceWithPage = Extract<WritableResource, { writes: { page: PageKey; menu: AdminGroup } }>;
@@ -41,27 +18,8 @@ const RESOURCE_SECTIONS = Object.fromEntries(
   ),
 ) as ResourceSections;
 
-/** Administration sub-pages by URL segment under /manage-company (spec 2 §2): the record types' and these. */
-export const ADMIN_SECTIONS = {
-  ...RESOURCE_SECTIONS,
-  'tractor-checklist-templates': {
-    page: 'admin.tractorChecklistTemplates',
-    labelKey: 'admin.tractorChecklistTemplates',
-    group: 'equipment',
-  },
-  'trailer-checklist-templates': {
-    page: 'admin.trailerChecklistTemplates',
-    labelKey: 'admin.trailerChecklistTemplates',
-    group: 'equipment',
-  },
-  locations: { page: 'admin.locations', labelKey: 'admin.locations', group: 'sites' },
-  'avoidance-zones': { page: 'admin.avoidanceZones', labelKey: 'admin.avoidanceZones', group: 'sites' },
-  'standard-routes': { page: 'admin.standardRoutes', labelKey: 'admin.standardRoutes', group: 'sites' },
-  'service-accounts': { page: 'admin.serviceAccounts', labelKey: 'admin.serviceAccounts', group: 'system' },
-  settings: { page: 'admin.settings', labelKey: 'admin.settings', group: 'system' },
-  companies: { page: 'admin.companies', labelKey: 'admin.companies', group: 'companies' },
-  permissions: { page: 'admin.permissions', labelKey: 'admin.permissions', group: 'companies' },
-} as const satisfies Record<string, AdminSectionEntry>;
+/** Administration sub-pages by URL segment under /manage-company (spec 2 §2): the record types' and the others. */
+export const ADMIN_SECTIONS = { ...RESOURCE_SECTIONS, ...OTHER_ADMIN_SECTIONS } as const;
 
 export type AdminSection = keyof typeof ADMIN_SECTIONS;
 

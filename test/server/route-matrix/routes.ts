@@ -4,7 +4,7 @@ import { inputFromOrder } from '#core/contract/orders';
 import type { Self } from '#core/contract/user';
 import { PAGE_RULES, type PageRule, type PermissionName } from '#core/domain/access';
 import { carrierAssignmentFor } from '#core/domain/load-actions';
-import { writeRule } from '#core/resources/resource';
+import { writeRule } from '#core/resources/write-rule';
 import { RESOURCES, type WritableResource } from '#core/resources/resource-list';
 import { issueActivation, issuePasswordReset } from '#server/features/onboarding/onboarding.service';
 import { insertUserWithoutPassword } from '#test/server/new-user';
