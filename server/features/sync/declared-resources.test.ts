@@ -10,8 +10,8 @@ import { createTestApp, signInAs, type TestApp } from '#test/server/test-app';
 /**
  * Every record type declared in core/resources has each part derived or registered for it: a feed
  * loader (the app refuses to start without one), a count registered by each kind whose input names it,
- * rows its schema describes exactly (the device parses
- * each row with it on the way in), and for the written ones the route-matrix entries of their routes.
+ * rows its schema describes exactly (the device parses each row with it on the way in), and for the
+ * written ones the route-matrix entries of their routes.
  */
 let test: TestApp;
 let admin = '';
