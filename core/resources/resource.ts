@@ -56,4 +56,3 @@ export function declareResource<const Declaration extends ResourceDeclaration<st
 ): Declaration {
   return declaration;
 }
-
