@@ -28,6 +28,8 @@ export default defineConfig({
       'unitSystems.*',
       'weightUnitNames.*',
       'status.*',
+      // The "in use" refusal words each declared record type by kind (master-data-page.tsx).
+      'inUse.kinds.*',
       // French and Spanish plural forms for millions (`_many`), which the extractor drops.
       'conflicts.*',
       // The header's queue list picks its line from a table of keys (sync-indicator.tsx).

@@ -44,7 +44,8 @@ import { registerOriginCheck } from './plugins/origin-check.ts';
 import { realtimeOff, registerRealtime } from './plugins/realtime.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { createRoutingProvider } from './providers/routing.ts';
-import { registerReferenceChecks } from './tenancy/references.ts';
+import { unregisteredUses } from './resources/uses.ts';
+import { referencedKindsWithoutLookup, registerReferenceChecks } from './tenancy/references.ts';
 
 export interface BuildAppOptions {
   db: Database;
@@ -160,6 +161,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       for (const register of FEATURE_ROUTES) register(api, context);
       const unloaded = kindsWithoutFeedLoader();
       if (unloaded.length) throw new Error(`Declared record types no feature loads for the change feed: ${unloaded.join(', ')}`);
+      const uncounted = unregisteredUses();
+      if (uncounted.length) throw new Error(`References no feature counts before a delete: ${uncounted.join(', ')}`);
+      const unchecked = referencedKindsWithoutLookup();
+      if (unchecked.length) throw new Error(`Referenced kinds no feature checks the tenancy of: ${unchecked.join(', ')}`);
       api.get('/docs', { schema: { hide: true } }, async () => api.swagger());
       api.setNotFoundHandler(answerNoApiRoute);
     },

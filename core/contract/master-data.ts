@@ -90,12 +90,10 @@ export type CustomerUpdate = z.input<typeof customerUpdateSchema>;
 
 /**
  * A delete of a record still named elsewhere answers 409 with `rule: 'inUse'` and one issue per kind
- * of use, `{ path: 'uses.loads', message: '3' }`, so the client can say "used by 3 loads" in its
+ * of record naming it (a declared kind), `{ path: 'uses.order', message: '3' }`, so the client can say "used by 3 loads" in its
  * language. Tractors and trailers can be disabled instead (their `enabled` flag); customers have none.
  */
 export const IN_USE_RULE = 'inUse';
-export const RECORD_USES = ['loads', 'drivers', 'sites', 'notificationConfigs', 'trailers'] as const;
-export type RecordUse = (typeof RECORD_USES)[number];
 
 /** `/organizations/{orgId}/{collection}/{id}`. */
 export const organizationRecordParamsSchema = organizationParamsSchema.extend({ id: subjectIdTextSchema });

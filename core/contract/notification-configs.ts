@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { DEFAULT_NOTIFICATION_EVENT_TYPE_ID, notificationContactsProblem } from '#core/domain/master-data/index';
+import { DEFAULT_NOTIFICATION_EVENT_TYPE_ID, notificationContactsProblem } from '#core/domain/master-data/notification-configs';
 import { int, versionSchema } from './limits.ts';
 import { NOTIFICATION_EVENT_TYPES } from './people.ts';
-import { notAReference, type ReferenceKind, referenceId } from './references.ts';
+import { notAReference, referenceId } from './references.ts';
 
 /**
  * Notification configurations (spec 2 §3–5, §7): `POST/PUT/DELETE /api/organizations/{orgId}/
@@ -16,7 +16,7 @@ const MAX_IDS = 500;
 const eachOnce = (ids: readonly number[]) => new Set(ids).size === ids.length;
 
 /** An optional filter of `kind` ids; null (or empty) is no filter. */
-const filterIds = (kind: ReferenceKind) =>
+const filterIds = (kind: string) =>
   z.array(referenceId(kind)).max(MAX_IDS).refine(eachOnce, 'each id once').nullable().default(null);
 
 export const notificationConfigInputSchema = z.object({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { ResourceKind } from '#core/resources/resource-list';
 import { idSchema, idTextSchema } from './limits.ts';
 
 /**
@@ -14,25 +15,16 @@ import { idSchema, idTextSchema } from './limits.ts';
  * Both marks are zod metadata, so /api/docs shows them as `x-reference` and `x-not-a-reference`.
  */
 
-/** What a reference may point at, each checked against the active organization. */
-export const REFERENCE_KINDS = [
-  'customer',
-  'location',
-  'subLocation',
-  'cargoType',
-  'driver',
-  'tractor',
-  'trailer',
+/**
+ * What a reference may point at, each checked against the active organization: a declared record
+ * type (core/resources), or one of these two that are no record type of their own.
+ */
+export type ReferenceKind =
+  | ResourceKind
+  /** A sub-location of a site (written with its site). */
+  | 'subLocation'
   /** The organization transporting a load: the owner itself or one of its active carriers. */
-  'transporter',
-  /** Any user of the organization (a loading team's members). */
-  'user',
-  /** A contact of the organization (one a new user takes). */
-  'contact',
-  /** A device of the organization (a smart trailer's). */
-  'device',
-] as const;
-export type ReferenceKind = (typeof REFERENCE_KINDS)[number];
+  | 'transporter';
 
 const REFERENCE = 'x-reference';
 const WITHIN = 'x-reference-within';
@@ -40,9 +32,11 @@ const NOT_A_REFERENCE = 'x-not-a-reference';
 
 /**
  * An id (a body number) of a `kind` record of the caller's organization. `within` names the sibling
- * field holding the record it must also belong to (a sub-location of the stop's location).
+ * field holding the record it must also belong to (a sub-location of the stop's location). `kind` is
+ * a ReferenceKind; typed as text because the declarations' schemas use it (the type would then
+ * depend on itself): the server refuses to start with a referenced kind no feature checks.
  */
-export function referenceId(kind: ReferenceKind, options: { within?: string } = {}) {
+export function referenceId(kind: string, options: { within?: string } = {}) {
   return idSchema.meta({
     [REFERENCE]: kind,
     ...(options.within ? { [WITHIN]: options.within } : {}),
@@ -160,6 +154,28 @@ export function collectReferences(schema: z.core.$ZodType, value: unknown): Foun
     seen.add(key);
     return true;
   });
+}
+
+/** The kinds `schema` references, at any depth (a notification configuration's: contact, cargo type, location, customer). */
+export function referencedKinds(schema: z.core.$ZodType, seen = new Set<z.core.$ZodType>()): Set<ReferenceKind> {
+  const kinds = new Set<ReferenceKind>();
+  const mark = referenceMark(schema);
+  if (mark) kinds.add(mark.kind);
+  if (seen.has(schema)) return kinds;
+  seen.add(schema);
+  const def = schema._zod.def as z.core.$ZodTypeDef & Record<string, unknown>;
+  const children: z.core.$ZodType[] =
+    def.type === 'object'
+      ? Object.values(def.shape as Record<string, z.core.$ZodType>)
+      : def.type === 'array'
+        ? [def.element as z.core.$ZodType]
+        : def.type === 'record'
+          ? [def.valueType as z.core.$ZodType]
+          : def.type === 'pipe'
+            ? [def.in as z.core.$ZodType]
+            : innerSchemas(schema);
+  for (const child of children) for (const kind of referencedKinds(child, seen)) kinds.add(kind);
+  return kinds;
 }
 
 /** Whether `schema` declares any reference, at any depth (routes without one skip the check). */

@@ -1,6 +1,10 @@
 import type { z } from 'zod';
 import type { PageKey, PermissionName } from '#core/domain/access';
 
+/** The groups of the administration menu (spec 2 §2). */
+export const ADMIN_GROUPS = ['equipment', 'people', 'sites', 'system', 'companies'] as const;
+export type AdminGroup = (typeof ADMIN_GROUPS)[number];
+
 /** What may be done to a record while offline: queued and sent once the connection is back. */
 export type OfflineWrite = 'create' | 'edit' | 'delete';
 
@@ -34,9 +38,14 @@ export interface ResourceWrites<Input = unknown> {
   /** Under `/api/organizations/{orgId}/`, in kebab case (`loading-teams`). */
   path: string;
   input: z.ZodType<Input>;
-  permissions: { create: PermissionName; edit: PermissionName; delete: PermissionName };
+  /** Each write's permission; `view`, when given, is needed to receive the rows in the change feed. */
+  permissions: { view?: PermissionName; create: PermissionName; edit: PermissionName; delete: PermissionName };
   /** The page whose tier, feature and carrier conditions the writes share (besides their own permission). */
   page?: PageKey;
+  /** The administration menu's group the page is listed in (its URL is `/manage-company/<path>`). */
+  menu?: AdminGroup;
+  /** The writes need the page's permissions too, when their own permission is not specific to the type. */
+  needsPage?: boolean;
   /** The writes that queue while offline; the others need a connection and their controls say so. */
   offline: readonly OfflineWrite[];
 }

@@ -1,19 +1,28 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
-import type { z } from 'zod';
+import { intersection, object, type z, ZodObject } from 'zod';
 import type { ChangeEntity } from '#core/contract/change-feed';
 import { okSchema, organizationParamsSchema } from '#core/contract/common';
 import { versionSchema } from '#core/contract/limits';
-import { organizationRecordParamsSchema, type RecordUse } from '#core/contract/master-data';
-import { PAGE_RULES, type PageRule, type PermissionName } from '#core/domain/access';
+import { organizationRecordParamsSchema } from '#core/contract/master-data';
 import type { ResourceDeclaration, ResourceWrites } from '#core/resources/resource';
+import { writeRule } from '#core/resources/write-rule';
+import type { ResourceKind } from '#core/resources/resource-list';
 import { type ServerContext, zodRoutes } from '#server/context';
 import type { Queryable, Transaction } from '#server/db/database';
-import { assertActiveOrganization, assertUnused, mirrorWrite, staleVersion } from '#server/features/master-data/records';
+import {
+  assertActiveOrganization,
+  assertUnused,
+  mirrorWrite,
+  type RecordMirrorChanges,
+  staleVersion,
+} from '#server/features/master-data/records';
 import { type FeedRowLoader, registerFeedLoader } from '#server/features/sync/feed-loaders';
+import { ownedRowsOf, registerOwnedIds } from '#server/tenancy/references';
+import { countsUsesBeforeDeleting, usesOf } from './uses.ts';
 import { type AuthContext, guard, requireAuth } from '#server/plugins/auth';
-import { notFound } from '#server/plugins/error-handler';
+import { type HttpError, notFound } from '#server/plugins/error-handler';
 
 /** A table of organization-owned, versioned records (`versioned` columns of server/db/schema.ts). */
 type RecordTable = PgTable & {
@@ -22,6 +31,17 @@ type RecordTable = PgTable & {
   version: PgColumn;
   updatedAt: PgColumn;
 };
+
+/** One entry of the change log a write records (the row's own is recorded here). */
+export type RecordChange = Parameters<RecordMirrorChanges>[0][number];
+
+/** What a write hook is given besides the input: the transaction, the caller and the row as stored before (null on create). */
+export interface WriteContext {
+  tx: Transaction;
+  auth: AuthContext;
+  /** The table's row as stored before the write, locked (null on create). */
+  stored: Record<string, unknown> | null;
+}
 
 /**
  * What a record type keeps on the server beyond its declaration (core/resources): its table, how a
@@ -34,23 +54,39 @@ export interface RecordStore<Row extends { id: number }, Input> {
   table: RecordTable;
   /** Singular, for messages ("The customer was changed by someone else"). */
   noun: string;
-  toRow(stored: Record<string, unknown>): Row;
+  /** The contract's row of a stored one (default: the stored row as it is). */
+  toRow?(stored: Record<string, unknown>): Row;
+  /** Reads rows matching `where` when a row is more than its table's columns (sub-tables, counts); default: `toRow` of the table's. */
+  rows?(db: Queryable, where: SQL): Promise<Row[]>;
   /** The columns an input sets (the organization, version and timestamps are set here). */
-  values(input: Input, auth: AuthContext): Record<string, unknown>;
+  values(input: Input, context: WriteContext): Record<string, unknown> | Promise<Record<string, unknown>>;
+  /** Refuses a caller the guard lets through (a carrier whose clients keep their equipment), before every write. */
+  authorize?(tx: Transaction, auth: AuthContext): Promise<void>;
   /** The feature's rules beyond the schema, inside the write's transaction (throw an HttpError to refuse). */
-  check?(tx: Transaction, auth: AuthContext, input: Input, current: Row | null): Promise<void>;
-  /** What still uses the record: a delete is refused (409 `inUse`) while any count is above zero. */
-  uses?(tx: Transaction, id: number): Promise<Partial<Record<RecordUse, number>>>;
+  check?(tx: Transaction, auth: AuthContext, input: Input, current: Row | null, values: Record<string, unknown>): Promise<void>;
+  /** After the row is written (create and edit): the sub-tables an input names (members, contacts). */
+  written?(tx: Transaction, id: number, input: Input): Promise<void>;
+  /** Other rows a write of this one changes in the mirrors (the user holding a contact). */
+  alsoChanged?(tx: Transaction, organizationId: number, id: number): Promise<RecordChange[]>;
+  /**
+   * Before a delete, after the lock and before the "in use" count: refusals the counts cannot say
+   * (throw), and the changes of rows that go with it (`record` their deletions before the cascade).
+   */
+  beforeDelete?(tx: Transaction, id: number, record: RecordMirrorChanges, organizationId: number): Promise<void>;
+  /**
+   * What still uses the record besides the kinds registered with `registerUse` (./uses.ts), by kind
+   * (`{ order: 3 }`): a delete is refused (409 `inUse`) while any count is above zero.
+   */
+  uses?(tx: Transaction, id: number): Promise<Partial<Record<ResourceKind, number>>>;
+  /**
+   * The answer to a unique index the write ran into (PostgreSQL 23505), by the index's name: two
+   * concurrent writes may both pass `check` before either commits.
+   */
+  uniqueViolations?: Record<string, () => HttpError>;
   /** Organizations whose mirrors hold the record besides its own (carriers of loads naming it). */
   alsoSeenBy?(tx: Queryable, organizationId: number, id: number): Promise<number[]>;
   /** What the change feed answers for the kind, when others than the organization see its rows (default: its own). */
   feed?: FeedRowLoader;
-}
-
-/** The page's tier, feature and carrier conditions with the write's own permission. */
-function writeRule(writes: ResourceWrites, permission: PermissionName): PageRule {
-  const page: PageRule = writes.page ? PAGE_RULES[writes.page] : {};
-  return { ...page, permissions: [permission], anyPermission: undefined };
 }
 
 /** Registers a declared record type's writes and feed loader: POST, PUT …/{id} with `version`, DELETE …/{id}. */
@@ -61,24 +97,47 @@ export function registerResourceRoutes<Row extends { id: number }, Input>(
   store: RecordStore<Row, Input>,
 ) {
   const { writes, kind } = declaration;
+  const entity = kind as ChangeEntity;
   const { table } = store;
   const api = zodRoutes(app);
   const collection = `/organizations/:orgId/${writes.path}`;
   const tags = [writes.path];
   // Typed loosely for the route builder; the handlers name what the schemas guarantee.
   const inputSchema = writes.input as z.ZodObject;
-  const updateSchema = inputSchema.extend({ version: versionSchema });
+  // An input that transforms (a contact's methods) is no object to extend: the version joins it.
+  const updateSchema =
+    inputSchema instanceof ZodObject
+      ? inputSchema.extend({ version: versionSchema })
+      : intersection(inputSchema, object({ version: versionSchema }));
   const rowSchema = declaration.row as unknown as z.ZodObject;
 
+  const rowsWhere = async (database: Queryable, where: SQL) => {
+    if (store.rows) return store.rows(database, where);
+    const rows = await database.select().from(table).where(where).orderBy(table.id);
+    return rows.map((row) => (store.toRow ? store.toRow(row as Record<string, unknown>) : (row as unknown as Row)));
+  };
   const read = async (database: Queryable, organizationId: number, ids: number[]) => {
     if (!ids.length) return [];
-    const rows = await database
-      .select()
-      .from(table)
-      .where(and(eq(table.organizationId, organizationId), sql`${table.id} = any(${sql.param(ids)}::int[])`));
-    return rows.map((row) => store.toRow(row as Record<string, unknown>));
+    return rowsWhere(
+      database,
+      and(eq(table.organizationId, organizationId), sql`${table.id} = any(${sql.param(ids)}::int[])`) as SQL,
+    );
   };
-  registerFeedLoader(kind as ChangeEntity, store.feed ?? ((database, auth, ids) => read(database, auth.organizationId, ids)));
+  const readOne = async (tx: Queryable, id: number) => {
+    const [row] = await rowsWhere(tx, eq(table.id, id));
+    if (!row) throw notFound(capitalized(store.noun));
+    return row;
+  };
+  countsUsesBeforeDeleting(kind as ResourceKind);
+  // A reference to a record of the kind names one of the organization's own rows.
+  registerOwnedIds(kind as ResourceKind, ownedRowsOf(table));
+  const view = writes.permissions.view;
+  registerFeedLoader(
+    entity,
+    store.feed ??
+      ((database, auth, ids) =>
+        view && !auth.permissions.includes(view) ? Promise.resolve([]) : read(database, auth.organizationId, ids)),
+  );
 
   const locked = async (tx: Transaction, organizationId: number, id: number) => {
     const [row] = await tx
@@ -87,33 +146,47 @@ export function registerResourceRoutes<Row extends { id: number }, Input>(
       .where(and(eq(table.id, id), eq(table.organizationId, organizationId)))
       .for('update');
     if (!row) throw notFound(capitalized(store.noun));
-    return store.toRow(row as Record<string, unknown>);
+    return row as Record<string, unknown> & { version: number };
   };
   const audience = async (tx: Queryable, organizationId: number, id: number) => [
     organizationId,
     ...((await store.alsoSeenBy?.(tx, organizationId, id)) ?? []),
+  ];
+  /** A concurrent write's unique violation as the store words it; anything else as it was. */
+  const refusingDuplicates = (error: unknown): never => {
+    const cause = (error as { cause?: unknown })?.cause ?? error;
+    const { code, constraint } = (cause ?? {}) as { code?: string; constraint?: string };
+    const answer = code === UNIQUE_VIOLATION && constraint ? store.uniqueViolations?.[constraint] : undefined;
+    throw answer ? answer() : error;
+  };
+  const upserted = async (tx: Transaction, organizationId: number, id: number): Promise<RecordChange[]> => [
+    { entity, id, op: 'upsert', organizationIds: await audience(tx, organizationId, id) },
+    ...((await store.alsoChanged?.(tx, organizationId, id)) ?? []),
   ];
 
   api.post(
     collection,
     {
       schema: { tags, params: organizationParamsSchema, body: inputSchema, response: { 201: rowSchema } },
-      onRequest: guard(writeRule(writes, writes.permissions.create)),
+      onRequest: guard(writeRule(writes, 'create')),
     },
     async (request, reply) => {
       const auth = requireAuth(request);
       assertActiveOrganization(auth, request.params.orgId);
       const created = await mirrorWrite(db, realtime, async (tx, record) => {
         const input = request.body as Input;
-        await store.check?.(tx, auth, input, null);
+        await store.authorize?.(tx, auth);
+        const values = await store.values(input, { tx, auth, stored: null });
+        await store.check?.(tx, auth, input, null, values);
         const [row] = await tx
           .insert(table)
-          .values({ ...store.values(input, auth), organizationId: auth.organizationId } as never)
-          .returning();
-        const saved = store.toRow(row as Record<string, unknown>);
-        await record([{ entity: kind as ChangeEntity, id: saved.id, op: 'upsert', organizationIds: [auth.organizationId] }]);
-        return saved;
-      });
+          .values({ ...values, organizationId: auth.organizationId } as never)
+          .returning({ id: table.id });
+        const id = (row as { id: number }).id;
+        await store.written?.(tx, id, input);
+        await record(await upserted(tx, auth.organizationId, id));
+        return readOne(tx, id);
+      }).catch(refusingDuplicates);
       return reply.code(201).send(created);
     },
   );
@@ -122,7 +195,7 @@ export function registerResourceRoutes<Row extends { id: number }, Input>(
     `${collection}/:id`,
     {
       schema: { tags, params: organizationRecordParamsSchema, body: updateSchema, response: { 200: rowSchema } },
-      onRequest: guard(writeRule(writes, writes.permissions.edit)),
+      onRequest: guard(writeRule(writes, 'edit')),
     },
     async (request) => {
       const auth = requireAuth(request);
@@ -130,18 +203,20 @@ export function registerResourceRoutes<Row extends { id: number }, Input>(
       assertActiveOrganization(auth, orgId);
       return mirrorWrite(db, realtime, async (tx, record) => {
         const { version, ...input } = request.body as Input & { version: number };
-        const current = await locked(tx, orgId, id);
-        if ((current as Row & { version: number }).version !== version) throw staleVersion(store.noun, current);
-        await store.check?.(tx, auth, input as Input, current);
-        const [row] = await tx
+        await store.authorize?.(tx, auth);
+        const stored = await locked(tx, orgId, id);
+        const current = await readOne(tx, id);
+        if (stored.version !== version) throw staleVersion(store.noun, current);
+        const values = await store.values(input as Input, { tx, auth, stored });
+        await store.check?.(tx, auth, input as Input, current, values);
+        await tx
           .update(table)
-          .set({ ...store.values(input as Input, auth), version: sql`${table.version} + 1`, updatedAt: new Date() } as never)
-          .where(eq(table.id, id))
-          .returning();
-        const saved = store.toRow(row as Record<string, unknown>);
-        await record([{ entity: kind as ChangeEntity, id, op: 'upsert', organizationIds: await audience(tx, orgId, id) }]);
-        return saved;
-      });
+          .set({ ...values, version: sql`${table.version} + 1`, updatedAt: new Date() } as never)
+          .where(eq(table.id, id));
+        await store.written?.(tx, id, input as Input);
+        await record(await upserted(tx, orgId, id));
+        return readOne(tx, id);
+      }).catch(refusingDuplicates);
     },
   );
 
@@ -149,21 +224,26 @@ export function registerResourceRoutes<Row extends { id: number }, Input>(
     `${collection}/:id`,
     {
       schema: { tags, params: organizationRecordParamsSchema, response: { 200: okSchema } },
-      onRequest: guard(writeRule(writes, writes.permissions.delete)),
+      onRequest: guard(writeRule(writes, 'delete')),
     },
     async (request) => {
       const auth = requireAuth(request);
       const { orgId, id } = request.params;
       assertActiveOrganization(auth, orgId);
       await mirrorWrite(db, realtime, async (tx, record) => {
+        await store.authorize?.(tx, auth);
         await locked(tx, orgId, id);
-        if (store.uses) assertUnused(store.noun, await store.uses(tx, id));
-        await record([{ entity: kind as ChangeEntity, id, op: 'delete', organizationIds: await audience(tx, orgId, id) }]);
+        await store.beforeDelete?.(tx, id, record, orgId);
+        assertUnused(store.noun, { ...(await store.uses?.(tx, id)), ...(await usesOf(tx, kind as ResourceKind, id)) });
+        await record([{ entity, id, op: 'delete', organizationIds: await audience(tx, orgId, id) }]);
         await tx.delete(table).where(eq(table.id, id));
       });
       return { ok: true as const };
     },
   );
 }
+
+/** PostgreSQL's code for a unique index refusing a row. */
+const UNIQUE_VIOLATION = '23505';
 
 const capitalized = (noun: string) => noun.charAt(0).toUpperCase() + noun.slice(1);

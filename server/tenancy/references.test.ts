@@ -3,10 +3,11 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { idSchema } from '#core/contract/limits';
+import { referenceId } from '#core/contract/references';
 import { inputFromOrder, type Order, type OrderInput } from '#core/contract/orders';
 import { type SeededDriver, seededDriver, seededOrganizationIds } from '#test/server/seeded';
 import { createTestApp, signInAs, type TestApp } from '#test/server/test-app';
-import { registerReferenceChecks } from './references.ts';
+import { referencedKindsWithoutLookup, registerReferenceChecks } from './references.ts';
 
 let test: TestApp;
 const cookies: Record<string, string> = {};
@@ -280,6 +281,18 @@ describe('route declarations', () => {
         async () => ({}),
       ),
     ).toThrow('body.lines[].customerId must be declared');
+    await app.close();
+  });
+
+  it('has a lookup registered by a feature for every kind a route references, and names a kind without one', async () => {
+    // The app built every feature's routes: each kind they reference has its check.
+    expect(referencedKindsWithoutLookup()).toEqual([]);
+    const app = Fastify();
+    app.setValidatorCompiler(validatorCompiler);
+    app.setSerializerCompiler(serializerCompiler);
+    registerReferenceChecks(app, test.database.db);
+    app.post('/unchecked', { schema: { body: z.object({ ghostId: referenceId('ghost') }) } }, async () => ({}));
+    expect(referencedKindsWithoutLookup()).toEqual(['ghost']);
     await app.close();
   });
 

@@ -12,25 +12,13 @@ import type { z } from 'zod';
 import {
   collectReferences,
   declaresReferences,
+  referencedKinds,
   type FoundReference,
   type ReferenceKind,
   undeclaredIdFields,
 } from '#core/contract/references';
-import { ROLE_IDS } from '#core/domain/access';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Database, Queryable } from '#server/db/database';
-import {
-  carrierLinks,
-  contacts,
-  devices,
-  customers,
-  locations,
-  organizationCargoTypes,
-  subLocations,
-  tractors,
-  trailers,
-  userRoles,
-  users,
-} from '#server/db/schema';
 import { type OrganizationCaller, requireCaller } from '#server/plugins/auth';
 import { badRequest } from '#server/plugins/error-handler';
 
@@ -57,99 +45,59 @@ export function heldByItem(heldOf: (index: number) => HeldReference): HeldRefere
 }
 
 /** Of `ids`, those of `kind` the organization may name, each with the location it lies in (sub-locations). */
-type OwnedIds = (db: Queryable, organizationId: number, ids: number[]) => Promise<Map<number, number | null>>;
+export type OwnedIds = (db: Queryable, organizationId: number, ids: number[]) => Promise<Map<number, number | null>>;
 
-const idArray = (ids: number[]) => sql`${sql.param(ids)}::int[]`;
+export const idArray = (ids: number[]) => sql`${sql.param(ids)}::int[]`;
 
-function owned(rows: { id: number; locationId?: number }[]) {
+export function owned(rows: { id: number; locationId?: number }[]) {
   return new Map(rows.map((row) => [row.id, row.locationId ?? null]));
 }
 
+/** A table that carries its organization. */
+type OrganizationTable = PgTable & { id: PgColumn; organizationId: PgColumn };
+
 /** Records of a table that carries its organization: the organization's own. */
-function ownedRowsOf(
-  table:
-    | typeof customers
-    | typeof locations
-    | typeof tractors
-    | typeof trailers
-    | typeof users
-    | typeof contacts
-    | typeof devices,
-): OwnedIds {
+export function ownedRowsOf(table: OrganizationTable): OwnedIds {
   return async (db, org, ids) =>
     owned(
-      await db
+      (await db
         .select({ id: table.id })
         .from(table)
-        .where(and(eq(table.organizationId, org), sql`${table.id} = any(${idArray(ids)})`)),
+        .where(and(eq(table.organizationId, org), sql`${table.id} = any(${idArray(ids)})`))) as { id: number }[],
     );
 }
 
-const OWNED: Record<ReferenceKind, OwnedIds> = {
-  customer: ownedRowsOf(customers),
-  location: ownedRowsOf(locations),
-  subLocation: async (db, org, ids) =>
-    owned(
-      await db
-        .select({ id: subLocations.id, locationId: subLocations.locationId })
-        .from(subLocations)
-        .where(and(eq(subLocations.organizationId, org), sql`${subLocations.id} = any(${idArray(ids)})`)),
-    ),
-  // Cargo types are shared; an organization may name those it is offered.
-  cargoType: async (db, org, ids) =>
-    owned(
-      await db
-        .select({ id: organizationCargoTypes.cargoTypeId })
-        .from(organizationCargoTypes)
-        .where(
-          and(eq(organizationCargoTypes.organizationId, org), sql`${organizationCargoTypes.cargoTypeId} = any(${idArray(ids)})`),
-        ),
-    ),
-  driver: async (db, org, ids) =>
-    owned(
-      await db
-        .select({ id: users.id })
-        .from(users)
-        .innerJoin(userRoles, and(eq(userRoles.userId, users.id), eq(userRoles.roleId, ROLE_IDS.Driver)))
-        .where(and(eq(users.organizationId, org), sql`${users.id} = any(${idArray(ids)})`)),
-    ),
-  tractor: ownedRowsOf(tractors),
-  trailer: ownedRowsOf(trailers),
-  // The owner transports its loads itself or hands them to one of its active carriers.
-  transporter: async (db, org, ids) => {
-    const carriers = await db
-      .select({ id: carrierLinks.carrierOrganizationId })
-      .from(carrierLinks)
-      .where(
-        and(
-          eq(carrierLinks.organizationId, org),
-          eq(carrierLinks.isActive, true),
-          sql`${carrierLinks.carrierOrganizationId} = any(${idArray(ids)})`,
-        ),
-      );
-    return owned([...carriers, { id: org }]);
-  },
-  user: ownedRowsOf(users),
-  contact: ownedRowsOf(contacts),
-  device: ownedRowsOf(devices),
-};
+const lookups = new Map<ReferenceKind, { owned: OwnedIds; label: string }>();
+const referenced = new Set<ReferenceKind>();
 
-const LABEL: Record<ReferenceKind, string> = {
-  customer: 'customer',
-  location: 'location',
-  subLocation: 'sub-location',
-  cargoType: 'cargo type',
-  driver: 'driver',
-  tractor: 'tractor',
-  trailer: 'trailer',
-  transporter: 'transporter',
-  user: 'user',
-  contact: 'contact',
-  device: 'device',
-};
+/**
+ * Registers how a reference of `kind` is checked: by the feature owning the kind (the record routes
+ * register theirs), like feed loaders, so tenancy imports no feature. `label` names it in messages
+ * (default: its words, `cargoType` → "cargo type").
+ */
+export function registerOwnedIds(
+  kind: ReferenceKind,
+  lookup: OwnedIds,
+  label = kind.replace(/[A-Z]/g, (letter: string) => ` ${letter.toLowerCase()}`),
+) {
+  lookups.set(kind, { owned: lookup, label });
+}
+
+/** The kinds some registered route references that no feature registered a lookup for: none once all have. */
+export function referencedKindsWithoutLookup(): ReferenceKind[] {
+  return [...referenced].filter((kind) => !lookups.has(kind));
+}
+
+function lookupOf(kind: ReferenceKind) {
+  const lookup = lookups.get(kind);
+  if (!lookup) throw new Error(`No feature registered how a ${kind} reference is checked`);
+  return lookup;
+}
+
+const LABEL = (kind: ReferenceKind) => lookupOf(kind).label;
 
 function unknownMessage(kind: ReferenceKind) {
-  return kind === 'transporter' ? 'not an active carrier of your organization' : `unknown ${LABEL[kind]}`;
+  return kind === 'transporter' ? 'not an active carrier of your organization' : `unknown ${LABEL(kind)}`;
 }
 
 /**
@@ -175,13 +123,13 @@ export async function assertReferencesBelong(
     idsByKind.set(reference.kind, ids);
   }
   const ownedByKind = new Map<ReferenceKind, Map<number, number | null>>();
-  for (const [kind, ids] of idsByKind) ownedByKind.set(kind, await OWNED[kind](db, auth.organizationId, [...ids]));
+  for (const [kind, ids] of idsByKind) ownedByKind.set(kind, await lookupOf(kind).owned(db, auth.organizationId, [...ids]));
   const issues = references.flatMap((reference) => {
     const where = [path, ...reference.path].join('.');
     const found = ownedByKind.get(reference.kind);
     if (!found?.has(reference.id)) return [{ path: where, message: unknownMessage(reference.kind) }];
     if (reference.within && found.get(reference.id) !== reference.within.id) {
-      return [{ path: where, message: `not a ${LABEL[reference.kind]} of the record in ${reference.within.field}` }];
+      return [{ path: where, message: `not a ${LABEL(reference.kind)} of the record in ${reference.within.field}` }];
     }
     return [];
   });
@@ -208,6 +156,7 @@ export function registerReferenceChecks(app: FastifyInstance, db: Database): voi
     const schemas = route.schema ?? {};
     for (const part of ['params', 'querystring', 'body'] as const) {
       const schema = schemas[part] as z.core.$ZodType | undefined;
+      if (schema) for (const kind of referencedKinds(schema)) referenced.add(kind);
       const undeclared = schema ? undeclaredIdFields(schema) : [];
       if (undeclared.length) {
         throw new Error(

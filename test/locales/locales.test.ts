@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { LANGUAGES } from '#core/domain/locale';
+import { RESOURCE_KINDS } from '#core/resources/resource-list';
 import { ADMIN_SECTIONS, MAIN_PAGES } from '#src/features/access/pages.ts';
 
 const root = path.resolve(import.meta.dirname, '../../locales');
@@ -63,5 +64,12 @@ describe('locales', () => {
     const common = load('en-US', 'common');
     for (const link of MAIN_PAGES) expect(common.has(link.labelKey), link.labelKey).toBe(true);
     for (const section of Object.values(ADMIN_SECTIONS)) expect(common.has(section.labelKey), section.labelKey).toBe(true);
+  });
+
+  it('words every declared record type for the "in use" refusal, which names them by kind', () => {
+    const administration = load('en-US', 'administration');
+    for (const kind of RESOURCE_KINDS) {
+      for (const form of ['one', 'other']) expect(administration.has(`inUse.kinds.${kind}_${form}`), kind).toBe(true);
+    }
   });
 });

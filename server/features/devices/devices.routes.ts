@@ -1,13 +1,16 @@
-import { and, count, eq, ne } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import { CLIENT_ID_TAKEN, type Device, type deviceInputSchema } from '#core/contract/devices';
 import { ERROR_CODES } from '#core/contract/errors';
 import { writableResource } from '#core/resources/resource-list';
 import type { ServerContext } from '#server/context';
-import { devices, trailers } from '#server/db/schema';
+import type { Transaction } from '#server/db/database';
+import type { RecordMirrorChanges } from '#server/features/master-data/records';
+import { devices } from '#server/db/schema';
 import { badRequest, HttpError } from '#server/plugins/error-handler';
 import { type RecordStore, registerResourceRoutes } from '#server/resources/resource-routes';
+import { usesOf } from '#server/resources/uses';
 
 /**
  * Driver phones and smart trailers (spec 2 "Smart device"), written through the record routes
@@ -28,21 +31,39 @@ export const deviceStore: RecordStore<Device, z.output<typeof deviceInputSchema>
       .select({ id: devices.id })
       .from(devices)
       .where(and(eq(devices.clientId, input.clientId), current ? ne(devices.id, current.id) : undefined));
-    if (taken) {
-      throw new HttpError(409, ERROR_CODES.conflict, 'Another device already uses this identifier', {
-        issues: [{ path: 'body.clientId', message: CLIENT_ID_TAKEN }],
-      });
-    }
-    if (current?.kind === 'trailer' && input.kind !== 'trailer' && (await namingTrailers(tx, current.id)) > 0) {
+    if (taken) throw clientIdTaken();
+    if (current?.kind === 'trailer' && input.kind !== 'trailer' && ((await usesOf(tx, 'device', current.id)).trailer ?? 0) > 0) {
       throw badRequest([{ path: 'body.kind', message: 'a trailer names this device' }]);
     }
   },
-  uses: async (tx, id) => ({ trailers: await namingTrailers(tx, id) }),
+  // Two creates with one identifier at once both pass the check: the index refuses the second.
+  uniqueViolations: { devices_client_id_idx: clientIdTaken },
 };
 
-async function namingTrailers(tx: Parameters<NonNullable<typeof deviceStore.uses>>[0], id: number) {
-  const [trailersNaming] = await tx.select({ count: count() }).from(trailers).where(eq(trailers.deviceId, id));
-  return trailersNaming?.count ?? 0;
+function clientIdTaken() {
+  return new HttpError(409, ERROR_CODES.conflict, 'Another device already uses this identifier', {
+    issues: [{ path: 'body.clientId', message: CLIENT_ID_TAKEN }],
+  });
+}
+
+/**
+ * A driver deleted leaves the phones that named them without a driver: each such device is written
+ * (version + 1) and logged, so every mirror sees its driver cleared.
+ */
+export async function releaseDriverDevices(tx: Transaction, record: RecordMirrorChanges, organizationId: number, userId: number) {
+  const released = await tx
+    .update(devices)
+    .set({ driverUserId: null, version: sql`${devices.version} + 1`, updatedAt: new Date() })
+    .where(eq(devices.driverUserId, userId))
+    .returning({ id: devices.id });
+  await record(
+    released.map((device) => ({
+      entity: 'device' as const,
+      id: device.id,
+      op: 'upsert' as const,
+      organizationIds: [organizationId],
+    })),
+  );
 }
 
 /** `/organizations/{orgId}/devices[/{id}]` and the devices' feed loader. */

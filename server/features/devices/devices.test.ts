@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Device } from '#core/contract/devices';
 import type { Trailer } from '#core/contract/master-data';
 import { PERMISSIONS, ROLE_IDS } from '#core/domain/access';
@@ -124,7 +125,7 @@ describe('devices', () => {
 
     const refused = await call('admin', 'DELETE', `/organizations/${prairie}/devices/${device.id}`);
     expect(refused.statusCode).toBe(409);
-    expect(refused.json().error).toMatchObject({ rule: 'inUse', issues: [{ path: 'uses.trailers', message: '1' }] });
+    expect(refused.json().error).toMatchObject({ rule: 'inUse', issues: [{ path: 'uses.trailer', message: '1' }] });
 
     const unlinked = await call('admin', 'PUT', `/organizations/${prairie}/trailers/${trailer.id}`, {
       ...TRAILER,
@@ -134,6 +135,71 @@ describe('devices', () => {
     expect(unlinked.statusCode).toBe(200);
     expect(unlinked.json()).toMatchObject({ deviceId: null });
     expect((await call('admin', 'DELETE', `/organizations/${prairie}/devices/${device.id}`)).statusCode).toBe(200);
+  });
+});
+
+describe('devices and concurrent writers', () => {
+  it('answer 409 clientIdTaken, not 500, to a create racing another with the same identifier', async () => {
+    // A transaction holding an uncommitted device with the identifier: the request's check cannot see
+    // it, so the request reaches the unique index, waits on it, and is refused once the holder commits.
+    const holder = new pg.Client({ connectionString: test.databaseUrl });
+    await holder.connect();
+    try {
+      await holder.query('begin');
+      await holder.query(
+        "insert into devices (organization_id, client_id, name, kind) values ($1, 'racing-serial', 'First', 'phone')",
+        [littleCreek],
+      );
+      const racing = call('admin', 'POST', `/organizations/${prairie}/devices`, {
+        clientId: 'racing-serial',
+        name: 'Second',
+        kind: 'phone',
+      });
+      await vi.waitUntil(
+        async () => {
+          const waiting = await holder.query(
+            "select 1 from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'",
+          );
+          return (waiting.rowCount ?? 0) > 0;
+        },
+        { timeout: 10_000, interval: 20 },
+      );
+      await holder.query('commit');
+      const refused = await racing;
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json().error.issues).toEqual([{ path: 'body.clientId', message: 'clientIdTaken' }]);
+    } finally {
+      await holder.end();
+    }
+  });
+
+  it('lose their driver through a versioned, logged write when the driver is deleted', async () => {
+    const driver = await call('admin', 'POST', `/organizations/${prairie}/users`, {
+      username: 'phone.holder',
+      firstName: 'Pia',
+      lastName: 'Holm',
+      roleIds: [ROLE_IDS.Driver],
+      driverInfo: { defaultTractorId: null, defaultTrailerId: null, contract: false, loadCompletionOutOfSequence: true },
+      contact: { name: 'Pia Holm', contactNotificationMethods: [] },
+    });
+    expect(driver.statusCode).toBe(201);
+    const driverUserId = (driver.json() as { id: number }).id;
+    const phone = (
+      await call('admin', 'POST', `/organizations/${prairie}/devices`, {
+        clientId: 'phone-of-pia',
+        name: 'Pia’s phone',
+        kind: 'phone',
+        driverUserId,
+      })
+    ).json() as Device;
+    expect(phone).toMatchObject({ driverUserId, version: 1 });
+    const { cursor } = await pullChanges(app, cookies.admin as string);
+
+    expect((await call('admin', 'DELETE', `/organizations/${prairie}/users/${driverUserId}`)).statusCode).toBe(200);
+
+    const feed = await pullChangesHaving<Device>(app, cookies.admin as string, cursor, [{ entity: 'device', id: phone.id }]);
+    const change = feed.changes.find((entry) => entry.entity === 'device' && entry.id === phone.id);
+    expect(change?.row).toEqual({ ...phone, driverUserId: null, version: 2 });
   });
 });
 

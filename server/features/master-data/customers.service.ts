@@ -4,7 +4,6 @@ import type { customerInputSchema } from '#core/contract/master-data';
 import type { Customer } from '#core/contract/master-data';
 import type { Queryable } from '#server/db/database';
 import { customers, locations, orders, stops } from '#server/db/schema';
-import { configurationsFilteringCustomer } from '#server/features/notification-configs/notification-configs.service';
 import { listCustomers } from '#server/features/reference/reference.service';
 import { carriedCustomers } from '#server/features/sync/carried-references';
 import { fromList, ownOrCarried } from '#server/features/sync/feed-loaders';
@@ -41,11 +40,7 @@ export const customerStore: RecordStore<Customer, z.output<typeof customerInputS
       .select({ count: countDistinct(locations.id) })
       .from(locations)
       .where(eq(locations.customerId, id));
-    return {
-      loads: loads?.count ?? 0,
-      sites: sites?.count ?? 0,
-      notificationConfigs: await configurationsFilteringCustomer(tx, id),
-    };
+    return { order: loads?.count ?? 0, location: sites?.count ?? 0 };
   },
   feed: ownOrCarried(fromList(listCustomers), carriedCustomers),
 };

@@ -155,8 +155,8 @@ describe('customers', () => {
       .where(and(eq(orders.organizationId, prairie), isNotNull(stops.customerId)));
     const response = await call('admin', 'DELETE', `/organizations/${prairie}/customers/${used?.id}`);
     expect(response.statusCode).toBe(409);
-    expect(response.json().error).toMatchObject({ rule: 'inUse', message: expect.stringMatching(/used by \d+ loads?/) });
-    expect(response.json().error.issues[0].path).toBe('uses.loads');
+    expect(response.json().error).toMatchObject({ rule: 'inUse', message: expect.stringMatching(/used by \d+ orders?/) });
+    expect(response.json().error.issues[0].path).toBe('uses.order');
     expect(
       await test.database.db
         .select()

@@ -1,7 +1,6 @@
-import { and, count, eq, type SQL, sql } from 'drizzle-orm';
-import type { TractorUpdate, TrailerUpdate } from '#core/contract/master-data';
+import { and, count, eq, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { tractorInputSchema, trailerInputSchema } from '#core/contract/master-data';
+import type { Tractor, Trailer, tractorInputSchema, trailerInputSchema } from '#core/contract/master-data';
 import { tierRank } from '#core/domain/access';
 import {
   carrierEquipmentEditing,
@@ -10,14 +9,15 @@ import {
   MIN_MAX_CARGO_WEIGHT,
 } from '#core/domain/master-data/index';
 import { WEIGHT_UNIT_ABBREVIATIONS } from '#core/domain/units';
-import type { Database, Queryable, Transaction } from '#server/db/database';
-import { cargoTypes, carrierLinks, devices, downtimes, orders, tractors, trailers, users } from '#server/db/schema';
+import type { Queryable, Transaction } from '#server/db/database';
+import { cargoTypes, carrierLinks, devices, downtimes, orders, tractors, trailers } from '#server/db/schema';
 import { userWeightUnit } from '#server/features/orders/orders.service';
-import { toTractor, toTrailer } from '#server/features/reference/reference.service';
+import { listTractors, listTrailers, toTractor, toTrailer } from '#server/features/reference/reference.service';
+import { fromList } from '#server/features/sync/feed-loaders';
 import type { AuthContext } from '#server/plugins/auth';
-import type { RealtimePublisher } from '#server/plugins/realtime';
-import { badRequest, forbidden, notFound } from '#server/plugins/error-handler';
-import { assertActiveOrganization, assertUnused, mirrorWrite, type RecordMirrorChanges, staleVersion } from './records.ts';
+import { badRequest, forbidden } from '#server/plugins/error-handler';
+import type { RecordStore } from '#server/resources/resource-routes';
+import type { RecordMirrorChanges } from './records.ts';
 
 type TractorFields = z.output<typeof tractorInputSchema>;
 type TrailerFields = z.output<typeof trailerInputSchema>;
@@ -50,11 +50,6 @@ export async function assertMayEditEquipment(db: Queryable, auth: AuthContext, k
   }
 }
 
-async function writableEquipment(db: Database, auth: AuthContext, orgId: number, kind: EquipmentKind) {
-  assertActiveOrganization(auth, orgId);
-  await assertMayEditEquipment(db, auth, kind);
-}
-
 function tractorValues(auth: AuthContext, input: TractorFields, stored?: typeof tractors.$inferSelect) {
   const keep = standardField(auth);
   return {
@@ -69,82 +64,30 @@ function tractorValues(auth: AuthContext, input: TractorFields, stored?: typeof 
   };
 }
 
-export async function createTractor(
-  db: Database,
-  realtime: RealtimePublisher,
-  auth: AuthContext,
-  orgId: number,
-  input: TractorFields,
-) {
-  await writableEquipment(db, auth, orgId, 'tractor');
-  return mirrorWrite(db, realtime, async (tx, record) => {
-    const [row] = await tx
-      .insert(tractors)
-      .values({ ...tractorValues(auth, input), organizationId: orgId })
-      .returning();
-    if (!row) throw notFound('Tractor');
-    await record([{ entity: 'tractor', id: row.id, op: 'upsert', organizationIds: [orgId] }]);
-    return toTractor(row);
-  });
-}
-
-async function lockedTractor(tx: Transaction, orgId: number, id: number) {
-  const [row] = await tx
-    .select()
-    .from(tractors)
-    .where(and(eq(tractors.id, id), eq(tractors.organizationId, orgId)))
-    .for('update');
-  if (!row) throw notFound('Tractor');
-  return row;
-}
-
-export async function updateTractor(
-  db: Database,
-  realtime: RealtimePublisher,
-  auth: AuthContext,
-  orgId: number,
-  id: number,
-  input: TractorFields & Pick<TractorUpdate, 'version'>,
-) {
-  await writableEquipment(db, auth, orgId, 'tractor');
-  return mirrorWrite(db, realtime, async (tx, record) => {
-    const current = await lockedTractor(tx, orgId, id);
-    if (current.version !== input.version) throw staleVersion('tractor', toTractor(current));
-    const [row] = await tx
-      .update(tractors)
-      .set({ ...tractorValues(auth, input, current), version: sql`${tractors.version} + 1`, updatedAt: new Date() })
-      .where(eq(tractors.id, id))
-      .returning();
-    if (!row) throw notFound('Tractor');
-    await record([{ entity: 'tractor', id, op: 'upsert', organizationIds: [orgId] }]);
-    return toTractor(row);
-  });
-}
-
-/** Drivers of any organization whose default equipment is this tractor or trailer. */
-async function driversDefaulting(tx: Queryable, field: 'defaultTractorId' | 'defaultTrailerId', id: number) {
-  const [row] = await tx.select({ count: count() }).from(users).where(sql`(${users.driverInfo}->>${field})::int = ${id}`);
-  return row?.count ?? 0;
-}
-
 /** Downtime goes with its resource: its deletions are recorded before the cascade removes the rows. */
 export async function recordDowntimeDeletions(tx: Transaction, record: RecordMirrorChanges, orgId: number, where: SQL) {
   const rows = await tx.select({ id: downtimes.id }).from(downtimes).where(where);
   await record(rows.map((row) => ({ entity: 'downtime' as const, id: row.id, op: 'delete' as const, organizationIds: [orgId] })));
 }
 
-/** Refused (409 `inUse`) while a load or a driver's default names it: it can be disabled instead. */
-export async function deleteTractor(db: Database, realtime: RealtimePublisher, auth: AuthContext, orgId: number, id: number) {
-  await writableEquipment(db, auth, orgId, 'tractor');
-  await mirrorWrite(db, realtime, async (tx, record) => {
-    await lockedTractor(tx, orgId, id);
+/**
+ * Tractors, written through the record routes (server/resources). A delete is refused (409 `inUse`)
+ * while a load or a driver's default names it (it can be disabled instead); its downtime goes with it.
+ */
+export const tractorStore: RecordStore<Tractor, TractorFields> = {
+  table: tractors,
+  noun: 'tractor',
+  toRow: (stored) => toTractor(stored as typeof tractors.$inferSelect) as Tractor,
+  values: (input, { auth, stored }) =>
+    tractorValues(auth, input, (stored ?? undefined) as typeof tractors.$inferSelect | undefined),
+  authorize: (tx, auth) => assertMayEditEquipment(tx, auth, 'tractor'),
+  beforeDelete: (tx, id, record, orgId) => recordDowntimeDeletions(tx, record, orgId, eq(downtimes.tractorId, id)),
+  uses: async (tx, id) => {
     const [loads] = await tx.select({ count: count() }).from(orders).where(eq(orders.tractorId, id));
-    assertUnused('tractor', { loads: loads?.count ?? 0, drivers: await driversDefaulting(tx, 'defaultTractorId', id) });
-    await recordDowntimeDeletions(tx, record, orgId, eq(downtimes.tractorId, id));
-    await record([{ entity: 'tractor', id, op: 'delete', organizationIds: [orgId] }]);
-    await tx.delete(tractors).where(eq(tractors.id, id));
-  });
-}
+    return { order: loads?.count ?? 0 };
+  },
+  feed: fromList(listTractors),
+};
 
 // ── Trailers ─────────────────────────────────────────────────────────────────────────────────────
 
@@ -195,71 +138,28 @@ function trailerValues(auth: AuthContext, input: TrailerFields, stored?: typeof 
   };
 }
 
-export async function createTrailer(
-  db: Database,
-  realtime: RealtimePublisher,
-  auth: AuthContext,
-  orgId: number,
-  input: TrailerFields,
-) {
-  await writableEquipment(db, auth, orgId, 'trailer');
-  return mirrorWrite(db, realtime, async (tx, record) => {
-    const values = trailerValues(auth, input);
-    await assertTrailerRules(tx, auth, values);
-    const [row] = await tx
-      .insert(trailers)
-      .values({ ...values, organizationId: orgId })
-      .returning();
-    if (!row) throw notFound('Trailer');
-    await record([{ entity: 'trailer', id: row.id, op: 'upsert', organizationIds: [orgId] }]);
-    return toTrailer(row);
-  });
+/** How many trailers name the device as theirs: a device is not deleted while one does. */
+export async function trailersNamingDevice(tx: Queryable, deviceId: number) {
+  const [row] = await tx.select({ count: count() }).from(trailers).where(eq(trailers.deviceId, deviceId));
+  return row?.count ?? 0;
 }
 
-async function lockedTrailer(tx: Transaction, orgId: number, id: number) {
-  const [row] = await tx
-    .select()
-    .from(trailers)
-    .where(and(eq(trailers.id, id), eq(trailers.organizationId, orgId)))
-    .for('update');
-  if (!row) throw notFound('Trailer');
-  return row;
-}
-
-export async function updateTrailer(
-  db: Database,
-  realtime: RealtimePublisher,
-  auth: AuthContext,
-  orgId: number,
-  id: number,
-  input: TrailerFields & Pick<TrailerUpdate, 'version'>,
-) {
-  await writableEquipment(db, auth, orgId, 'trailer');
-  return mirrorWrite(db, realtime, async (tx, record) => {
-    const current = await lockedTrailer(tx, orgId, id);
-    if (current.version !== input.version) throw staleVersion('trailer', toTrailer(current));
-    const values = trailerValues(auth, input, current);
-    await assertTrailerRules(tx, auth, values);
-    const [row] = await tx
-      .update(trailers)
-      .set({ ...values, version: sql`${trailers.version} + 1`, updatedAt: new Date() })
-      .where(eq(trailers.id, id))
-      .returning();
-    if (!row) throw notFound('Trailer');
-    await record([{ entity: 'trailer', id, op: 'upsert', organizationIds: [orgId] }]);
-    return toTrailer(row);
-  });
-}
-
-/** Refused (409 `inUse`) while a load or a driver's default names it: it can be disabled instead. */
-export async function deleteTrailer(db: Database, realtime: RealtimePublisher, auth: AuthContext, orgId: number, id: number) {
-  await writableEquipment(db, auth, orgId, 'trailer');
-  await mirrorWrite(db, realtime, async (tx, record) => {
-    await lockedTrailer(tx, orgId, id);
+/**
+ * Trailers, written through the record routes (server/resources). A delete is refused (409 `inUse`)
+ * while a load or a driver's default names it (it can be disabled instead); its downtime goes with it.
+ */
+export const trailerStore: RecordStore<Trailer, TrailerFields> = {
+  table: trailers,
+  noun: 'trailer',
+  toRow: (stored) => toTrailer(stored as typeof trailers.$inferSelect) as Trailer,
+  values: (input, { auth, stored }) =>
+    trailerValues(auth, input, (stored ?? undefined) as typeof trailers.$inferSelect | undefined),
+  authorize: (tx, auth) => assertMayEditEquipment(tx, auth, 'trailer'),
+  check: (tx, auth, _input, _current, values) => assertTrailerRules(tx, auth, values as ReturnType<typeof trailerValues>),
+  beforeDelete: (tx, id, record, orgId) => recordDowntimeDeletions(tx, record, orgId, eq(downtimes.trailerId, id)),
+  uses: async (tx, id) => {
     const [loads] = await tx.select({ count: count() }).from(orders).where(eq(orders.trailerId, id));
-    assertUnused('trailer', { loads: loads?.count ?? 0, drivers: await driversDefaulting(tx, 'defaultTrailerId', id) });
-    await recordDowntimeDeletions(tx, record, orgId, eq(downtimes.trailerId, id));
-    await record([{ entity: 'trailer', id, op: 'delete', organizationIds: [orgId] }]);
-    await tx.delete(trailers).where(eq(trailers.id, id));
-  });
-}
+    return { order: loads?.count ?? 0 };
+  },
+  feed: fromList(listTrailers),
+};

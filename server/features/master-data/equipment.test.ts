@@ -129,8 +129,8 @@ describe('tractors', () => {
     expect(response.statusCode).toBe(409);
     const error = response.json().error;
     expect(error.rule).toBe('inUse');
-    expect(error.message).toMatch(/used by \d+ loads?, 1 driver/);
-    expect(error.issues.map((issue: { path: string }) => issue.path)).toEqual(['uses.loads', 'uses.drivers']);
+    expect(error.message).toMatch(/used by \d+ orders?, 1 user/);
+    expect(error.issues.map((issue: { path: string }) => issue.path)).toEqual(['uses.order', 'uses.user']);
     expect(await equipmentNamed(tractors, 'T-101')).toMatchObject({ id: tractor.id });
   });
 

@@ -10,13 +10,6 @@ import {
   downtimeRecordParamsSchema,
   downtimeSchema,
   downtimeUpdateSchema,
-  organizationRecordParamsSchema,
-  tractorInputSchema,
-  tractorSchema,
-  tractorUpdateSchema,
-  trailerInputSchema,
-  trailerSchema,
-  trailerUpdateSchema,
 } from '#core/contract/master-data';
 import type { PageRule } from '#core/domain/access';
 import { type ServerContext, zodRoutes } from '#server/context';
@@ -25,7 +18,8 @@ import { customerStore } from './customers.service.ts';
 import { writableResource } from '#core/resources/resource-list';
 import { registerResourceRoutes } from '#server/resources/resource-routes';
 import { createDowntime, deleteDowntime, listDowntimes, listDowntimesFrom, updateDowntime } from './downtime.service.ts';
-import { createTractor, createTrailer, deleteTractor, deleteTrailer, updateTractor, updateTrailer } from './equipment.service.ts';
+import { registerUse } from '#server/resources/uses';
+import { tractorStore, trailerStore, trailersNamingDevice } from './equipment.service.ts';
 import { fromList, registerFeedLoader } from '#server/features/sync/feed-loaders';
 
 const tags = ['master data'];
@@ -38,7 +32,7 @@ const DOWNTIME_RULES = {
 
 /**
  * Master-data writes of spec 2 §7 under `/organizations/{orgId}/…`: tractors, trailers and customers
- * (create, update with its base version, delete), the downtime of tractors, trailers and drivers, and
+ * through the record routes (server/resources), the downtime of tractors, trailers and drivers, and
  * the organization's downtime list. Each write is recorded in the change feed in its transaction.
  */
 export function registerMasterDataRoutes(app: FastifyInstance, context: ServerContext) {
@@ -47,64 +41,9 @@ export function registerMasterDataRoutes(app: FastifyInstance, context: ServerCo
   const api = zodRoutes(app);
   const base = '/organizations/:orgId';
 
-  api.post(
-    `${base}/tractors`,
-    {
-      schema: { tags, params: organizationParamsSchema, body: tractorInputSchema, response: { 201: tractorSchema } },
-      onRequest: guard({ permissions: ['CreateTractors'] }),
-    },
-    async (request, reply) =>
-      reply.code(201).send(await createTractor(db, realtime, requireAuth(request), request.params.orgId, request.body)),
-  );
-  api.put(
-    `${base}/tractors/:id`,
-    {
-      schema: { tags, params: organizationRecordParamsSchema, body: tractorUpdateSchema, response: { 200: tractorSchema } },
-      onRequest: guard({ permissions: ['EditTractors'] }),
-    },
-    async (request) => updateTractor(db, realtime, requireAuth(request), request.params.orgId, request.params.id, request.body),
-  );
-  api.delete(
-    `${base}/tractors/:id`,
-    {
-      schema: { tags, params: organizationRecordParamsSchema, response: { 200: okSchema } },
-      onRequest: guard({ permissions: ['DeleteTractors'] }),
-    },
-    async (request) => {
-      await deleteTractor(db, realtime, requireAuth(request), request.params.orgId, request.params.id);
-      return { ok: true as const };
-    },
-  );
-
-  api.post(
-    `${base}/trailers`,
-    {
-      schema: { tags, params: organizationParamsSchema, body: trailerInputSchema, response: { 201: trailerSchema } },
-      onRequest: guard({ permissions: ['CreateTrailers'] }),
-    },
-    async (request, reply) =>
-      reply.code(201).send(await createTrailer(db, realtime, requireAuth(request), request.params.orgId, request.body)),
-  );
-  api.put(
-    `${base}/trailers/:id`,
-    {
-      schema: { tags, params: organizationRecordParamsSchema, body: trailerUpdateSchema, response: { 200: trailerSchema } },
-      onRequest: guard({ permissions: ['EditTrailers'] }),
-    },
-    async (request) => updateTrailer(db, realtime, requireAuth(request), request.params.orgId, request.params.id, request.body),
-  );
-  api.delete(
-    `${base}/trailers/:id`,
-    {
-      schema: { tags, params: organizationRecordParamsSchema, response: { 200: okSchema } },
-      onRequest: guard({ permissions: ['DeleteTrailers'] }),
-    },
-    async (request) => {
-      await deleteTrailer(db, realtime, requireAuth(request), request.params.orgId, request.params.id);
-      return { ok: true as const };
-    },
-  );
-
+  registerResourceRoutes(app, context, writableResource('tractors'), tractorStore);
+  registerResourceRoutes(app, context, writableResource('trailers'), trailerStore);
+  registerUse('device', 'trailer', trailersNamingDevice);
   registerResourceRoutes(app, context, writableResource('customers'), customerStore);
 
   for (const type of DOWNTIME_RESOURCE_TYPES) {

@@ -1,5 +1,6 @@
 import { ERROR_CODES } from '#core/contract/errors';
-import { IN_USE_RULE, type RecordUse } from '#core/contract/master-data';
+import { IN_USE_RULE } from '#core/contract/master-data';
+import type { ResourceKind } from '#core/resources/resource-list';
 import type { ChangeEntity } from '#core/contract/change-feed';
 import type { Database, Transaction } from '#server/db/database';
 import { recordChanges } from '#server/features/sync/change-log';
@@ -43,11 +44,11 @@ export function staleVersion(what: string, current: unknown) {
   return new HttpError(409, ERROR_CODES.conflict, `The ${what} was changed by someone else`, { current });
 }
 
-/** 409 `inUse` naming what still uses the record, one issue per kind (`uses.loads`: "3"); nothing when unused. */
-export function assertUnused(what: string, uses: Partial<Record<RecordUse, number>>) {
-  const named = Object.entries(uses).filter(([, count]) => count > 0) as [RecordUse, number][];
+/** 409 `inUse` naming what still uses the record, one issue per kind of record (`uses.order`: "3"); nothing when unused. */
+export function assertUnused(what: string, uses: Partial<Record<ResourceKind, number>>) {
+  const named = Object.entries(uses).filter(([, count]) => count > 0) as [ResourceKind, number][];
   if (!named.length) return;
-  const list = named.map(([kind, count]) => `${count} ${count === 1 ? kind.replace(/s$/, '') : kind}`).join(', ');
+  const list = named.map(([kind, count]) => `${count} ${kind}${count === 1 ? '' : 's'}`).join(', ');
   throw new HttpError(409, ERROR_CODES.conflict, `The ${what} cannot be deleted: it is used by ${list}`, {
     rule: IN_USE_RULE,
     issues: named.map(([kind, count]) => ({ path: `uses.${kind}`, message: String(count) })),

@@ -170,7 +170,7 @@ describe('notification configurations', () => {
     const record = (await call('admin', 'POST', url(), config({ contactIds: [contactId] }))).json() as NotificationConfigRecord;
     const refused = await call('admin', 'DELETE', `/organizations/${prairie}/contacts/${contactId}`);
     expect(refused.statusCode).toBe(409);
-    expect(refused.json().error).toMatchObject({ rule: 'inUse', issues: [{ path: 'uses.notificationConfigs', message: '1' }] });
+    expect(refused.json().error).toMatchObject({ rule: 'inUse', issues: [{ path: 'uses.notificationConfig', message: '1' }] });
 
     const [held] = await test.database.db
       .select({ contactId: users.contactId, id: users.id })
@@ -179,7 +179,7 @@ describe('notification configurations', () => {
     await call('admin', 'PUT', `${url()}/${record.id}`, { ...config({ contactIds: [held?.contactId as number] }), version: 1 });
     const refusedUser = await call('admin', 'DELETE', `/organizations/${prairie}/users/${held?.id}`);
     expect(refusedUser.statusCode).toBe(409);
-    expect(refusedUser.json().error.issues).toContainEqual({ path: 'uses.notificationConfigs', message: '1' });
+    expect(refusedUser.json().error.issues).toContainEqual({ path: 'uses.notificationConfig', message: '1' });
 
     expect((await call('admin', 'DELETE', `${url()}/${record.id}`)).statusCode).toBe(200);
     expect((await call('admin', 'DELETE', `/organizations/${prairie}/contacts/${contactId}`)).statusCode).toBe(200);
@@ -191,7 +191,7 @@ describe('notification configurations', () => {
     const record = (await call('admin', 'POST', url(), config({ customerIds: [customerId] }))).json() as NotificationConfigRecord;
     const refused = await call('admin', 'DELETE', `/organizations/${prairie}/customers/${customerId}`);
     expect(refused.statusCode).toBe(409);
-    expect(refused.json().error).toMatchObject({ rule: 'inUse', issues: [{ path: 'uses.notificationConfigs', message: '1' }] });
+    expect(refused.json().error).toMatchObject({ rule: 'inUse', issues: [{ path: 'uses.notificationConfig', message: '1' }] });
     expect((await call('admin', 'DELETE', `${url()}/${record.id}`)).statusCode).toBe(200);
     expect((await call('admin', 'DELETE', `/organizations/${prairie}/customers/${customerId}`)).statusCode).toBe(200);
   });

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   type ContactPreference,
@@ -10,17 +10,11 @@ import {
 } from '#core/contract/people';
 import type { Database, Queryable, Transaction } from '#server/db/database';
 import { contactPreferences, contacts, organizations, users } from '#server/db/schema';
-import {
-  assertActiveOrganization,
-  assertUnused,
-  mirrorWrite,
-  type RecordMirrorChanges,
-  staleVersion,
-} from '#server/features/master-data/records';
-import { configurationsNamingContact } from '#server/features/notification-configs/notification-configs.service';
+import { assertActiveOrganization, mirrorWrite } from '#server/features/master-data/records';
 import type { AuthContext } from '#server/plugins/auth';
 import { HttpError, notFound } from '#server/plugins/error-handler';
 import type { RealtimePublisher } from '#server/plugins/realtime';
+import type { RecordStore } from '#server/resources/resource-routes';
 import { ERROR_CODES } from '#core/contract/errors';
 
 export type ContactFields = z.output<typeof contactInputSchema>;
@@ -58,12 +52,6 @@ export function toContactRecord(row: Omit<ContactRecord, 'contactNotificationMet
 export async function contactRecords(db: Queryable, where: SQL): Promise<ContactRecord[]> {
   const rows = await db.select(contactColumns).from(contacts).where(where).orderBy(asc(contacts.name));
   return rows.map(toContactRecord);
-}
-
-/** The feed's contacts: the active organization's, only to callers who may view contacts. */
-export async function visibleContacts(db: Queryable, auth: AuthContext, ids: number[]) {
-  if (!auth.permissions.includes('ViewContacts')) return [];
-  return contactRecords(db, and(eq(contacts.organizationId, auth.organizationId), inArray(contacts.id, ids)) as SQL);
 }
 
 /**
@@ -112,69 +100,24 @@ export async function lockedContact(tx: Transaction, orgId: number, id: number) 
   return row;
 }
 
-async function contactRecord(tx: Queryable, id: number) {
-  const [record] = await contactRecords(tx, eq(contacts.id, id));
-  if (!record) throw notFound('Contact');
-  return record;
-}
-
 /** A contact's write reaches the contacts mirror, and the users mirror when a user holds it. */
-async function recordContact(tx: Queryable, record: RecordMirrorChanges, orgId: number, id: number) {
+async function usersHolding(tx: Queryable, orgId: number, id: number) {
   const holders = await tx.select({ id: users.id }).from(users).where(eq(users.contactId, id));
-  await record([
-    { entity: 'contact', id, op: 'upsert', organizationIds: [orgId] },
-    ...holders.map((user) => ({ entity: 'user' as const, id: user.id, op: 'upsert' as const, organizationIds: [orgId] })),
-  ]);
-}
-
-export async function createContact(
-  db: Database,
-  realtime: RealtimePublisher,
-  auth: AuthContext,
-  orgId: number,
-  input: ContactFields,
-) {
-  assertActiveOrganization(auth, orgId);
-  return mirrorWrite(db, realtime, async (tx, record) => {
-    const [row] = await tx
-      .insert(contacts)
-      .values({ ...(await contactValues(tx, orgId, input)), organizationId: orgId })
-      .returning({ id: contacts.id });
-    if (!row) throw notFound('Contact');
-    await record([{ entity: 'contact', id: row.id, op: 'upsert', organizationIds: [orgId] }]);
-    return contactRecord(tx, row.id);
-  });
-}
-
-export async function updateContact(
-  db: Database,
-  realtime: RealtimePublisher,
-  auth: AuthContext,
-  orgId: number,
-  id: number,
-  input: ContactFields & { version: number },
-) {
-  assertActiveOrganization(auth, orgId);
-  return mirrorWrite(db, realtime, async (tx, record) => {
-    const current = await lockedContact(tx, orgId, id);
-    if (current.version !== input.version) throw staleVersion('contact', await contactRecord(tx, id));
-    await tx
-      .update(contacts)
-      .set({ ...(await contactValues(tx, orgId, input, id)), version: sql`${contacts.version} + 1`, updatedAt: new Date() })
-      .where(eq(contacts.id, id));
-    await recordContact(tx, record, orgId, id);
-    return contactRecord(tx, id);
-  });
+  return holders.map((user) => ({ entity: 'user' as const, id: user.id, op: 'upsert' as const, organizationIds: [orgId] }));
 }
 
 /**
- * A user's own contact goes with the user (delete or disable the user instead): refused with 409
- * naming the user. Its preferences go with it (cascade).
+ * Contacts, written through the record routes (server/resources). A user's own contact goes with the
+ * user (delete or disable the user instead): its delete is refused with 409 naming the user, and while
+ * a notification configuration tells it. Its preferences go with it (cascade).
  */
-export async function deleteContact(db: Database, realtime: RealtimePublisher, auth: AuthContext, orgId: number, id: number) {
-  assertActiveOrganization(auth, orgId);
-  await mirrorWrite(db, realtime, async (tx, record) => {
-    await lockedContact(tx, orgId, id);
+export const contactStore: RecordStore<ContactRecord, ContactFields> = {
+  table: contacts,
+  noun: 'contact',
+  rows: contactRecords,
+  values: (input, { tx, auth, stored }) => contactValues(tx, auth.organizationId, input, stored?.id as number | undefined),
+  alsoChanged: usersHolding,
+  beforeDelete: async (tx, id) => {
     const [holder] = await tx.select({ username: users.username }).from(users).where(eq(users.contactId, id));
     if (holder)
       throw new HttpError(
@@ -185,11 +128,8 @@ export async function deleteContact(db: Database, realtime: RealtimePublisher, a
           rule: 'userContact',
         },
       );
-    assertUnused('contact', { notificationConfigs: await configurationsNamingContact(tx, id) });
-    await record([{ entity: 'contact', id, op: 'delete', organizationIds: [orgId] }]);
-    await tx.delete(contacts).where(eq(contacts.id, id));
-  });
-}
+  },
+};
 
 // ── Notification preferences ─────────────────────────────────────────────────────────────────────
 
@@ -251,7 +191,10 @@ export async function replaceContactPreferences(
       .update(contacts)
       .set({ version: sql`${contacts.version} + 1`, updatedAt: new Date() })
       .where(eq(contacts.id, contactId));
-    await recordContact(tx, record, orgId, contactId);
+    await record([
+      { entity: 'contact', id: contactId, op: 'upsert', organizationIds: [orgId] },
+      ...(await usersHolding(tx, orgId, contactId)),
+    ]);
     return preferencesOf(tx, contactId);
   });
 }

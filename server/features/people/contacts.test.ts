@@ -289,7 +289,7 @@ describe('loading teams', () => {
       .where(eq(stops.id, stop?.id as number));
     const refused = await call('admin', 'DELETE', `/organizations/${prairie}/loading-teams/${record.id}`);
     expect(refused.statusCode).toBe(409);
-    expect(refused.json().error).toMatchObject({ rule: 'inUse', issues: [{ path: 'uses.loads', message: '1' }] });
+    expect(refused.json().error).toMatchObject({ rule: 'inUse', issues: [{ path: 'uses.order', message: '1' }] });
 
     const other = (
       await call('freemium', 'POST', `/organizations/${littleCreek}/loading-teams`, team([]))

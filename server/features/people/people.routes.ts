@@ -2,15 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import { okSchema, organizationParamsSchema } from '#core/contract/common';
 import { organizationRecordParamsSchema } from '#core/contract/master-data';
 import {
-  contactInputSchema,
   contactPreferencesBodySchema,
   contactPreferencesParamsSchema,
   contactPreferencesSchema,
-  contactRecordSchema,
-  contactUpdateSchema,
-  loadingTeamInputSchema,
-  loadingTeamRecordSchema,
-  loadingTeamUpdateSchema,
   userInputSchema,
   userRecordSchema,
   userUpdateSchema,
@@ -20,17 +14,25 @@ import {
 import { type ServerContext, zodRoutes } from '#server/context';
 import { sendOnboardingMail } from '#server/features/onboarding/onboarding.service';
 import { guard, requireAuth } from '#server/plugins/auth';
-import {
-  contactPreferenceList,
-  createContact,
-  deleteContact,
-  replaceContactPreferences,
-  updateContact,
-  visibleContacts,
-} from './contacts.service.ts';
-import { createLoadingTeam, deleteLoadingTeam, updateLoadingTeam, visibleLoadingTeams } from './loading-teams.service.ts';
+import { writableResource } from '#core/resources/resource-list';
+import { registerResourceRoutes } from '#server/resources/resource-routes';
+import { contactPreferenceList, contactStore, replaceContactPreferences } from './contacts.service.ts';
+import { loadingTeamStore } from './loading-teams.service.ts';
 import { countUsernameCheck, UsernameCheckThrottledError } from './username-check.service.ts';
-import { createUser, deleteUser, isUsernameAvailable, updateUser, visibleUsers } from './users.service.ts';
+import {
+  createUser,
+  deleteUser,
+  driversDefaulting,
+  isUsernameAvailable,
+  updateUser,
+  usersHoldingContact,
+  visibleUsers,
+} from './users.service.ts';
+import { registerUse } from '#server/resources/uses';
+import { idArray, owned, ownedRowsOf, registerOwnedIds } from '#server/tenancy/references';
+import { userRoles, users } from '#server/db/schema';
+import { ROLE_IDS } from '#core/domain/access';
+import { and, eq, sql } from 'drizzle-orm';
 import { registerFeedLoader } from '#server/features/sync/feed-loaders';
 
 const tags = ['people'];
@@ -45,11 +47,20 @@ const contactRule = (permission: 'CreateContacts' | 'EditContacts' | 'DeleteCont
  * (create, update with the base version, delete), a contact's notification preferences, and the
  * username check. Each write is recorded in the change feed in its transaction.
  */
-export function registerPeopleRoutes(app: FastifyInstance, { db, realtime }: ServerContext) {
+export function registerPeopleRoutes(app: FastifyInstance, context: ServerContext) {
+  const { db, realtime } = context;
   // The administration tables' rows, only to callers with the matching View permission.
   registerFeedLoader('user', visibleUsers);
-  registerFeedLoader('contact', visibleContacts);
-  registerFeedLoader('loadingTeam', visibleLoadingTeams);
+  registerOwnedIds('user', ownedRowsOf(users));
+  registerOwnedIds('driver', async (db, org, ids) =>
+    owned(
+      await db
+        .select({ id: users.id })
+        .from(users)
+        .innerJoin(userRoles, and(eq(userRoles.userId, users.id), eq(userRoles.roleId, ROLE_IDS.Driver)))
+        .where(and(eq(users.organizationId, org), sql`${users.id} = any(${idArray(ids)})`)),
+    ),
+  );
   const api = zodRoutes(app);
   const base = '/organizations/:orgId';
 
@@ -105,34 +116,6 @@ export function registerPeopleRoutes(app: FastifyInstance, { db, realtime }: Ser
     },
   );
 
-  api.post(
-    `${base}/contacts`,
-    {
-      schema: { tags, params: organizationParamsSchema, body: contactInputSchema, response: { 201: contactRecordSchema } },
-      onRequest: guard(contactRule('CreateContacts')),
-    },
-    async (request, reply) =>
-      reply.code(201).send(await createContact(db, realtime, requireAuth(request), request.params.orgId, request.body)),
-  );
-  api.put(
-    `${base}/contacts/:id`,
-    {
-      schema: { tags, params: organizationRecordParamsSchema, body: contactUpdateSchema, response: { 200: contactRecordSchema } },
-      onRequest: guard(contactRule('EditContacts')),
-    },
-    async (request) => updateContact(db, realtime, requireAuth(request), request.params.orgId, request.params.id, request.body),
-  );
-  api.delete(
-    `${base}/contacts/:id`,
-    {
-      schema: { tags, params: organizationRecordParamsSchema, response: { 200: okSchema } },
-      onRequest: guard(contactRule('DeleteContacts')),
-    },
-    async (request) => {
-      await deleteContact(db, realtime, requireAuth(request), request.params.orgId, request.params.id);
-      return { ok: true as const };
-    },
-  );
   api.get(
     `${base}/contacts/:contactId/notification-preferences`,
     {
@@ -156,43 +139,10 @@ export function registerPeopleRoutes(app: FastifyInstance, { db, realtime }: Ser
       replaceContactPreferences(db, realtime, requireAuth(request), request.params.orgId, request.params.contactId, request.body),
   );
 
-  api.post(
-    `${base}/loading-teams`,
-    {
-      schema: {
-        tags,
-        params: organizationParamsSchema,
-        body: loadingTeamInputSchema,
-        response: { 201: loadingTeamRecordSchema },
-      },
-      onRequest: guard({ permissions: ['CreateLoadingTeams'] }),
-    },
-    async (request, reply) =>
-      reply.code(201).send(await createLoadingTeam(db, realtime, requireAuth(request), request.params.orgId, request.body)),
-  );
-  api.put(
-    `${base}/loading-teams/:id`,
-    {
-      schema: {
-        tags,
-        params: organizationRecordParamsSchema,
-        body: loadingTeamUpdateSchema,
-        response: { 200: loadingTeamRecordSchema },
-      },
-      onRequest: guard({ permissions: ['EditLoadingTeams'] }),
-    },
-    async (request) =>
-      updateLoadingTeam(db, realtime, requireAuth(request), request.params.orgId, request.params.id, request.body),
-  );
-  api.delete(
-    `${base}/loading-teams/:id`,
-    {
-      schema: { tags, params: organizationRecordParamsSchema, response: { 200: okSchema } },
-      onRequest: guard({ permissions: ['DeleteLoadingTeams'] }),
-    },
-    async (request) => {
-      await deleteLoadingTeam(db, realtime, requireAuth(request), request.params.orgId, request.params.id);
-      return { ok: true as const };
-    },
-  );
+  registerResourceRoutes(app, context, writableResource('contacts'), contactStore);
+  registerResourceRoutes(app, context, writableResource('loadingTeams'), loadingTeamStore);
+  // A driver's default equipment and a user's own contact stay while the user names them.
+  registerUse('tractor', 'user', (tx, id) => driversDefaulting(tx, 'defaultTractorId', id));
+  registerUse('trailer', 'user', (tx, id) => driversDefaulting(tx, 'defaultTrailerId', id));
+  registerUse('contact', 'user', usersHoldingContact);
 }

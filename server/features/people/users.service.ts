@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { UserRecord, userInputSchema, userUpdateSchema } from '#core/contract/people';
 import { ROLE_IDS } from '#core/domain/access';
@@ -11,6 +11,7 @@ import {
 } from '#core/domain/master-data/index';
 import type { Database, Queryable, Transaction } from '#server/db/database';
 import { contacts, downtimes, loadingTeamMembers, orders, sessions, tripEvents, userRoles, users } from '#server/db/schema';
+import { releaseDriverDevices } from '#server/features/devices/devices.routes';
 import { recordDowntimeDeletions } from '#server/features/master-data/equipment.service';
 import {
   assertActiveOrganization,
@@ -19,7 +20,7 @@ import {
   type RecordMirrorChanges,
   staleVersion,
 } from '#server/features/master-data/records';
-import { configurationsNamingContact } from '#server/features/notification-configs/notification-configs.service';
+import { usesOf } from '#server/resources/uses';
 import { issueActivation, type OnboardingMail, setUserPassword } from '#server/features/onboarding/onboarding.service';
 import type { AuthContext } from '#server/plugins/auth';
 import { badRequest, forbidden, HttpError, notFound } from '#server/plugins/error-handler';
@@ -302,11 +303,11 @@ export async function deleteUser(db: Database, realtime: RealtimePublisher, auth
       })
       .from(users)
       .where(eq(users.id, id));
-    assertUnused('user', {
-      loads: loads?.count ?? 0,
-      notificationConfigs: await configurationsNamingContact(tx, current.contactId),
-    });
+    // The user's own contact goes with them: what names it besides the user keeps both.
+    const { user: _holder, ...contactUses } = await usesOf(tx, 'contact', current.contactId);
+    assertUnused('user', { order: loads?.count ?? 0, ...contactUses });
     await recordDowntimeDeletions(tx, record, orgId, eq(downtimes.driverId, id));
+    await releaseDriverDevices(tx, record, orgId, id);
     const teams = await tx
       .select({ id: loadingTeamMembers.loadingTeamId })
       .from(loadingTeamMembers)
@@ -322,4 +323,16 @@ export async function deleteUser(db: Database, realtime: RealtimePublisher, auth
     await tx.delete(users).where(eq(users.id, id));
     await tx.delete(contacts).where(eq(contacts.id, current.contactId));
   });
+}
+
+/** Drivers of any organization whose default equipment is this tractor or trailer. */
+export async function driversDefaulting(tx: Queryable, field: 'defaultTractorId' | 'defaultTrailerId', id: number) {
+  const [row] = await tx.select({ count: count() }).from(users).where(sql`(${users.driverInfo}->>${field})::int = ${id}`);
+  return row?.count ?? 0;
+}
+
+/** Users holding the contact as their own (at most one). */
+export async function usersHoldingContact(tx: Queryable, contactId: number) {
+  const [row] = await tx.select({ count: count() }).from(users).where(eq(users.contactId, contactId));
+  return row?.count ?? 0;
 }

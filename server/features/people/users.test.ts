@@ -384,7 +384,7 @@ describe('users', () => {
     const hansen = await seededDriver(test.database.db, 'driver.hansen');
     const refused = await call('admin', 'DELETE', `/organizations/${prairie}/users/${hansen.id}`);
     expect(refused.statusCode).toBe(409);
-    expect(refused.json().error).toMatchObject({ rule: 'inUse', issues: [{ path: 'uses.loads' }] });
+    expect(refused.json().error).toMatchObject({ rule: 'inUse', issues: [{ path: 'uses.order' }] });
     const stored = (await pullChanges<UserRecord>(app, cookies.admin as string)).changes.find(
       (change) => change.entity === 'user' && change.id === hansen.id,
     )?.row as UserRecord;

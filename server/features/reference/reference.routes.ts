@@ -21,6 +21,7 @@ import type { PageRule } from '#core/domain/access';
 import { type ServerContext, zodRoutes } from '#server/context';
 import type { Database } from '#server/db/database';
 import { type AuthContext, guard, type OrganizationCaller, requireAuth, requireCaller } from '#server/plugins/auth';
+import { registerReferenceLookups } from './owned-ids.ts';
 import * as lists from './reference.service.ts';
 import { carriedCargoTypes, carriedLocations } from '#server/features/sync/carried-references';
 import { fromList, ownOrCarried, registerFeedLoader } from '#server/features/sync/feed-loaders';
@@ -100,9 +101,8 @@ const REFERENCE_LISTS: ReferenceList[] = [
 ];
 
 export function registerReferenceRoutes(app: FastifyInstance, { db }: ServerContext) {
+  registerReferenceLookups();
   registerFeedLoader('location', ownOrCarried(fromList(lists.listLocations), carriedLocations));
-  registerFeedLoader('tractor', fromList(lists.listTractors));
-  registerFeedLoader('trailer', fromList(lists.listTrailers));
   registerFeedLoader('driver', fromList(lists.listDrivers));
   registerFeedLoader('cargoType', ownOrCarried(fromList(lists.listCargoTypes), carriedCargoTypes));
   registerFeedLoader('carrier', fromList(lists.listCarriers));

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RESOURCE_KINDS, RESOURCES, resourceOfKind } from '#core/resources/resource-list';
 import { kindsWithoutFeedLoader } from '#server/features/sync/feed-loaders';
+import { registeredUsers, unregisteredUses } from '#server/resources/uses';
 import { pullChanges } from '#test/server/change-feed';
 import { seededOrganizationIds } from '#test/server/seeded';
 import { MATRIX } from '#test/server/route-matrix/routes';
@@ -8,8 +9,9 @@ import { createTestApp, signInAs, type TestApp } from '#test/server/test-app';
 
 /**
  * Every record type declared in core/resources has each part derived or registered for it: a feed
- * loader (the app refuses to start without one), rows its schema describes exactly (the device parses
- * each row with it on the way in), and for the written ones the route-matrix entries of their routes.
+ * loader (the app refuses to start without one), a count registered by each kind whose input names it,
+ * rows its schema describes exactly (the device parses each row with it on the way in), and for the
+ * written ones the route-matrix entries of their routes.
  */
 let test: TestApp;
 let admin = '';
@@ -51,6 +53,13 @@ describe('the declared record types', () => {
       const schema = resourceOfKind(kind).row;
       for (const row of rows) expect(schema.parse(row), `a ${kind} row`).toEqual(row);
     }
+  });
+
+  it('that others reference each have a count of those others registered, refusing a delete while they name it', () => {
+    expect(unregisteredUses()).toEqual([]);
+    // The pairs the input schemas' referenceId marks give, registered by the feature of the one naming.
+    expect(registeredUsers('customer')).toContain('notificationConfig');
+    expect(registeredUsers('device')).toContain('trailer');
   });
 
   it('that are written through the generic routes each have the route matrix’s entries for them', () => {

@@ -3,10 +3,9 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { canOpenPage } from '#core/domain/access';
+import { ADMIN_GROUPS } from '#core/resources/resource';
 import { selfQuery } from '#src/data/session-queries.ts';
 import { ADMIN_SECTIONS, type AdminSection } from '#src/features/access/pages.ts';
-
-const GROUPS = ['equipment', 'people', 'sites', 'system', 'companies'] as const;
 
 /** /manage-company: cards grouped as equipment, people, sites, system, companies (spec 2 §2). */
 export function AdministrationHub() {
@@ -22,7 +21,7 @@ export function AdministrationHub() {
         {t('nav.administration')}
       </Title>
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
-        {GROUPS.map((group) => {
+        {ADMIN_GROUPS.map((group) => {
           const links = sections
             .filter((section) => ADMIN_SECTIONS[section].group === group)
             .map((section) => ({ section, label: t(ADMIN_SECTIONS[section].labelKey) }))

@@ -2,7 +2,8 @@ import { notifications } from '@mantine/notifications';
 import { Fragment, lazy, type ReactNode, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
-import { type DowntimeResourceType, IN_USE_RULE, RECORD_USES, type RecordUse } from '#core/contract/master-data';
+import { type DowntimeResourceType, IN_USE_RULE } from '#core/contract/master-data';
+import { RESOURCE_KINDS, type ResourceKind } from '#core/resources/resource-list';
 import { ApiError } from '#src/data/api-client.ts';
 import { useMirrorList } from '#src/data/loads.ts';
 import { useSyncStatus } from '#src/data/sync/use-sync-engine.ts';
@@ -164,7 +165,7 @@ export function MasterDataPage<Collection extends MasterDataCollection>(props: M
   );
 }
 
-const isRecordUse = (use: string): use is RecordUse => (RECORD_USES as readonly string[]).includes(use);
+const isDeclaredKind = (use: string): use is ResourceKind => (RESOURCE_KINDS as readonly string[]).includes(use);
 
 /** The server's "in use" refusal (409, rule inUse, one issue per kind of use with its count) in the user's language. */
 function deleteRefusal(
@@ -175,16 +176,10 @@ function deleteRefusal(
   describeError = errorMessage,
 ): string {
   if (!(error instanceof ApiError) || error.body?.rule !== IN_USE_RULE) return describeError(error);
-  const useText: Record<RecordUse, (uses: number) => string> = {
-    loads: (uses) => t('inUse.loads', { count: uses }),
-    drivers: (uses) => t('inUse.drivers', { count: uses }),
-    sites: (uses) => t('inUse.sites', { count: uses }),
-    notificationConfigs: (uses) => t('inUse.notificationConfigs', { count: uses }),
-    trailers: (uses) => t('inUse.trailers', { count: uses }),
-  };
+  // One issue per kind of record naming it (`uses.order`), worded by kind (test/locales checks every kind has its text).
   const uses = (error.body.issues ?? []).flatMap((issue) => {
-    const use = issue.path.replace(/^uses\./, '');
-    return isRecordUse(use) ? [useText[use](Number(issue.message))] : [];
+    const kind = issue.path.replace(/^uses\./, '');
+    return isDeclaredKind(kind) ? [t(`inUse.kinds.${kind}`, { count: Number(issue.message) })] : [];
   });
   const message = t('inUse.message', { name, uses: uses.join(', ') });
   return canDisable ? `${message} ${t('inUse.disableInstead')}` : message;

@@ -1,36 +1,14 @@
 import { hasPermission, type PermissionName } from '#core/domain/access';
+import { resourceOfKind, type WritableResource } from '#core/resources/resource-list';
 import type { ResourceTableActions } from '#src/ui/resource-table.tsx';
 
-/** The kinds of record the administration tables list (spec 2 §2). */
-export type ResourceType =
-  | 'tractor'
-  | 'trailer'
-  | 'user'
-  | 'contact'
-  | 'customer'
-  | 'loadingTeam'
-  | 'serviceAccount'
-  | 'notificationConfig'
-  | 'checklistTemplate'
-  | 'device';
+/** The kinds of record the administration tables list (spec 2 §2): the declared writable ones, and two written elsewhere. */
+export type ResourceType = WritableResource['kind'] | 'serviceAccount' | 'checklistTemplate';
 
-interface ResourcePermissions {
-  create: PermissionName;
-  edit: PermissionName;
-  delete: PermissionName;
+/** The create, edit and delete permissions of a kind, as its declaration gives them (core/resources). */
+function permissionsOf(type: ResourceType) {
+  return type === 'serviceAccount' || type === 'checklistTemplate' ? undefined : resourceOfKind(type).writes?.permissions;
 }
-
-const PERMISSIONS: Partial<Record<ResourceType, ResourcePermissions>> = {
-  tractor: { create: 'CreateTractors', edit: 'EditTractors', delete: 'DeleteTractors' },
-  trailer: { create: 'CreateTrailers', edit: 'EditTrailers', delete: 'DeleteTrailers' },
-  customer: { create: 'CreateCustomers', edit: 'EditCustomers', delete: 'DeleteCustomers' },
-  contact: { create: 'CreateContacts', edit: 'EditContacts', delete: 'DeleteContacts' },
-  user: { create: 'CreateUser', edit: 'EditUser', delete: 'DeleteUser' },
-  loadingTeam: { create: 'CreateLoadingTeams', edit: 'EditLoadingTeams', delete: 'DeleteLoadingTeams' },
-  // Spec 2 §2: their page already needs ViewNotificationConfigs, and editing them is editing the company.
-  notificationConfig: { create: 'EditCompany', edit: 'EditCompany', delete: 'EditCompany' },
-  device: { create: 'CreateDevices', edit: 'EditDevices', delete: 'DeleteDevices' },
-};
 
 /** Spec 2 §2: downtime is kept for equipment and people, never these. */
 const WITHOUT_DOWNTIME: readonly ResourceType[] = ['serviceAccount', 'customer', 'contact', 'checklistTemplate', 'device'];
@@ -52,7 +30,7 @@ interface PermissionHolder {
  * where a carrier relation leaves the equipment (and its downtime) to the other side.
  */
 export function tableActionsFor(type: ResourceType, user: PermissionHolder, ownsEquipment = true): TableActions {
-  const permissions = PERMISSIONS[type];
+  const permissions = permissionsOf(type);
   const may = (name: PermissionName | undefined) => !!name && hasPermission(user, name) && ownsEquipment;
   return {
     create: may(permissions?.create),

@@ -4,6 +4,8 @@ import { inputFromOrder } from '#core/contract/orders';
 import type { Self } from '#core/contract/user';
 import { PAGE_RULES, type PageRule, type PermissionName } from '#core/domain/access';
 import { carrierAssignmentFor } from '#core/domain/load-actions';
+import { writeRule } from '#core/resources/write-rule';
+import { RESOURCES, type WritableResource } from '#core/resources/resource-list';
 import { issueActivation, issuePasswordReset } from '#server/features/onboarding/onboarding.service';
 import { insertUserWithoutPassword } from '#test/server/new-user';
 import { DEMO_PASSWORD } from '#test/server/test-app';
@@ -97,40 +99,42 @@ const deviceRule = (permission: PermissionName): PageRule => ({ ...PAGE_RULES['a
 const DOWNTIME = { description: 'Matrix downtime', startDate: '2026-11-24', startTime: '08:00', recurrenceDaysOfWeek: '0100010' };
 
 /**
- * Create, update and delete of one master-data collection; each update or delete acts on a record
- * created for it. A body that must differ per record (a user's unique username) is a function.
+ * Create, update and delete of one declared record type (core/resources), expected under the rule
+ * its declaration gives each write; each update or delete acts on a record created for it.
  */
-function masterDataCollection(
-  collection: string,
-  kind: 'tractor' | 'trailer' | 'customer' | 'user' | 'contact' | 'loadingTeam' | 'device',
-  bodyOrMaker: object | (() => object),
-  rule: (permission: PermissionName) => PageRule,
-  permissions: readonly [PermissionName, PermissionName, PermissionName],
-): Record<string, MatrixEntry> {
-  const [create, edit, remove] = permissions;
-  const newBody = typeof bodyOrMaker === 'function' ? bodyOrMaker : () => bodyOrMaker;
+function recordRoutes(resource: WritableResource, newBody: (world: MatrixWorld) => object): Record<string, MatrixEntry> {
+  const { path: collection } = resource.writes;
+  const kind = resource.kind as ForeignKind;
   const created = async (world: MatrixWorld) => {
     const orgId = world.organizations.prairie;
-    return world.call<{ id: number; version: number }>('admin', 'POST', `/api/organizations/${orgId}/${collection}`, newBody());
+    return world.call<{ id: number; version: number }>(
+      'admin',
+      'POST',
+      `/api/organizations/${orgId}/${collection}`,
+      newBody(world),
+    );
   };
   const recordIds = [foreign('params.orgId', 'organization'), foreign('params.id', kind)];
   return {
     [`POST /api/organizations/:orgId/${collection}`]: {
-      access: rule(create),
-      example: (world) => ({ params: { orgId: world.organizations.prairie }, body: newBody() }),
+      access: writeRule(resource.writes, 'create'),
+      example: (world) => ({ params: { orgId: world.organizations.prairie }, body: newBody(world) }),
       // Prairie Feed is offered every cargo type, so a trailer's cargo types have no foreign variant.
       foreignIds: [foreign('params.orgId', 'organization')],
     },
     [`PUT /api/organizations/:orgId/${collection}/:id`]: {
-      access: rule(edit),
+      access: writeRule(resource.writes, 'edit'),
       example: async (world) => {
         const record = await created(world);
-        return { params: { orgId: world.organizations.prairie, id: record.id }, body: { ...newBody(), version: record.version } };
+        return {
+          params: { orgId: world.organizations.prairie, id: record.id },
+          body: { ...newBody(world), version: record.version },
+        };
       },
       foreignIds: recordIds,
     },
     [`DELETE /api/organizations/:orgId/${collection}/:id`]: {
-      access: rule(remove),
+      access: writeRule(resource.writes, 'delete'),
       example: async (world) => ({ params: { orgId: world.organizations.prairie, id: (await created(world)).id } }),
       foreignIds: recordIds,
     },
@@ -178,13 +182,6 @@ function downtimeRoutes(
   };
 }
 
-const equipmentRule = (permission: PermissionName): PageRule => ({ permissions: [permission] });
-const customerRule = (permission: PermissionName): PageRule => ({
-  permissions: [permission],
-  minTier: 'Standard',
-  notForCarriers: true,
-});
-
 /** A driver with an email (so creating one mails an activation link) and a unique username each time. */
 const USER = () => {
   const username = `matrix.${randomUUID()}`;
@@ -207,13 +204,6 @@ const LOADING_TEAM = { name: 'Matrix team', email: 'team@example.com' };
 const contactRule = (permission: PermissionName): PageRule => ({ permissions: [permission], notForCarriers: true });
 
 const PEOPLE_ROUTES: Record<string, MatrixEntry> = {
-  ...masterDataCollection('users', 'user', USER, equipmentRule, ['CreateUser', 'EditUser', 'DeleteUser']),
-  ...masterDataCollection('contacts', 'contact', CONTACT, contactRule, ['CreateContacts', 'EditContacts', 'DeleteContacts']),
-  ...masterDataCollection('loading-teams', 'loadingTeam', LOADING_TEAM, equipmentRule, [
-    'CreateLoadingTeams',
-    'EditLoadingTeams',
-    'DeleteLoadingTeams',
-  ]),
   'POST /api/organizations/:orgId/loading-teams': {
     access: { permissions: ['CreateLoadingTeams'] },
     example: (world) => ({
@@ -258,14 +248,6 @@ const PEOPLE_ROUTES: Record<string, MatrixEntry> = {
 };
 
 const MASTER_DATA_ROUTES: Record<string, MatrixEntry> = {
-  ...masterDataCollection('tractors', 'tractor', TRACTOR, equipmentRule, ['CreateTractors', 'EditTractors', 'DeleteTractors']),
-  ...masterDataCollection('trailers', 'trailer', TRAILER, equipmentRule, ['CreateTrailers', 'EditTrailers', 'DeleteTrailers']),
-  ...masterDataCollection('customers', 'customer', CUSTOMER, customerRule, [
-    'CreateCustomers',
-    'EditCustomers',
-    'DeleteCustomers',
-  ]),
-  ...masterDataCollection('devices', 'device', DEVICE, deviceRule, ['CreateDevices', 'EditDevices', 'DeleteDevices']),
   // A phone names the driver it belongs to: a driver of the organization.
   'POST /api/organizations/:orgId/devices': {
     access: deviceRule('CreateDevices'),
@@ -300,13 +282,6 @@ const NOTIFICATION_CONFIG_BODY_IDS = [
   foreign('body.originSiteIds.0', 'location'),
   foreign('body.customerIds.0', 'customer'),
 ];
-const createdNotificationConfig = (world: MatrixWorld) =>
-  world.call<{ id: number; version: number }>(
-    'admin',
-    'POST',
-    `/api/organizations/${world.organizations.prairie}/notification-configs`,
-    notificationConfigBody(world),
-  );
 const NOTIFICATION_CONFIG_ROUTES: Record<string, MatrixEntry> = {
   'POST /api/organizations/:orgId/notification-configs': {
     access: PAGE_RULES['admin.notificationConfigs'],
@@ -314,25 +289,27 @@ const NOTIFICATION_CONFIG_ROUTES: Record<string, MatrixEntry> = {
     // Prairie Feed is offered every cargo type, so the cargo type filters have no foreign variant.
     foreignIds: [foreign('params.orgId', 'organization'), ...NOTIFICATION_CONFIG_BODY_IDS],
   },
-  'PUT /api/organizations/:orgId/notification-configs/:id': {
-    access: PAGE_RULES['admin.notificationConfigs'],
-    example: async (world) => {
-      const record = await createdNotificationConfig(world);
-      return {
-        params: { orgId: world.organizations.prairie, id: record.id },
-        body: { ...notificationConfigBody(world), version: record.version },
-      };
-    },
-    foreignIds: [foreign('params.orgId', 'organization'), foreign('params.id', 'notificationConfig')],
-  },
-  'DELETE /api/organizations/:orgId/notification-configs/:id': {
-    access: PAGE_RULES['admin.notificationConfigs'],
-    example: async (world) => ({
-      params: { orgId: world.organizations.prairie, id: (await createdNotificationConfig(world)).id },
-    }),
-    foreignIds: [foreign('params.orgId', 'organization'), foreign('params.id', 'notificationConfig')],
-  },
 };
+
+/** The body each declared record type's generated routes are called with: a new type without one does not compile. */
+const EXAMPLE_INPUTS: Record<WritableResource['kind'], (world: MatrixWorld) => object> = {
+  customer: () => CUSTOMER,
+  tractor: () => TRACTOR,
+  trailer: () => TRAILER,
+  user: USER,
+  contact: () => CONTACT,
+  loadingTeam: () => LOADING_TEAM,
+  notificationConfig: notificationConfigBody,
+  device: DEVICE,
+};
+
+/** POST, PUT and DELETE of every declared record type with writes, derived from the declarations. */
+const RECORD_ROUTES: Record<string, MatrixEntry> = Object.assign(
+  {},
+  ...RESOURCES.flatMap((resource) =>
+    'writes' in resource ? [recordRoutes(resource, EXAMPLE_INPUTS[resource.kind as WritableResource['kind']])] : [],
+  ),
+);
 
 const serviceAccountRule = (permission: PermissionName): PageRule => ({ features: ['ServerAPI'], permissions: [permission] });
 const COMPANY_AND_SERVICE_ACCOUNT_ROUTES: Record<string, MatrixEntry> = {
@@ -688,6 +665,7 @@ export const MATRIX: Record<string, MatrixEntry> = {
     example: () => ({ query: { staleTimeMinutes: 60 } }),
     foreignIds: NO_IDS,
   },
+  ...RECORD_ROUTES,
   ...MASTER_DATA_ROUTES,
   ...PEOPLE_ROUTES,
   ...NOTIFICATION_CONFIG_ROUTES,

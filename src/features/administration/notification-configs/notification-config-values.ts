@@ -8,7 +8,7 @@ import {
   type NotificationConfigFilters,
   notificationContactsProblem,
   withEventType,
-} from '#core/domain/master-data/index';
+} from '#core/domain/master-data/notification-configs';
 
 /** A notification configuration's form values: ids as the multi-selects hold them (strings). */
 export interface NotificationConfigValues extends Record<NotificationConfigFilter, string[]> {
