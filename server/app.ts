@@ -24,7 +24,7 @@ import { registerOrderRoutes } from './features/orders/orders.routes.ts';
 import { registerNotificationConfigRoutes } from './features/notification-configs/notification-configs.routes.ts';
 import { registerPeopleRoutes } from './features/people/people.routes.ts';
 import { registerPlanningRoutes } from './features/planning/planning.routes.ts';
-import { registerReferenceRoutes } from './features/reference/reference.routes.ts';
+import { registerReferenceListRoutes } from './features/reference-lists/reference-lists.routes.ts';
 import { registerRolePermissionRoutes } from './features/role-permissions/role-permissions.routes.ts';
 import { registerSelfRoutes } from './features/self/self.routes.ts';
 import { registerServiceAccountRoutes } from './features/service-accounts/service-accounts.routes.ts';
@@ -34,7 +34,7 @@ import { kindsWithoutFeedLoader } from './features/sync/feed-loaders.ts';
 import { registerSyncRoutes } from './features/sync/sync.routes.ts';
 import { routeTripsWith } from './features/orders/trip-time.ts';
 import { registerTravelTimeRoutes } from './features/travel-times/travel-times.routes.ts';
-import { registerUserRoutes } from './features/users/users.routes.ts';
+import { registerSelfSettingsRoutes } from './features/self/self-settings.routes.ts';
 import { registerAuth, SESSION_COOKIE } from './plugins/auth.ts';
 import { registerCompression } from './plugins/compression.ts';
 import { answerFrameworkError, registerErrorHandler } from './plugins/error-handler.ts';
@@ -83,9 +83,9 @@ const FEATURE_ROUTES = [
   registerHealthRoutes,
   registerSessionRoutes,
   registerSelfRoutes,
-  registerUserRoutes,
+  registerSelfSettingsRoutes,
   registerOnboardingRoutes,
-  registerReferenceRoutes,
+  registerReferenceListRoutes,
   registerMasterDataRoutes,
   registerPeopleRoutes,
   registerNotificationConfigRoutes,

@@ -3,7 +3,13 @@ import { isValidLatitude, isValidLongitude } from '#core/domain/company-settings
 import { unitSystemSchema, weightUnitSchema } from '#core/domain/units';
 import { LATITUDE_MESSAGE, LONGITUDE_MESSAGE } from './company.ts';
 import { idSchema, idTextSchema, text, versionSchema } from './limits.ts';
-import { cargoTypeSchema, carrierLinkSchema, carrierOwnershipSchema, featureSchema, roleListItemSchema } from './reference.ts';
+import {
+  cargoTypeSchema,
+  carrierLinkSchema,
+  carrierOwnershipSchema,
+  featureSchema,
+  roleListItemSchema,
+} from './reference-lists.ts';
 import { notAReference } from './references.ts';
 import { languageSchema, tierSchema, timezoneSchema } from './user.ts';
 

@@ -12,7 +12,7 @@ import {
 } from '#core/domain/master-data/index';
 import { organizationParamsSchema } from './common.ts';
 import { gramsSchema, idTextSchema, int, text, versionSchema } from './limits.ts';
-import { customerSchema, tractorSchema, trailerSchema } from './reference.ts';
+import { customerSchema, tractorSchema, trailerSchema } from './reference-lists.ts';
 import { notAReference, referenceId, subjectIdTextSchema } from './references.ts';
 import { timezoneSchema } from './user.ts';
 
@@ -22,7 +22,7 @@ import { timezoneSchema } from './user.ts';
  * in grams (the forms convert with core/domain/units.ts). Rules needing the user's weight unit, the
  * tier or the cargo types' labels (max cargo weight ≥ 2 in the user's unit, a cargo type at most once)
  * are core/domain/master-data, which the server runs again and answers 400 naming the field.
- * Answers are the rows the reference lists and the change feed carry (core/contract/reference.ts).
+ * Answers are the rows the reference lists and the change feed carry (core/contract/reference-lists.ts).
  */
 
 export { customerSchema, tractorSchema, trailerSchema };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Order, Stop } from '#core/contract/orders';
-import type { CarrierOwnership } from '#core/contract/reference';
+import type { CarrierOwnership } from '#core/contract/reference-lists';
 import {
   applyCarrierAssignment,
   applyDriverAssignment,

@@ -5,7 +5,7 @@
  */
 import type { CarrierAssignment, DriverAssignment, LoadCompletion, StopCompletion } from '#core/contract/load-actions';
 import type { Order, Stop } from '#core/contract/orders';
-import type { CarrierOwnership } from '#core/contract/reference';
+import type { CarrierOwnership } from '#core/contract/reference-lists';
 import { statusAfterDriverChoice } from './load-rules.ts';
 
 export type ResourceKind = 'driver' | 'tractor' | 'trailer';

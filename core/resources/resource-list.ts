@@ -19,7 +19,7 @@ import {
   locationSchema,
   tractorSchema,
   trailerSchema,
-} from '#core/contract/reference';
+} from '#core/contract/reference-lists';
 import { declareResource, type ResourceDeclaration, type ResourceWrites } from './resource.ts';
 
 /**

@@ -17,7 +17,7 @@ import {
   mirrorWrite,
   type RecordMirrorChanges,
   staleVersion,
-} from '#server/features/master-data/records';
+} from '#server/resources/mirror-write';
 import { type FeedRowLoader, registerFeedLoader } from '#server/features/sync/feed-loaders';
 import { ownedRowsOf, registerOwnedIds } from '#server/tenancy/references';
 import { countsUsesBeforeDeleting, usesOf } from './uses.ts';

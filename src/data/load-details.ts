@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { type ResourceInfo, resourceInfoSchema, tripEventSchema } from '#core/contract/load-details';
-import { type CarrierLink, carrierLinkSchema } from '#core/contract/reference';
+import { type CarrierLink, carrierLinkSchema } from '#core/contract/reference-lists';
 import { carriersOffered } from '#core/domain/load-actions';
 import { apiRequest } from './api-client.ts';
 import { localDatabase } from './local-database.ts';

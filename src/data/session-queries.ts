@@ -1,6 +1,6 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import { cargoTypeSchema, organizationListItemSchema } from '#core/contract/reference';
+import { cargoTypeSchema, organizationListItemSchema } from '#core/contract/reference-lists';
 import {
   type ContactSettingsUpdate,
   loadsSummarySchema,

@@ -1,4 +1,4 @@
-import type { CarrierOwnership } from '#core/contract/reference';
+import type { CarrierOwnership } from '#core/contract/reference-lists';
 import { type WeightUnit, weightUnitToGrams } from '#core/domain/units';
 
 /**

@@ -22,8 +22,8 @@ import {
   organizationFeatures,
   organizations,
 } from '#server/db/schema';
-import { type RecordMirrorChanges, mirrorWrite, staleVersion } from '#server/features/master-data/records';
-import { cargoTypeColumns, withCargoBasis } from '#server/features/reference/reference.service';
+import { type RecordMirrorChanges, mirrorWrite, staleVersion } from '#server/resources/mirror-write';
+import { cargoTypeColumns, withCargoBasis } from '#server/features/reference-lists/reference-lists.service';
 import type { AuthContext } from '#server/plugins/auth';
 import { badRequest, HttpError, notFound } from '#server/plugins/error-handler';
 import type { RealtimePublisher } from '#server/plugins/realtime';

@@ -8,7 +8,7 @@ import {
 } from '#core/domain/company-settings';
 import type { Database, Queryable } from '#server/db/database';
 import { organizations } from '#server/db/schema';
-import { assertActiveOrganization, staleVersion } from '#server/features/master-data/records';
+import { assertActiveOrganization, staleVersion } from '#server/resources/mirror-write';
 import type { AuthContext } from '#server/plugins/auth';
 import { notFound } from '#server/plugins/error-handler';
 import type { RealtimePublisher } from '#server/plugins/realtime';

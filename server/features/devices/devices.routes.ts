@@ -6,7 +6,7 @@ import { ERROR_CODES } from '#core/contract/errors';
 import { writableResource } from '#core/resources/resource-list';
 import type { ServerContext } from '#server/context';
 import type { Transaction } from '#server/db/database';
-import type { RecordMirrorChanges } from '#server/features/master-data/records';
+import type { RecordMirrorChanges } from '#server/resources/mirror-write';
 import { devices } from '#server/db/schema';
 import { badRequest, HttpError } from '#server/plugins/error-handler';
 import { type RecordStore, registerResourceRoutes } from '#server/resources/resource-routes';

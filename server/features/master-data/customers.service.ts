@@ -4,7 +4,7 @@ import type { customerInputSchema } from '#core/contract/master-data';
 import type { Customer } from '#core/contract/master-data';
 import type { Queryable } from '#server/db/database';
 import { customers, locations, orders, stops } from '#server/db/schema';
-import { listCustomers } from '#server/features/reference/reference.service';
+import { listCustomers } from '#server/features/reference-lists/reference-lists.service';
 import { carriedCustomers } from '#server/features/sync/carried-references';
 import { fromList, ownOrCarried } from '#server/features/sync/feed-loaders';
 import type { RecordStore } from '#server/resources/resource-routes';

@@ -9,7 +9,7 @@ import type { AuthContext } from '#server/plugins/auth';
 import type { RealtimePublisher } from '#server/plugins/realtime';
 import { notFound } from '#server/plugins/error-handler';
 import { assertMayEditEquipment } from './equipment.service.ts';
-import { assertActiveOrganization, mirrorWrite, staleVersion } from './records.ts';
+import { assertActiveOrganization, mirrorWrite, staleVersion } from '#server/resources/mirror-write';
 
 type DowntimeFields = z.output<typeof downtimeInputSchema>;
 

@@ -12,12 +12,12 @@ import { WEIGHT_UNIT_ABBREVIATIONS } from '#core/domain/units';
 import type { Queryable, Transaction } from '#server/db/database';
 import { cargoTypes, carrierLinks, devices, downtimes, orders, tractors, trailers } from '#server/db/schema';
 import { userWeightUnit } from '#server/features/orders/orders.service';
-import { listTractors, listTrailers, toTractor, toTrailer } from '#server/features/reference/reference.service';
+import { listTractors, listTrailers, toTractor, toTrailer } from '#server/features/reference-lists/reference-lists.service';
 import { fromList } from '#server/features/sync/feed-loaders';
 import type { AuthContext } from '#server/plugins/auth';
 import { badRequest, forbidden } from '#server/plugins/error-handler';
 import type { RecordStore } from '#server/resources/resource-routes';
-import type { RecordMirrorChanges } from './records.ts';
+import type { RecordMirrorChanges } from '#server/resources/mirror-write';
 
 type TractorFields = z.output<typeof tractorInputSchema>;
 type TrailerFields = z.output<typeof trailerInputSchema>;

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Order } from '#core/contract/orders';
-import { carrierLinkSchema } from '#core/contract/reference';
+import { carrierLinkSchema } from '#core/contract/reference-lists';
 import { carrierAssignmentFor, carrierUnassignmentFor } from '#core/domain/load-actions';
 import { carrierLinks, changeLog, stops, tractors, trailers, tripEvents, users } from '#server/db/schema';
 import { type SeededDriver, seededDriver, seededOrganizationIds } from '#test/server/seeded';

@@ -10,7 +10,7 @@ import {
 } from '#core/contract/people';
 import type { Database, Queryable, Transaction } from '#server/db/database';
 import { contactPreferences, contacts, organizations, users } from '#server/db/schema';
-import { assertActiveOrganization, mirrorWrite } from '#server/features/master-data/records';
+import { assertActiveOrganization, mirrorWrite } from '#server/resources/mirror-write';
 import type { AuthContext } from '#server/plugins/auth';
 import { HttpError, notFound } from '#server/plugins/error-handler';
 import type { RealtimePublisher } from '#server/plugins/realtime';

@@ -19,7 +19,7 @@ import {
   mirrorWrite,
   type RecordMirrorChanges,
   staleVersion,
-} from '#server/features/master-data/records';
+} from '#server/resources/mirror-write';
 import { usesOf } from '#server/resources/uses';
 import { issueActivation, type OnboardingMail, setUserPassword } from '#server/features/onboarding/onboarding.service';
 import type { AuthContext } from '#server/plugins/auth';

@@ -4,7 +4,7 @@ import { ERROR_CODES } from '#core/contract/errors';
 import { type PermissionName, PLATFORM_PERMISSIONS } from '#core/domain/access';
 import type { Database } from '#server/db/database';
 import { permissions, rolePermissions, roles } from '#server/db/schema';
-import { listRoles } from '#server/features/reference/reference.service';
+import { listRoles } from '#server/features/reference-lists/reference-lists.service';
 import { badRequest, HttpError } from '#server/plugins/error-handler';
 
 /**

@@ -9,7 +9,7 @@ import {
 } from '#core/contract/service-accounts';
 import type { Database } from '#server/db/database';
 import { serviceAccounts } from '#server/db/schema';
-import { assertActiveOrganization } from '#server/features/master-data/records';
+import { assertActiveOrganization } from '#server/resources/mirror-write';
 import { type AuthContext, hashToken } from '#server/plugins/auth';
 import { notFound } from '#server/plugins/error-handler';
 

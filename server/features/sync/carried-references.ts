@@ -2,7 +2,12 @@ import { and, inArray, sql } from 'drizzle-orm';
 import type { ChangeEntity } from '#core/contract/change-feed';
 import type { Queryable } from '#server/db/database';
 import { cargoTypes, customers, locations, orderDocuments, orders, stops, subLocations } from '#server/db/schema';
-import { cargoTypeColumns, customerColumns, locationRows, withCargoBasis } from '#server/features/reference/reference.service';
+import {
+  cargoTypeColumns,
+  customerColumns,
+  locationRows,
+  withCargoBasis,
+} from '#server/features/reference-lists/reference-lists.service';
 import type { AuthContext } from '#server/plugins/auth';
 
 /*

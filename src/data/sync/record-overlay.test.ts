@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { trailerSchema } from '#core/contract/reference';
+import { trailerSchema } from '#core/contract/reference-lists';
 import { blankRow, overlayRecords, type RecordChangeVariables } from './record-overlay.ts';
 
 const change = (recordId: number, recordChange: RecordChangeVariables['change'], store = 'customers'): RecordChangeVariables => ({

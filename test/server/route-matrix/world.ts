@@ -1,5 +1,5 @@
 import type { Order, OrderInput } from '#core/contract/orders';
-import type { CarrierLink } from '#core/contract/reference';
+import type { CarrierLink } from '#core/contract/reference-lists';
 import type { Self } from '#core/contract/user';
 import type { AccessSubject } from '#core/domain/access';
 import { type SeededDriver, seededDriver, seededOrganizationIds } from '#test/server/seeded';

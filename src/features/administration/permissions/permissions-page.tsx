@@ -4,7 +4,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { rolePermissionAnswerSchema } from '#core/contract/companies';
-import { permissionSchema, roleListItemSchema } from '#core/contract/reference';
+import { permissionSchema, roleListItemSchema } from '#core/contract/reference-lists';
 import { PLATFORM_PERMISSIONS, type PermissionName } from '#core/domain/access';
 import { apiRequest } from '#src/data/api-client.ts';
 import { useOnlineStatus } from '#src/data/online-status.ts';

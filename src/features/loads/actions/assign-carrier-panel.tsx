@@ -1,6 +1,6 @@
 import { Badge, Divider, Drawer, Group, Paper, ScrollArea, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { CarrierLink, CarrierOwnership } from '#core/contract/reference';
+import type { CarrierLink, CarrierOwnership } from '#core/contract/reference-lists';
 import type { Order } from '#core/contract/orders';
 import { carrierAssignmentFor, carriersOffered, carrierUnassignmentFor } from '#core/domain/load-actions';
 import { useCarrierLinks } from '#src/data/load-details.ts';

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { driverSchema, locationSchema, tractorSchema, trailerSchema } from '#core/contract/reference';
+import type { driverSchema, locationSchema, tractorSchema, trailerSchema } from '#core/contract/reference-lists';
 import { useMirrorList } from '#src/data/loads.ts';
 
 export type DriverRow = z.infer<typeof driverSchema>;

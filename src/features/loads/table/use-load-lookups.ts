@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import type { z } from 'zod';
-import type { locationSchema } from '#core/contract/reference';
+import type { locationSchema } from '#core/contract/reference-lists';
 import { useMirrorList } from '#src/data/loads.ts';
 import { type LoadLookups, locationChoice } from './filter-loads.ts';
 

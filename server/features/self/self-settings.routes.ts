@@ -5,13 +5,13 @@ import { contactPreferencesBodySchema, contactPreferencesSchema } from '#core/co
 import { contactSettingsUpdateSchema, preferencesSchema, selfSchema } from '#core/contract/user';
 import { contacts, users } from '#server/db/schema';
 import { type ServerContext, zodRoutes } from '#server/context';
-import { mirrorWrite } from '#server/features/master-data/records';
+import { mirrorWrite } from '#server/resources/mirror-write';
 import { contactPreferenceList, replaceContactPreferences } from '#server/features/people/contacts.service';
 import { loadSelf } from '#server/features/self/self.service';
 import { type AuthContext, guard, requireAuth } from '#server/plugins/auth';
 import { forbidden, notFound } from '#server/plugins/error-handler';
 
-export function registerUserRoutes(app: FastifyInstance, { db, realtime }: ServerContext) {
+export function registerSelfSettingsRoutes(app: FastifyInstance, { db, realtime }: ServerContext) {
   const api = zodRoutes(app);
 
   // Own user only: a colleague's id is 403, anyone else's is 404 (never confirm other tenants' ids).

@@ -15,14 +15,14 @@ import {
   tractorSchema,
   trailerSchema,
   userListItemSchema,
-} from '#core/contract/reference';
+} from '#core/contract/reference-lists';
 import { type ServiceAccountScope, serviceAccountSecurity } from '#core/contract/service-accounts';
 import type { PageRule } from '#core/domain/access';
 import { type ServerContext, zodRoutes } from '#server/context';
 import type { Database } from '#server/db/database';
 import { type AuthContext, guard, type OrganizationCaller, requireAuth, requireCaller } from '#server/plugins/auth';
 import { registerReferenceLookups } from './owned-ids.ts';
-import * as lists from './reference.service.ts';
+import * as lists from './reference-lists.service.ts';
 import { carriedCargoTypes, carriedLocations } from '#server/features/sync/carried-references';
 import { fromList, ownOrCarried, registerFeedLoader } from '#server/features/sync/feed-loaders';
 
@@ -100,7 +100,7 @@ const REFERENCE_LISTS: ReferenceList[] = [
   },
 ];
 
-export function registerReferenceRoutes(app: FastifyInstance, { db }: ServerContext) {
+export function registerReferenceListRoutes(app: FastifyInstance, { db }: ServerContext) {
   registerReferenceLookups();
   registerFeedLoader('location', ownOrCarried(fromList(lists.listLocations), carriedLocations));
   registerFeedLoader('driver', fromList(lists.listDrivers));
