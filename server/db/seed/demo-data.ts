@@ -26,7 +26,8 @@ export const FEATURE_DESCRIPTIONS: Readonly<Record<FeatureName, string>> = {
   ServerAPI: 'Service accounts for server-to-server integration',
 };
 
-export const PERMISSION_DESCRIPTIONS: Readonly<Record<PermissionName, string>> = {
+/** What a permission lets one do, where its name alone does not say it well ("ViewDevices" reads "View devices"). */
+const PERMISSION_DESCRIPTION_OVERRIDES: Partial<Record<PermissionName, string>> = {
   AccessAdministration: 'Open the administration menu',
   ViewOwningOrders: 'View loads of the company',
   ViewLiveMap: 'View the live map',
@@ -37,65 +38,31 @@ export const PERMISSION_DESCRIPTIONS: Readonly<Record<PermissionName, string>> =
   DeleteOrder: 'Delete loads and drafts',
   ViewChecklist: 'View inspection checklists',
   ResolveChecklistItem: 'Resolve failed checklist items',
-  ViewSiteIssues: 'View site issues',
-  ResolveSiteIssues: 'Resolve site issues',
-  ViewProductionCards: 'View production cards',
-  CreateProductionCards: 'Create production cards',
-  DeleteProductionCards: 'Delete production cards',
   ViewAllCompanies: 'View and switch to every company on the platform',
   CreateCompany: 'Create companies',
-  ViewInteractiveReports: 'View interactive reports',
   ViewReportDriverEfficiency: 'View the driver efficiency report',
   ViewReportDecision: 'View the decision report',
   ViewReportSequencing: 'View the sequencing report',
   ViewReportSplitStop: 'View the split stop report',
   ViewReportOnTime: 'View the on-time report',
   ViewReportSiteIssues: 'View the site issues report',
-  ViewTractors: 'View tractors',
-  CreateTractors: 'Create tractors',
-  EditTractors: 'Edit tractors',
-  DeleteTractors: 'Delete tractors',
-  ViewTrailers: 'View trailers',
-  CreateTrailers: 'Create trailers',
-  EditTrailers: 'Edit trailers',
-  DeleteTrailers: 'Delete trailers',
-  ViewUsers: 'View users',
   CreateUser: 'Create users',
   EditUser: 'Edit users',
   DeleteUser: 'Delete users',
-  ViewContacts: 'View contacts',
-  CreateContacts: 'Create contacts',
-  EditContacts: 'Edit contacts',
-  DeleteContacts: 'Delete contacts',
-  ViewLoadingTeams: 'View loading teams',
-  CreateLoadingTeams: 'Create loading teams',
-  EditLoadingTeams: 'Edit loading teams',
-  DeleteLoadingTeams: 'Delete loading teams',
-  ViewLocations: 'View locations',
-  CreateLocations: 'Create locations',
-  EditLocations: 'Edit locations',
-  DeleteLocations: 'Delete locations',
-  ViewCustomers: 'View customers',
-  CreateCustomers: 'Create customers',
-  EditCustomers: 'Edit customers',
-  DeleteCustomers: 'Delete customers',
-  ViewAvoidanceZones: 'View avoidance zones',
-  CreateAvoidanceZones: 'Create avoidance zones',
-  EditAvoidanceZones: 'Edit avoidance zones',
   ModifyGlobalAvoidanceZones: 'Edit avoidance zones shared by every company',
   ViewServiceUser: 'View service accounts',
   CreateServiceUser: 'Create service accounts',
   DeleteServiceUser: 'Delete service accounts',
   EditCompany: 'Edit company settings',
   ViewNotificationConfigs: 'View notification settings',
-  ViewChecklistTemplates: 'View checklist templates',
-  EditChecklistTemplates: 'Edit checklist templates',
   ManageDowntime: 'Schedule downtime for tractors, trailers and locations',
-  ViewDevices: 'View devices',
-  CreateDevices: 'Create devices',
-  EditDevices: 'Edit devices',
-  DeleteDevices: 'Delete devices',
 };
+
+/** The description the permissions table stores for a permission: its override, else its name in words. */
+export function permissionDescription(name: PermissionName): string {
+  const [verb = '', ...rest] = name.match(/[A-Z][a-z]*/g) ?? [name];
+  return PERMISSION_DESCRIPTION_OVERRIDES[name] ?? [verb, ...rest.map((word) => word.toLowerCase())].join(' ');
+}
 
 export { DEFAULT_ROLE_PERMISSIONS as ROLE_PERMISSIONS } from '#core/domain/access';
 export type { RoleName };

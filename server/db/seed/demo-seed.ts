@@ -53,7 +53,7 @@ import {
   type LoadPlan,
   ORGANIZATIONS,
   type OrgKey,
-  PERMISSION_DESCRIPTIONS,
+  permissionDescription,
   ROLE_PERMISSIONS,
   type RoleName,
   TRACTORS,
@@ -386,7 +386,7 @@ async function insertDemo(tx: Transaction, now: Date, passwordHash: string): Pro
     .values(FEATURES.map((name, index) => ({ id: index + 1, name, description: FEATURE_DESCRIPTIONS[name] })));
   await tx
     .insert(permissions)
-    .values(PERMISSIONS.map((name, index) => ({ id: index + 1, name, description: PERMISSION_DESCRIPTIONS[name] })));
+    .values(PERMISSIONS.map((name, index) => ({ id: index + 1, name, description: permissionDescription(name) })));
   const roleNames = Object.keys(ROLE_IDS) as RoleName[];
   await tx.insert(roles).values(roleNames.map((name) => ({ id: ROLE_IDS[name], name })));
   const permissionId = new Map(PERMISSIONS.map((name, index) => [name, index + 1] as const));
