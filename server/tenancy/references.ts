@@ -1,12 +1,12 @@
 /**
  * Every id a request names belongs to the caller's organization. The contract declares which
  * fields are references (`referenceId` in core/contract/references.ts); this module checks them all
- * with one query per kind, scoped to the active organization, and answers 400 naming each field
+ * in one query (a select per kind), scoped to the active organization, and answers 400 naming each field
  * that points elsewhere. `registerReferenceChecks` runs the check on every route before its handler,
  * so declaring a field is all a new reference needs, and it refuses to register a route with an id
  * field declared neither way.
  */
-import { and, eq, sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest, preHandlerHookHandler } from 'fastify';
 import type { z } from 'zod';
 import {
@@ -56,14 +56,13 @@ export function heldByItem(heldOf: (index: number) => HeldReference): HeldRefere
   };
 }
 
-/** Of `ids`, those of `kind` the organization may name, each with the location it lies in (sub-locations). */
-type OwnedIds = (db: Queryable, organizationId: number, ids: number[]) => Promise<Map<number, number | null>>;
+/**
+ * Of `ids`, those of `kind` the organization may name, each with the location it lies in
+ * (sub-locations): a select of (id, location_id), all kinds of a request asked in one query.
+ */
+type OwnedIds = (organizationId: number, ids: number[]) => SQL;
 
 const idArray = (ids: number[]) => sql`${sql.param(ids)}::int[]`;
-
-function owned(rows: { id: number; locationId?: number }[]) {
-  return new Map(rows.map((row) => [row.id, row.locationId ?? null]));
-}
 
 /** Records of a table that carries its organization: the organization's own. */
 function ownedRowsOf(
@@ -76,63 +75,54 @@ function ownedRowsOf(
     | typeof contacts
     | typeof devices,
 ): OwnedIds {
-  return async (db, org, ids) =>
-    owned(
-      await db
-        .select({ id: table.id })
-        .from(table)
-        .where(and(eq(table.organizationId, org), sql`${table.id} = any(${idArray(ids)})`)),
-    );
+  return (org, ids) =>
+    sql`select ${table.id} as id, null::int as location_id from ${table}
+         where ${table.organizationId} = ${org} and ${table.id} = any(${idArray(ids)})`;
 }
 
 const OWNED: Record<ReferenceKind, OwnedIds> = {
   customer: ownedRowsOf(customers),
   location: ownedRowsOf(locations),
-  subLocation: async (db, org, ids) =>
-    owned(
-      await db
-        .select({ id: subLocations.id, locationId: subLocations.locationId })
-        .from(subLocations)
-        .where(and(eq(subLocations.organizationId, org), sql`${subLocations.id} = any(${idArray(ids)})`)),
-    ),
+  subLocation: (org, ids) =>
+    sql`select ${subLocations.id} as id, ${subLocations.locationId} as location_id from ${subLocations}
+         where ${subLocations.organizationId} = ${org} and ${subLocations.id} = any(${idArray(ids)})`,
   // Cargo types are shared; an organization may name those it is offered.
-  cargoType: async (db, org, ids) =>
-    owned(
-      await db
-        .select({ id: organizationCargoTypes.cargoTypeId })
-        .from(organizationCargoTypes)
-        .where(
-          and(eq(organizationCargoTypes.organizationId, org), sql`${organizationCargoTypes.cargoTypeId} = any(${idArray(ids)})`),
-        ),
-    ),
-  driver: async (db, org, ids) =>
-    owned(
-      await db
-        .select({ id: users.id })
-        .from(users)
-        .innerJoin(userRoles, and(eq(userRoles.userId, users.id), eq(userRoles.roleId, ROLE_IDS.Driver)))
-        .where(and(eq(users.organizationId, org), sql`${users.id} = any(${idArray(ids)})`)),
-    ),
+  cargoType: (org, ids) =>
+    sql`select ${organizationCargoTypes.cargoTypeId} as id, null::int as location_id from ${organizationCargoTypes}
+         where ${organizationCargoTypes.organizationId} = ${org} and ${organizationCargoTypes.cargoTypeId} = any(${idArray(ids)})`,
+  driver: (org, ids) =>
+    sql`select ${users.id} as id, null::int as location_id from ${users}
+          join ${userRoles} on ${userRoles.userId} = ${users.id} and ${userRoles.roleId} = ${ROLE_IDS.Driver}
+         where ${users.organizationId} = ${org} and ${users.id} = any(${idArray(ids)})`,
   tractor: ownedRowsOf(tractors),
   trailer: ownedRowsOf(trailers),
   // The owner transports its loads itself or hands them to one of its active carriers.
-  transporter: async (db, org, ids) => {
-    const carriers = await db
-      .select({ id: carrierLinks.carrierOrganizationId })
-      .from(carrierLinks)
-      .where(
-        and(
-          eq(carrierLinks.organizationId, org),
-          eq(carrierLinks.isActive, true),
-          sql`${carrierLinks.carrierOrganizationId} = any(${idArray(ids)})`,
-        ),
-      );
-    return owned([...carriers, { id: org }]);
-  },
+  transporter: (org, ids) =>
+    sql`select ${carrierLinks.carrierOrganizationId} as id, null::int as location_id from ${carrierLinks}
+         where ${carrierLinks.organizationId} = ${org} and ${carrierLinks.isActive}
+           and ${carrierLinks.carrierOrganizationId} = any(${idArray(ids)})
+        union all select ${org}::int, null::int`,
   user: ownedRowsOf(users),
   contact: ownedRowsOf(contacts),
   device: ownedRowsOf(devices),
 };
+
+/** Of each kind's ids, those the organization may name, with their location: one round trip for every kind. */
+async function ownedByKindOf(db: Queryable, organizationId: number, idsByKind: Map<ReferenceKind, Set<number>>) {
+  const selects = [...idsByKind].map(
+    ([kind, ids]) => sql`select ${kind}::text as kind, id, location_id from (${OWNED[kind](organizationId, [...ids])}) as owned`,
+  );
+  const result = await db.execute<{ kind: ReferenceKind; id: number; location_id: number | null }>(
+    sql.join(selects, sql` union all `),
+  );
+  const ownedByKind = new Map<ReferenceKind, Map<number, number | null>>();
+  for (const row of result.rows) {
+    const owned = ownedByKind.get(row.kind) ?? new Map<number, number | null>();
+    owned.set(row.id, row.location_id);
+    ownedByKind.set(row.kind, owned);
+  }
+  return ownedByKind;
+}
 
 const LABEL: Record<ReferenceKind, string> = {
   customer: 'customer',
@@ -154,7 +144,7 @@ function unknownMessage(kind: ReferenceKind) {
 
 /**
  * Checks every reference `schema` declares in `value` (already parsed by it) against the active
- * organization, with one query per kind named; a sub-location must also lie in the location its
+ * organization, in one query for every kind named; a sub-location must also lie in the location its
  * `within` field names. Throws 400 listing each offending field as `<path>.<field path>`;
  * references `held` says the changed record keeps are not checked.
  */
@@ -174,8 +164,7 @@ export async function assertReferencesBelong(
     ids.add(reference.id);
     idsByKind.set(reference.kind, ids);
   }
-  const ownedByKind = new Map<ReferenceKind, Map<number, number | null>>();
-  for (const [kind, ids] of idsByKind) ownedByKind.set(kind, await OWNED[kind](db, auth.organizationId, [...ids]));
+  const ownedByKind = await ownedByKindOf(db, auth.organizationId, idsByKind);
   const issues = references.flatMap((reference) => {
     const where = [path, ...reference.path].join('.');
     const found = ownedByKind.get(reference.kind);
