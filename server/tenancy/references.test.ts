@@ -6,6 +6,7 @@ import { idSchema } from '#core/contract/limits';
 import { referenceId } from '#core/contract/references';
 import { inputFromOrder, type Order, type OrderInput } from '#core/contract/orders';
 import { type SeededDriver, seededDriver, seededOrganizationIds } from '#test/server/seeded';
+import { statementsDuring } from '#test/server/statements';
 import { createTestApp, signInAs, type TestApp } from '#test/server/test-app';
 import { referencedKindsWithoutLookup, registerReferenceChecks } from './references.ts';
 
@@ -151,6 +152,22 @@ describe('referenced ids of another organization', () => {
       stops: [{ sequence: 1, type: 'Origin', organizationLocationId: freemiumSite.id, cargoTypeId: notOffered.id }],
     });
     await expectRefused(response, 'body.stops.0.cargoTypeId', before);
+  });
+
+  it('checks every kind of reference a load names in one statement', async () => {
+    const prairieDriver = await seededDriver(test.database.db, 'driver.hansen');
+    const customer = await one<{ id: number }>('select id from customers where organization_id = $1 limit 1', [prairie]);
+    const body = newLoad(
+      { organizationSubLocationIds: site.subLocationIds, customerId: customer.id },
+      { transportedByUserId: prairieDriver.id, tractorId: prairieDriver.tractorId, trailerId: prairieDriver.trailerId },
+    );
+    const { result, statements } = await statementsDuring(() => call('dispatcher', 'POST', '/api/orders', body));
+    expect(result.statusCode, result.body).toBe(201);
+    const checks = statements.filter((text) => text.includes('"organization_cargo_types"'));
+    expect(checks).toHaveLength(1);
+    for (const table of ['"customers"', '"locations"', '"sub_locations"', '"user_roles"', '"tractors"', '"trailers"']) {
+      expect(checks[0], table).toContain(table);
+    }
   });
 
   it('PUT /api/orders/{id}: 400 naming the field, the load unchanged', async () => {

@@ -1,12 +1,12 @@
 /**
  * Every id a request names belongs to the caller's organization. The contract declares which
  * fields are references (`referenceId` in core/contract/references.ts); this module checks them all
- * with one query per kind, scoped to the active organization, and answers 400 naming each field
+ * in one query (a select per kind), scoped to the active organization, and answers 400 naming each field
  * that points elsewhere. `registerReferenceChecks` runs the check on every route before its handler,
  * so declaring a field is all a new reference needs, and it refuses to register a route with an id
  * field declared neither way.
  */
-import { and, eq, sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest, preHandlerHookHandler } from 'fastify';
 import type { z } from 'zod';
 import {
@@ -44,27 +44,22 @@ export function heldByItem(heldOf: (index: number) => HeldReference): HeldRefere
   };
 }
 
-/** Of `ids`, those of `kind` the organization may name, each with the location it lies in (sub-locations). */
-export type OwnedIds = (db: Queryable, organizationId: number, ids: number[]) => Promise<Map<number, number | null>>;
+/**
+ * Of `ids`, those of a kind the organization may name, each with the location it lies in
+ * (sub-locations): a select of (id, location_id). Every kind a request names is asked in one query.
+ */
+export type OwnedIds = (organizationId: number, ids: number[]) => SQL;
 
 export const idArray = (ids: number[]) => sql`${sql.param(ids)}::int[]`;
-
-export function owned(rows: { id: number; locationId?: number }[]) {
-  return new Map(rows.map((row) => [row.id, row.locationId ?? null]));
-}
 
 /** A table that carries its organization. */
 type OrganizationTable = PgTable & { id: PgColumn; organizationId: PgColumn };
 
 /** Records of a table that carries its organization: the organization's own. */
 export function ownedRowsOf(table: OrganizationTable): OwnedIds {
-  return async (db, org, ids) =>
-    owned(
-      (await db
-        .select({ id: table.id })
-        .from(table)
-        .where(and(eq(table.organizationId, org), sql`${table.id} = any(${idArray(ids)})`))) as { id: number }[],
-    );
+  return (org, ids) =>
+    sql`select ${table.id} as id, null::int as location_id from ${table}
+         where ${table.organizationId} = ${org} and ${table.id} = any(${idArray(ids)})`;
 }
 
 const lookups = new Map<ReferenceKind, { owned: OwnedIds; label: string }>();
@@ -96,13 +91,31 @@ function lookupOf(kind: ReferenceKind) {
 
 const LABEL = (kind: ReferenceKind) => lookupOf(kind).label;
 
+/** Of each kind's ids, those the organization may name, with their location: one round trip for every kind. */
+async function ownedByKindOf(db: Queryable, organizationId: number, idsByKind: Map<ReferenceKind, Set<number>>) {
+  const selects = [...idsByKind].map(
+    ([kind, ids]) =>
+      sql`select ${kind}::text as kind, id, location_id from (${lookupOf(kind).owned(organizationId, [...ids])}) as owned`,
+  );
+  const result = await db.execute<{ kind: ReferenceKind; id: number; location_id: number | null }>(
+    sql.join(selects, sql` union all `),
+  );
+  const ownedByKind = new Map<ReferenceKind, Map<number, number | null>>();
+  for (const row of result.rows) {
+    const owned = ownedByKind.get(row.kind) ?? new Map<number, number | null>();
+    owned.set(row.id, row.location_id);
+    ownedByKind.set(row.kind, owned);
+  }
+  return ownedByKind;
+}
+
 function unknownMessage(kind: ReferenceKind) {
   return kind === 'transporter' ? 'not an active carrier of your organization' : `unknown ${LABEL(kind)}`;
 }
 
 /**
  * Checks every reference `schema` declares in `value` (already parsed by it) against the active
- * organization, with one query per kind named; a sub-location must also lie in the location its
+ * organization, in one query for every kind named; a sub-location must also lie in the location its
  * `within` field names. Throws 400 listing each offending field as `<path>.<field path>`;
  * references `held` says the changed record keeps are not checked.
  */
@@ -122,8 +135,7 @@ export async function assertReferencesBelong(
     ids.add(reference.id);
     idsByKind.set(reference.kind, ids);
   }
-  const ownedByKind = new Map<ReferenceKind, Map<number, number | null>>();
-  for (const [kind, ids] of idsByKind) ownedByKind.set(kind, await lookupOf(kind).owned(db, auth.organizationId, [...ids]));
+  const ownedByKind = await ownedByKindOf(db, auth.organizationId, idsByKind);
   const issues = references.flatMap((reference) => {
     const where = [path, ...reference.path].join('.');
     const found = ownedByKind.get(reference.kind);

@@ -1,32 +1,54 @@
 import type { DatabaseHandle } from '#server/db/database';
 import { CHAOS_STEPS, ChaosSession, chaosSeeds, replayCommand, runChaosSeed } from './chaos/harness.ts';
-import { expect, test, watchCspViolations } from './fixtures.ts';
+import { expect, test as base, watchCspViolations } from './fixtures.ts';
 import { connectServerDatabase } from './pages/onboarding.ts';
 import { serverURL } from './worker-server.ts';
 
-/** One signed-in app for consecutive seeds (ARCHITECTURE, Tests); a failed seed closes it. */
-let session: ChaosSession | undefined;
-let violations: string[] = [];
-let database: DatabaseHandle | undefined;
+/**
+ * One signed-in app per worker for the seeds it runs (ARCHITECTURE, Tests): signing in, the service
+ * worker and the first sync cost seconds each seed should not pay. A failed seed closes it and the
+ * next opens another.
+ */
+interface ChaosWorker {
+  session?: ChaosSession;
+  violations: string[];
+  database?: DatabaseHandle;
+}
 
-test.afterAll(async () => {
-  await session?.close();
-  await database?.close();
+const test = base.extend<object, { chaos: ChaosWorker }>({
+  chaos: [
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern.
+    async ({}, use) => {
+      const chaos: ChaosWorker = { violations: [] };
+      await use(chaos);
+      await chaos.session?.close();
+      await chaos.database?.close();
+    },
+    { scope: 'worker' },
+  ],
 });
 
+// Each seed creates its own loads and checks only those, against its worker's own server: the
+// seeds share nothing, so both workers run them.
+test.describe.configure({ mode: 'parallel' });
+
 for (const seed of chaosSeeds(20)) {
-  test(`chaos seed ${seed}: every accepted change is applied once, in order, and every refusal shows`, async ({ browser }) => {
+  test(`chaos seed ${seed}: every accepted change is applied once, in order, and every refusal shows`, async ({
+    browser,
+    chaos,
+  }) => {
     test.setTimeout(180_000);
     // Not at import: this worker's server starts with its first test.
-    database ??= await connectServerDatabase();
-    const { pool } = database;
-    session ??= await ChaosSession.open({
+    chaos.database ??= await connectServerDatabase();
+    const { pool } = chaos.database;
+    chaos.session ??= await ChaosSession.open({
       browser,
       serverURL,
       prepareContext: async (context) => {
-        violations = await watchCspViolations(context);
+        chaos.violations = await watchCspViolations(context);
       },
     });
+    const { session } = chaos;
     let passed = false;
     try {
       const result = await runChaosSeed(session, {
@@ -42,12 +64,12 @@ for (const seed of chaosSeeds(20)) {
       expect(problems, story).toEqual([]);
       expect(result.lost + result.duplicated).toBe(0);
       expect(result.refusalsShown).toBe(result.refused);
-      expect(violations, 'Content-Security-Policy violations').toEqual([]);
+      expect(chaos.violations, 'Content-Security-Policy violations').toEqual([]);
       passed = true;
     } finally {
       if (!passed) {
-        await session?.close();
-        session = undefined;
+        await session.close();
+        chaos.session = undefined;
       }
     }
   });

@@ -1,12 +1,13 @@
-import { and, gte, inArray, lt, ne, or, type SQL, sql } from 'drizzle-orm';
+import { gte, inArray, lt, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { SavedOrder } from '#core/contract/conflicts';
 import type { Order } from '#core/contract/orders';
-import { conflictFinder, loadBusyWindow } from '#core/domain/planning/index';
+import { type ConflictResources, conflictFinder, loadBusyWindow } from '#core/domain/planning/index';
 import type { Queryable } from '#server/db/database';
 import { downtimes, orders, stops, tractors, trailers, users } from '#server/db/schema';
 import { toDowntime } from '#server/features/master-data/downtime.service';
 import type { OrganizationCaller } from '#server/plugins/auth';
-import { visibleTo, withStops } from './orders.service.ts';
+import { ordersAsJson } from './orders-json.ts';
+import { visibleTo } from './orders.service.ts';
 
 /** Loads are dated by their first stop; one that began this long before another's start may still run into it. */
 const LONGEST_LOAD_MS = 7 * 24 * 60 * 60 * 1000;
@@ -29,6 +30,42 @@ const busyDuring = (from: Date, to: Date) => sql`exists (
 const idsOf = (loads: readonly Order[], pick: (load: Order) => number | null) => [
   ...new Set(loads.flatMap((load) => (pick(load) === null ? [] : [pick(load) as number]))),
 ];
+
+type TrailerState = ConflictResources['trailers'][number];
+
+/** Whether each driver, tractor and trailer is enabled, and what each trailer carries: one query for the three. */
+async function resourceStates(
+  db: Queryable,
+  driverIds: number[],
+  tractorIds: number[],
+  trailerIds: number[],
+): Promise<Pick<ConflictResources, 'drivers' | 'tractors' | 'trailers'>> {
+  const ids = (list: number[]) => sql`${sql.param(list)}::int[]`;
+  const { rows } = await db.execute<{
+    kind: 'driver' | 'tractor' | 'trailer';
+    id: number;
+    enabled: boolean;
+    max_cargo_weight: number | null;
+    trailer_cargo_types: TrailerState['trailerCargoTypes'];
+  }>(sql`
+    select 'driver' as kind, id, enabled, null::float8 as max_cargo_weight, null::jsonb as trailer_cargo_types
+      from ${users} where id = any(${ids(driverIds)})
+    union all
+    select 'tractor', id, enabled, null, null from ${tractors} where id = any(${ids(tractorIds)})
+    union all
+    select 'trailer', id, enabled, max_cargo_weight_grams::float8, trailer_cargo_types from ${trailers} where id = any(${ids(trailerIds)})`);
+  const of = (kind: (typeof rows)[number]['kind']) => rows.filter((row) => row.kind === kind);
+  return {
+    drivers: of('driver').map(({ id, enabled }) => ({ id, enabled })),
+    tractors: of('tractor').map(({ id, enabled }) => ({ id, enabled })),
+    trailers: of('trailer').map((row) => ({
+      id: row.id,
+      enabled: row.enabled,
+      maxCargoWeight: row.max_cargo_weight,
+      trailerCargoTypes: row.trailer_cargo_types,
+    })),
+  };
+}
 
 /**
  * The saved loads with their planning conflicts (core/domain/planning/conflicts.ts): the other loads
@@ -55,53 +92,29 @@ export async function withWarnings(db: Queryable, auth: OrganizationCaller, save
   if (tractorIds.length) downtimeOf.push(inArray(downtimes.tractorId, tractorIds));
   if (trailerIds.length) downtimeOf.push(inArray(downtimes.trailerId, trailerIds));
 
-  const [otherRows, driverRows, tractorRows, trailerRows, downtimeRows] = await Promise.all([
-    db
-      .select()
-      .from(orders)
-      .where(
-        and(
-          visibleTo(auth),
-          ne(orders.status, 'Merged'),
-          gte(orders.date, new Date(from.getTime() - LONGEST_LOAD_MS)),
-          lt(orders.date, to),
-          sharingResources,
-          busyDuring(from, to),
-        ),
-      ),
-    driverIds.length ? db.select({ id: users.id, enabled: users.enabled }).from(users).where(inArray(users.id, driverIds)) : [],
-    tractorIds.length
-      ? db.select({ id: tractors.id, enabled: tractors.enabled }).from(tractors).where(inArray(tractors.id, tractorIds))
-      : [],
-    trailerIds.length
-      ? db
-          .select({
-            id: trailers.id,
-            enabled: trailers.enabled,
-            maxCargoWeight: trailers.maxCargoWeightGrams,
-            trailerCargoTypes: trailers.trailerCargoTypes,
-          })
-          .from(trailers)
-          .where(inArray(trailers.id, trailerIds))
-      : [],
+  const savedIds = saved.map((load) => load.id);
+  const [otherLoads, states, downtimeRows] = await Promise.all([
+    // The other loads with their stops, as their stored documents: one query.
+    ordersAsJson(
+      db,
+      visibleTo(auth),
+      ne(orders.status, 'Merged'),
+      gte(orders.date, new Date(from.getTime() - LONGEST_LOAD_MS)),
+      lt(orders.date, to),
+      sharingResources,
+      busyDuring(from, to),
+      sql`${orders.id} <> all(${sql.param(savedIds)}::int[])`,
+    ),
+    resourceStates(db, driverIds, tractorIds, trailerIds),
     db
       .select()
       .from(downtimes)
       .where(or(...downtimeOf)),
   ]);
-  const savedIds = new Set(saved.map((load) => load.id));
   // The saved loads are compared as answered, not as read again.
-  const others = [
-    ...(await withStops(
-      db,
-      otherRows.filter((row) => !savedIds.has(row.id)),
-    )),
-    ...saved,
-  ];
+  const others = [...(JSON.parse(otherLoads) as Order[]), ...saved];
   const finder = conflictFinder(others, {
-    drivers: driverRows,
-    tractors: tractorRows,
-    trailers: trailerRows,
+    ...states,
     downtimes: downtimeRows.map(toDowntime),
   });
   return saved.map((load) => ({ ...load, warnings: finder.conflictsOf(load) }));

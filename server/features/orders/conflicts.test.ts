@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orders, trailers } from '#server/db/schema';
+import { orders, tractors, trailers, users } from '#server/db/schema';
+import { statementsDuring } from '#test/server/statements';
 import { createTestApp, signInAs, type TestApp } from '#test/server/test-app';
 import { type SeededDriver, seededDriver } from '#test/server/seeded';
 
@@ -81,8 +82,15 @@ describe('the warnings a save answers', () => {
     expect(first.json().warnings).toEqual([]);
 
     // Starts 14:00, while the first (13:00–15:00) still runs.
-    const second = await send('POST', '/api/orders', load('2031-05-06T14:00:00.000Z', driver, {}, BULK_FEED));
+    const { result: second, statements } = await statementsDuring(() =>
+      send('POST', '/api/orders', load('2031-05-06T14:00:00.000Z', driver, {}, BULK_FEED)),
+    );
     expect(second.statusCode).toBe(201);
+    // The other loads come with their stops in the one conflict read; the resources' states in one more.
+    expect(statements.filter((text) => /^select [^(]* from "stops"/.test(text))).toEqual([]);
+    const tractorStates = statements.filter((text) => text.includes('enabled') && text.includes('from "tractors"'));
+    expect(tractorStates).toHaveLength(1);
+    expect(tractorStates[0]).toMatch(/from "users".*from "trailers"/);
     const firstId = first.json().id;
     expect(second.json().warnings).toEqual([
       { kind: 'overlap', resource: 'driver', resourceId: hansen.id, orderIds: [firstId] },
@@ -158,6 +166,33 @@ describe('the warnings a save answers', () => {
     expect(moved.statusCode).toBe(200);
     // 07:00–09:00 in Chicago: clear of the washout.
     expect(moved.json().warnings).toEqual([]);
+  });
+
+  it('names the driver, tractor and trailer a load keeps after they were disabled, each once', async () => {
+    const resources = { transportedByUserId: hansen.id, tractorId: hansen.tractorId, trailerId: hansen.trailerId };
+    const created = await send('POST', '/api/orders', load('2031-06-03T13:00:00.000Z', resources, {}, BULK_FEED));
+    expect(created.json().warnings).toEqual([]);
+    const disable = (enabled: boolean) =>
+      Promise.all([
+        test.database.db.update(users).set({ enabled }).where(eq(users.id, hansen.id)),
+        test.database.db.update(tractors).set({ enabled }).where(eq(tractors.id, hansen.tractorId)),
+        test.database.db.update(trailers).set({ enabled }).where(eq(trailers.id, hansen.trailerId)),
+      ]);
+    await disable(false);
+    try {
+      const kept = await send('PUT', `/api/orders/${created.json().id}`, {
+        ...load('2031-06-03T13:00:00.000Z', resources, {}, BULK_FEED),
+        version: created.json().version,
+      });
+      expect(kept.statusCode).toBe(200);
+      expect(kept.json().warnings).toEqual([
+        { kind: 'disabled', resource: 'driver', resourceId: hansen.id },
+        { kind: 'disabled', resource: 'tractor', resourceId: hansen.tractorId },
+        { kind: 'disabled', resource: 'trailer', resourceId: hansen.trailerId },
+      ]);
+    } finally {
+      await disable(true);
+    }
   });
 
   it('answers a trailer over its weight and compartments, saves anyway, and replays the same answer for the same key', async () => {

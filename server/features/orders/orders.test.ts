@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { locations, orders, stops, tractors } from '#server/db/schema';
+import { statementsDuring } from '#test/server/statements';
 import { createTestApp, signInAs, type TestApp } from '#test/server/test-app';
 
 let test: TestApp;
@@ -143,6 +144,36 @@ describe('loads', () => {
     const noted = await send('PUT', `/api/orders/${created.id}`, newLoad({ version: 2, stops: oneStop }));
     expect(noted.json().stops[1].notes).toBe('dock 2');
     expect(await stopVersions()).toEqual([1, 2]);
+  });
+
+  it('rewrites the stops a save changes in one statement and answers them as stored, without reading them back', async () => {
+    const created = (await send('POST', '/api/orders', newLoad())).json();
+    const renoted = created.stops.map((stop: Record<string, unknown>, index: number) => ({
+      ...stop,
+      notes: `gate ${index + 1}`,
+      durationMinutes: 40 + index,
+    }));
+    const { result: saved, statements } = await statementsDuring(() =>
+      send('PUT', `/api/orders/${created.id}`, newLoad({ version: 1, stops: renoted })),
+    );
+    expect(saved.statusCode).toBe(200);
+    expect(statements.filter((text) => text.startsWith('update "stops"'))).toHaveLength(1);
+    // The load's own stops are read once, before the checks.
+    expect(statements.filter((text) => /^select [^(]* from "stops"/.test(text))).toHaveLength(1);
+    const stored = await test.database.db.select().from(stops).where(eq(stops.orderId, created.id));
+    expect(stored.map((stop) => [stop.notes, stop.durationMinutes, stop.version]).sort()).toEqual([
+      ['gate 1', 40, 2],
+      ['gate 2', 41, 2],
+    ]);
+    const listed = (
+      await test.app.inject({
+        method: 'GET',
+        url: '/api/self/orders?startDate=2026-11-23T00:00:00.000Z&endDate=2026-11-26T00:00:00.000Z',
+        headers: { cookie: cookies.dispatcher ?? '' },
+      })
+    ).json();
+    const { warnings: _warnings, ...answered } = saved.json();
+    expect(listed.find((load: { id: number }) => load.id === created.id)).toEqual(answered);
   });
 
   it('updates with the base version, and a stale version gets 409 with the current load', async () => {

@@ -29,10 +29,10 @@ import {
   visibleUsers,
 } from './users.service.ts';
 import { registerUse } from '#server/resources/uses';
-import { idArray, owned, ownedRowsOf, registerOwnedIds } from '#server/tenancy/references';
+import { idArray, ownedRowsOf, registerOwnedIds } from '#server/tenancy/references';
 import { userRoles, users } from '#server/db/schema';
 import { ROLE_IDS } from '#core/domain/access';
-import { and, eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { registerFeedLoader } from '#server/features/sync/feed-loaders';
 
 const tags = ['people'];
@@ -52,14 +52,12 @@ export function registerPeopleRoutes(app: FastifyInstance, context: ServerContex
   // The administration tables' rows, only to callers with the matching View permission.
   registerFeedLoader('user', visibleUsers);
   registerOwnedIds('user', ownedRowsOf(users));
-  registerOwnedIds('driver', async (db, org, ids) =>
-    owned(
-      await db
-        .select({ id: users.id })
-        .from(users)
-        .innerJoin(userRoles, and(eq(userRoles.userId, users.id), eq(userRoles.roleId, ROLE_IDS.Driver)))
-        .where(and(eq(users.organizationId, org), sql`${users.id} = any(${idArray(ids)})`)),
-    ),
+  registerOwnedIds(
+    'driver',
+    (org, ids) =>
+      sql`select ${users.id} as id, null::int as location_id from ${users}
+            join ${userRoles} on ${userRoles.userId} = ${users.id} and ${userRoles.roleId} = ${ROLE_IDS.Driver}
+           where ${users.organizationId} = ${org} and ${users.id} = any(${idArray(ids)})`,
   );
   const api = zodRoutes(app);
   const base = '/organizations/:orgId';

@@ -74,16 +74,6 @@ export async function travelTimesOf(
   const locationIds = [
     ...new Set(pairs.flatMap((pair) => [pair.originOrganizationLocationId, pair.destinationOrganizationLocationId])),
   ];
-  const known = new Map(
-    locationIds.length
-      ? (
-          await db
-            .select({ id: locations.id, geofence: locations.geofence })
-            .from(locations)
-            .where(and(eq(locations.organizationId, organizationId), inArray(locations.id, locationIds)))
-        ).map((row) => [row.id, positionOf(row.geofence)] as const)
-      : [],
-  );
   const distinct = new Map<string, TravelTimePair>();
   for (const pair of pairs) {
     distinct.set(travelTimeKey(pair.originOrganizationLocationId, pair.destinationOrganizationLocationId), pair);
@@ -97,6 +87,17 @@ export async function travelTimesOf(
     if (cached.has(key)) return false;
     return pair.originOrganizationLocationId !== pair.destinationOrganizationLocationId;
   });
+  // Positions only when something must be routed: most saves find every leg cached.
+  const known = new Map(
+    toRoute.length
+      ? (
+          await db
+            .select({ id: locations.id, geofence: locations.geofence })
+            .from(locations)
+            .where(and(eq(locations.organizationId, organizationId), inArray(locations.id, locationIds)))
+        ).map((row) => [row.id, positionOf(row.geofence)] as const)
+      : [],
+  );
   const routed = await mapLimited(toRoute, ROUTING_CONCURRENCY, async ([key, pair]) => {
     const from = known.get(pair.originOrganizationLocationId);
     const to = known.get(pair.destinationOrganizationLocationId);

@@ -114,7 +114,9 @@ export function LoadsTable({ table, title, week: weekValue, focusLoadId, onWeekC
 
   // The week, in the URL so that a link or a reload keeps it.
   const week = useMemo(() => weekOfParam(weekValue, timezone), [weekValue, timezone]);
-  const isCurrentWeek = weekParam(week, timezone) === weekParam(weekOfParam(undefined, timezone), timezone);
+  // A comparison of instants, not of zoned dates: the table renders again for each step of rows.
+  const now = Date.now();
+  const isCurrentWeek = week.start.getTime() <= now && now <= week.end.getTime();
   const range = useMemo(
     () => ({ startDate: week.start.toISOString(), endDate: week.end.toISOString(), isDraft: table === 'drafts' }),
     [week, table],

@@ -1,5 +1,6 @@
 import { ActionIcon, Button, Group, Text } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { WeekRange } from '#core/domain/weeks';
 
@@ -18,12 +19,17 @@ export function WeekNavigator({
   onCurrent: () => void;
 }) {
   const { t, i18n } = useTranslation('loads');
-  const range = new Intl.DateTimeFormat(i18n.language, {
-    month: 'short',
-    day: 'numeric',
-    year: 'numeric',
-    timeZone: timezone,
-  }).formatRange(week.start, week.end);
+  // Made once per week and language: a formatter costs milliseconds, and the table renders this for each step of rows.
+  const range = useMemo(
+    () =>
+      new Intl.DateTimeFormat(i18n.language, {
+        month: 'short',
+        day: 'numeric',
+        year: 'numeric',
+        timeZone: timezone,
+      }).formatRange(week.start, week.end),
+    [i18n.language, timezone, week.start, week.end],
+  );
   return (
     <Group gap="xs" wrap="nowrap" data-testid="week-navigator">
       <ActionIcon
