@@ -1,6 +1,8 @@
 import { onlineManager, type QueryClient } from '@tanstack/react-query';
 import { ApiError } from '../api-client.ts';
+import type { OrderChangedEvent } from '#core/contract/realtime';
 import { followCompanyChange } from '../company.ts';
+import { localDatabase } from '../local-database.ts';
 import { receiveDevicePosition } from '../device-positions.ts';
 import { connectRealtime } from '../realtime.ts';
 import { isOthersChange, markStopTouched } from '../touched-stops.ts';
@@ -61,6 +63,19 @@ async function followPulledChanges(queryClient: QueryClient, pulled: PulledChang
       predicate: (query) => query.queryKey[0] === 'mirror' && query.queryKey[1] !== 'orders',
     });
   }
+}
+
+/**
+ * Whether the mirror already holds the load at the poked version or newer: the poke of this device's
+ * own save, whose answer the outbox wrote in. Pulling for it would only fetch that row again; a
+ * replayed queue of 200 saves would pull the feed over and over while the saves wait for connections.
+ */
+export async function mirrorHolds(
+  event: OrderChangedEvent,
+  readLoad: (id: number) => Promise<{ version: number } | undefined> = (id) => localDatabase.orders.get(id),
+): Promise<boolean> {
+  const held = await readLoad(event.id);
+  return held !== undefined && held.version >= event.version;
 }
 
 export interface SyncEngine {
@@ -180,7 +195,10 @@ export function startSync(queryClient: QueryClient, scope: string): SyncEngine {
   const timer = setInterval(() => void pull(), PULL_INTERVAL_MS);
   // Realtime events are pokes: each one pulls the feed. Device positions are a stream: kept as they come, no pull.
   const disconnect = connectRealtime({
-    onOrderChanged: () => void pull(),
+    onOrderChanged: (event) =>
+      void mirrorHolds(event).then((held) => {
+        if (!held) void pull();
+      }),
     onStopChanged: (event) => {
       if (isOthersChange(event, queryClient.getQueryData(selfQuery.queryKey)?.id)) markStopTouched(event);
       void pull();

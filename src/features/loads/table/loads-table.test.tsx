@@ -9,6 +9,7 @@ import type { Order } from '#core/contract/orders';
 import type { Preferences } from '#core/contract/user';
 import { markStopTouched } from '#src/data/touched-stops.ts';
 import loadsEnglish from '../../../../locales/en-US/loads.json';
+import { ROWS_PER_STEP } from './use-rows-in-steps.ts';
 import { LoadsTable } from './loads-table.tsx';
 import { makeLoad, makeStop } from '#test/fixtures/loads';
 
@@ -112,7 +113,7 @@ function renderTable(preferences: Preferences = {}, table: 'loads' | 'drafts' = 
 }
 
 const rows = () => screen.queryAllByTestId('load-row');
-/** A page mounts 20 rows a task (use-rows-in-steps.ts): allow for a busy machine. */
+/** A page mounts ROWS_PER_STEP rows a task (use-rows-in-steps.ts): allow for a busy machine. */
 const STEPPED = { timeout: 10_000 };
 const headers = () => screen.getAllByRole('columnheader').map((header) => header.textContent?.trim());
 
@@ -140,10 +141,10 @@ describe('LoadsTable', () => {
     expect(screen.getByTestId('no-records').textContent).toContain('No loads this week.');
   });
 
-  it('shows a page of 100 rows by default, mounted 20 at a time, with the names and sub-locations of each load', async () => {
+  it('shows a page of 100 rows by default, mounted a step at a time, with the names and sub-locations of each load', async () => {
     weekLoads = week(150);
     renderTable();
-    expect(rows()).toHaveLength(20);
+    expect(rows()).toHaveLength(ROWS_PER_STEP);
     await waitFor(() => expect(rows()).toHaveLength(100), STEPPED);
     const first = rows()[0] as HTMLElement;
     expect(first.textContent).toContain('PF-1');

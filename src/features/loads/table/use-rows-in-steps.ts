@@ -4,7 +4,7 @@ import { startTransition, useEffect, useState } from 'react';
 export const ROWS_PER_STEP = 20;
 
 /**
- * A new page of rows (another page, filter or week) is mounted 20 rows at a time, each step in its
+ * A new page of rows (another page, filter or week) is mounted ROWS_PER_STEP rows at a time, each step in its
  * own task: the first rows show at once and no single task mounts a whole page of 100. Rows whose
  * content changes on the same page (a live update) render at once.
  */

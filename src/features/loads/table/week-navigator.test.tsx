@@ -28,7 +28,7 @@ describe('WeekNavigator', () => {
     );
     const { rerender } = render(navigator(false));
     expect(screen.getByTestId('week-label').textContent).toMatch(/^Nov 15\s*–\s*21, 2026$/);
-    // The loads table renders it again for each step of 20 rows it mounts.
+    // The loads table renders it again for each step of rows it mounts.
     const formatters = vi.spyOn(Intl, 'DateTimeFormat');
     rerender(navigator(true));
     rerender(navigator(false));
