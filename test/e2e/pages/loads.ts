@@ -185,6 +185,8 @@ export class LoadsTablePage {
     const button = this.action(name);
     if (!(await button.isVisible())) await this.page.getByTestId('more-actions').click();
     await button.click();
+    // The "more actions" menu fades out: checks run on the dialog once it has gone, not on its half-transparent items.
+    await expect(this.page.getByRole('menu')).toHaveCount(0);
   }
 
   async open() {
