@@ -35,6 +35,24 @@ test.use({ viewport: { width: 768, height: 1024 }, hasTouch: true });
  * behind their create, kept across a reload, and reach the server once each when the connection
  * returns; a load naming a customer created offline is sent with the customer's real id.
  */
+/** Creates a two-stop load in the editor whose first stop names `customer` and carries `orderNumber`. */
+async function createLoadNaming(page: Page, customer: string, orderNumber: string) {
+  const loads = new LoadsTablePage(page);
+  await page.goto('/loads');
+  const editor = await loads.openCreate();
+  for (const index of [0, 1]) {
+    await editor.stops.nth(index).getByTestId('stop-location').click();
+    await page.getByRole('option').nth(index).click();
+  }
+  await editor.stops.nth(0).getByTestId('stop-cargo-type').click();
+  await page.getByRole('option').first().click();
+  for (const index of [0, 1]) await editor.stops.nth(index).getByTestId('stop-quantity').fill('10');
+  await editor.stops.nth(0).getByTestId('stop-order-number').fill(orderNumber);
+  await choose(page, editor.stops.nth(0).getByTestId('stop-customer'), customer);
+  await editor.save();
+  return loads;
+}
+
 test('a customer and a tractor created offline, the customer edited and named by a new load, reach the server once each after a reload', async ({
   page,
   playwright,
@@ -82,19 +100,7 @@ test('a customer and a tractor created offline, the customer edited and named by
   await expect(page.getByTestId('users-create').first()).toHaveAttribute('aria-disabled', 'true');
 
   // A load created offline names the customer that exists only on this device so far.
-  const loads = new LoadsTablePage(page);
-  await page.goto('/loads');
-  const editor = await loads.openCreate();
-  for (const index of [0, 1]) {
-    await editor.stops.nth(index).getByTestId('stop-location').click();
-    await page.getByRole('option').nth(index).click();
-  }
-  await editor.stops.nth(0).getByTestId('stop-cargo-type').click();
-  await page.getByRole('option').first().click();
-  for (const index of [0, 1]) await editor.stops.nth(index).getByTestId('stop-quantity').fill('10');
-  await editor.stops.nth(0).getByTestId('stop-order-number').fill(orderNumber);
-  await choose(page, editor.stops.nth(0).getByTestId('stop-customer'), renamed);
-  await editor.save();
+  const loads = await createLoadNaming(page, renamed, orderNumber);
   await expect(loads.rows.filter({ hasText: orderNumber })).toBeVisible();
 
   // Nothing has reached the server yet. (Checked before the reload: Chromium's offline emulation
@@ -141,19 +147,7 @@ test('a load naming a customer whose offline create the server refused is refuse
   await customerForm.getByTestId('customer-form-save').click();
   await expect(customerForm).toBeHidden();
 
-  const loads = new LoadsTablePage(page);
-  await page.goto('/loads');
-  const editor = await loads.openCreate();
-  for (const index of [0, 1]) {
-    await editor.stops.nth(index).getByTestId('stop-location').click();
-    await page.getByRole('option').nth(index).click();
-  }
-  await editor.stops.nth(0).getByTestId('stop-cargo-type').click();
-  await page.getByRole('option').first().click();
-  for (const index of [0, 1]) await editor.stops.nth(index).getByTestId('stop-quantity').fill('10');
-  await editor.stops.nth(0).getByTestId('stop-order-number').fill(orderNumber);
-  await choose(page, editor.stops.nth(0).getByTestId('stop-customer'), customerName);
-  await editor.save();
+  await createLoadNaming(page, customerName, orderNumber);
 
   // The server refuses the customer (as it would a rule the device cannot check).
   await page.route('**/api/organizations/*/customers', (route) =>
