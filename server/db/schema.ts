@@ -263,6 +263,8 @@ export const sessions = pgTable(
       .references(() => organizations.id),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** A company switch's new session names the one it replaces until the new token is first used. */
+    replacesTokenHash: text('replaces_token_hash'),
   },
   (table) => [index('sessions_user_idx').on(table.userId)],
 );

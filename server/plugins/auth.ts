@@ -54,6 +54,7 @@ export async function loadAuthContext(db: Database, token: string): Promise<Auth
       userId: users.id,
       homeOrganizationId: users.organizationId,
       organizationId: sessions.activeOrganizationId,
+      replacesTokenHash: sessions.replacesTokenHash,
       tier: organizations.tier,
       isCarrier: organizations.isCarrier,
       permissions: sql<string[]>`coalesce((
@@ -71,6 +72,7 @@ export async function loadAuthContext(db: Database, token: string): Promise<Auth
     .innerJoin(organizations, eq(organizations.id, sessions.activeOrganizationId))
     .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, new Date()), eq(users.enabled, true)));
   if (!row) return null;
+  if (row.replacesTokenHash) await endReplacedSession(db, tokenHash, row.replacesTokenHash);
   return {
     userId: row.userId,
     tokenHash,
@@ -79,6 +81,14 @@ export async function loadAuthContext(db: Database, token: string): Promise<Auth
     permissions: row.permissions,
     organization: { tier: row.tier as TierName, isCarrier: row.isCarrier, features: row.features },
   };
+}
+
+/** A company switch's token is in use, so its answer arrived: the token it replaced ends now. */
+async function endReplacedSession(db: Database, tokenHash: string, replacedTokenHash: string) {
+  await db.transaction(async (tx) => {
+    await tx.delete(sessions).where(eq(sessions.tokenHash, replacedTokenHash));
+    await tx.update(sessions).set({ replacesTokenHash: null }).where(eq(sessions.tokenHash, tokenHash));
+  });
 }
 
 /** The secret of an `Authorization: Bearer <secret>` header ('' when empty), or null without one. */

@@ -115,6 +115,7 @@ test.describe('navigation per role', () => {
     await expect(page.getByTestId('loads-table')).toHaveAttribute('aria-busy', 'false', { timeout: 40_000 });
     await page.getByTestId('company-switcher').click();
     await page.getByRole('option', { name: 'Little Creek Farms' }).click();
+    await expect(page.getByTestId('company-switcher')).toHaveValue('Little Creek Farms');
     await expect(page).toHaveURL(/\/drafts(\?|$)/);
     await page.goto('/live-map');
     await page.getByTestId('company-switcher').click();

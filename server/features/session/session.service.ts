@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { verify } from '@node-rs/argon2';
-import { and, eq, lt, type SQL, sql } from 'drizzle-orm';
+import { and, eq, lt, or, type SQL, sql } from 'drizzle-orm';
 import { ERROR_CODES } from '#core/contract/errors';
 import {
   decideSignInThrottle,
@@ -107,27 +107,34 @@ export async function signIn(
 }
 
 export async function signOut(db: Database, tokenHash: string) {
-  await db.delete(sessions).where(eq(sessions.tokenHash, tokenHash));
+  // A switch whose answer never arrived left a session replacing this one: it ends too.
+  await db.delete(sessions).where(or(eq(sessions.tokenHash, tokenHash), eq(sessions.replacesTokenHash, tokenHash)));
 }
 
 /**
- * Moves the session to another company under a new token, as sign-in does: the old token is dead
- * (a token seen before the switch never carries the new company's access). The expiry stays: a
- * switch is no new sign-in. Answers the new token, or null when the session ended meanwhile.
+ * Moves the session to another company under a new token, as sign-in does, so a token seen before
+ * the switch never carries the new company's access. The old token stays valid, in the old company,
+ * until the new one is first used (`loadAuthContext` ends it then): a switch whose answer is lost on a
+ * flaky connection leaves the user signed in where the app still believes it is, and a retry is safe.
+ * The expiry stays: a switch is no new sign-in. Answers the new token, or null when the session ended.
  */
 export async function switchActiveOrganization(db: Database, tokenHash: string, organizationId: number) {
   return db.transaction(async (tx) => {
-    const [ended] = await tx
-      .delete(sessions)
+    const [current] = await tx
+      .select({ userId: sessions.userId, expiresAt: sessions.expiresAt })
+      .from(sessions)
       .where(eq(sessions.tokenHash, tokenHash))
-      .returning({ userId: sessions.userId, expiresAt: sessions.expiresAt });
-    if (!ended) return null;
+      .for('update');
+    if (!current) return null;
+    // Earlier switches from this token whose answers were lost can never be used: they end now.
+    await tx.delete(sessions).where(eq(sessions.replacesTokenHash, tokenHash));
     const token = newSessionToken();
     await tx.insert(sessions).values({
       tokenHash: hashToken(token),
-      userId: ended.userId,
+      userId: current.userId,
       activeOrganizationId: organizationId,
-      expiresAt: ended.expiresAt,
+      expiresAt: current.expiresAt,
+      replacesTokenHash: tokenHash,
     });
     return token;
   });

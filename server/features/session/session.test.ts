@@ -90,26 +90,39 @@ describe('session', () => {
     expect((await test.app.inject({ method: 'GET', url: '/api/self', headers: { cookie } })).statusCode).toBe(401);
   });
 
-  it('rotates the session token when a platform administrator switches company: the old cookie is dead', async () => {
+  it('switches company under a new token; the old token lives, in the old company, until the new one is used', async () => {
     const oldCookie = await signInAs(test.app, 'platform');
     const organizations = (
       await test.app.inject({ method: 'GET', url: '/api/organizations', headers: { cookie: oldCookie } })
     ).json() as { id: number; name: string }[];
-    const prairie = organizations.find((organization) => organization.name === 'Prairie Feed Co.');
-    const switched = await test.app.inject({
-      method: 'PUT',
-      url: '/api/session/organization',
-      headers: { cookie: oldCookie },
-      payload: { organizationId: prairie?.id },
-    });
+    const byName = (name: string) => organizations.find((organization) => organization.name === name)?.id;
+    const switchTo = (organizationId: number | undefined) =>
+      test.app.inject({
+        method: 'PUT',
+        url: '/api/session/organization',
+        headers: { cookie: oldCookie },
+        payload: { organizationId },
+      });
+    const companyOf = async (cookie: string) =>
+      (await test.app.inject({ method: 'GET', url: '/api/self', headers: { cookie } })).json().organization?.name;
+
+    // A switch whose answer is lost: the client still holds the old cookie, and it still works where it was.
+    const lost = await switchTo(byName('Little Creek Farms'));
+    expect(lost.statusCode).toBe(200);
+    expect(await companyOf(oldCookie)).toBe('Dispatch Platform');
+    // Retried, it answers another token; the one never received is ended.
+    const switched = await switchTo(byName('Prairie Feed Co.'));
     expect(switched.statusCode).toBe(200);
+    const lostCookie = cookieHeader(lost);
+    expect((await test.app.inject({ method: 'GET', url: '/api/self', headers: { cookie: lostCookie } })).statusCode).toBe(401);
     const newCookie = cookieHeader(switched);
     expect(newCookie).toMatch(/^dispatch_session=/);
     expect(newCookie).not.toBe(oldCookie);
     expect(switched.cookies[0]).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
+    expect(await companyOf(newCookie)).toBe('Prairie Feed Co.');
+    // The new token was used, so its answer arrived: the old one is dead.
     expect((await test.app.inject({ method: 'GET', url: '/api/self', headers: { cookie: oldCookie } })).statusCode).toBe(401);
-    const self = await test.app.inject({ method: 'GET', url: '/api/self', headers: { cookie: newCookie } });
-    expect(self.json().organization.name).toBe('Prairie Feed Co.');
+    expect(await companyOf(newCookie)).toBe('Prairie Feed Co.');
   });
 
   it('refuses a state-changing request from a foreign origin', async () => {

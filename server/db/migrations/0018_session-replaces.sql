@@ -1,0 +1,1 @@
+ALTER TABLE "sessions" ADD COLUMN "replaces_token_hash" text;
