@@ -57,7 +57,18 @@ function markerStyle(sequence: number) {
  * a line joining them in sequence order. No base map is configured for the client yet, so the
  * layers draw over a plain background (DESIGN §6), which also works offline.
  */
-export function StopsMap({ points, height = 240, label }: { points: StopsMapPoint[]; height?: number; label: string }) {
+export function StopsMap({
+  points,
+  route,
+  height = 240,
+  label,
+}: {
+  points: StopsMapPoint[];
+  /** The routed path through the stops, when known: drawn instead of straight lines between them. */
+  route?: { latitude: number; longitude: number }[];
+  height?: number;
+  label: string;
+}) {
   const target = useRef<HTMLDivElement>(null);
   const map = useRef<OlMap | null>(null);
   const source = useRef(new VectorSource());
@@ -103,8 +114,9 @@ export function StopsMap({ points, height = 240, label }: { points: StopsMapPoin
       feature.setStyle(markerStyle(point.sequence));
       return feature;
     });
-    if (coordinates.length > 1) {
-      const line = new Feature({ geometry: new LineString(coordinates) });
+    const path = route && route.length > 1 ? route.map((point) => fromLonLat([point.longitude, point.latitude])) : coordinates;
+    if (path.length > 1) {
+      const line = new Feature({ geometry: new LineString(path) });
       line.setStyle(new Style({ stroke: lineStyle }));
       features.unshift(line);
     }
@@ -124,7 +136,7 @@ export function StopsMap({ points, height = 240, label }: { points: StopsMapPoin
     };
     const view = map.current?.getView();
     if (view) frame.current(view);
-  }, [points]);
+  }, [points, route]);
 
   return (
     <div
