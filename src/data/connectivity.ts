@@ -6,8 +6,19 @@ import { onlineManager } from '@tanstack/react-query';
  * request that cannot reach the server also marks the app offline, and a light probe of
  * /api/health brings it back online (which resumes paused queries and queued changes).
  */
-const PROBE_INTERVAL_MS = 5000;
-let probeTimer: ReturnType<typeof setInterval> | null = null;
+/**
+ * Most drops on a yard last seconds: the first probe goes after 1 s, then each waits twice as long,
+ * up to 15 s, so a blip costs a second and a long outage a request every 15 s.
+ */
+export const FIRST_PROBE_DELAY_MS = 1000;
+export const LONGEST_PROBE_DELAY_MS = 15_000;
+
+export function probeDelay(failedProbes: number) {
+  return Math.min(FIRST_PROBE_DELAY_MS * 2 ** failedProbes, LONGEST_PROBE_DELAY_MS);
+}
+
+let probeTimer: ReturnType<typeof setTimeout> | null = null;
+let failedProbes = 0;
 
 async function probe() {
   try {
@@ -19,14 +30,23 @@ async function probe() {
   }
 }
 
+function scheduleProbe() {
+  probeTimer = setTimeout(() => {
+    probeTimer = null;
+    failedProbes += 1;
+    void probe();
+  }, probeDelay(failedProbes));
+}
+
 export function markUnreachable() {
   onlineManager.setOnline(false);
-  probeTimer ??= setInterval(() => void probe(), PROBE_INTERVAL_MS);
+  if (!probeTimer) scheduleProbe();
 }
 
 export function markReachable() {
-  if (probeTimer) clearInterval(probeTimer);
+  if (probeTimer) clearTimeout(probeTimer);
   probeTimer = null;
+  failedProbes = 0;
   onlineManager.setOnline(true);
 }
 
