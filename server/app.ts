@@ -15,6 +15,7 @@ import { registerCompaniesRoutes } from './features/companies/companies.routes.t
 import { registerCompanyRoutes } from './features/company-settings/company-settings.routes.ts';
 import { registerExportRoutes } from './features/exports/exports.routes.ts';
 import { registerDevicePositionRoutes } from './features/device-positions/device-positions.routes.ts';
+import { registerAvoidanceZoneRoutes } from './features/avoidance-zones/avoidance-zones.routes.ts';
 import { registerDeviceRoutes } from './features/devices/devices.routes.ts';
 import { registerHealthRoutes } from './features/health/health.routes.ts';
 import { registerMasterDataRoutes } from './features/master-data/master-data.routes.ts';
@@ -90,6 +91,7 @@ const FEATURE_ROUTES = [
   registerPeopleRoutes,
   registerNotificationConfigRoutes,
   registerDeviceRoutes,
+  registerAvoidanceZoneRoutes,
   registerDevicePositionRoutes,
   registerServiceAccountRoutes,
   registerCompanyRoutes,

@@ -98,8 +98,15 @@ export const PERMISSIONS = [
 ] as const;
 export type PermissionName = (typeof PERMISSIONS)[number];
 
-/** Permissions only a platform administrator may hold (spec 2 §4: locked in the role screen). */
-export const PLATFORM_PERMISSIONS: readonly PermissionName[] = ['ViewAllCompanies', 'CreateCompany'];
+/**
+ * Permissions only a platform administrator may hold (spec 2 §4: locked in the role screen). A global
+ * avoidance zone steers every company's trucks, so no company's administrator writes one.
+ */
+export const PLATFORM_PERMISSIONS: readonly PermissionName[] = [
+  'ViewAllCompanies',
+  'CreateCompany',
+  'ModifyGlobalAvoidanceZones',
+];
 
 export const TIERS = { Freemium: 0, Standard: 1 } as const;
 export type TierName = keyof typeof TIERS;
@@ -135,7 +142,7 @@ export const DEFAULT_ROLE_PERMISSIONS: Readonly<Record<RoleName, readonly Permis
     ...REPORT_PERMISSIONS,
   ],
   Driver: ['ViewChecklist', 'ResolveChecklistItem'],
-  PlatformAdministrator: ['ViewAllCompanies', 'CreateCompany'],
+  PlatformAdministrator: PLATFORM_PERMISSIONS,
   CarrierDispatcher: [
     'ViewOwningOrders',
     'EditOrder',

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { avoidanceZoneInputSchema, avoidanceZoneSchema } from '#core/contract/avoidance-zones';
 import { deviceInputSchema, deviceSchema } from '#core/contract/devices';
 import { customerInputSchema, downtimeSchema, tractorInputSchema, trailerInputSchema } from '#core/contract/master-data';
 import { notificationConfigInputSchema, notificationConfigRecordSchema } from '#core/contract/notification-configs';
@@ -153,6 +154,19 @@ export const RESOURCES = [
       menu: 'equipment',
       // Creating needs the server's check that no organization uses the identifier yet.
       offline: ['edit', 'delete'],
+    },
+  }),
+  declareResource({
+    kind: 'avoidanceZone',
+    store: 'avoidanceZones',
+    row: avoidanceZoneSchema,
+    writes: {
+      path: 'avoidance-zones',
+      input: avoidanceZoneInputSchema,
+      // The spec has no delete permission for zones: whoever edits them may delete one.
+      permissions: { create: 'CreateAvoidanceZones', edit: 'EditAvoidanceZones', delete: 'EditAvoidanceZones' },
+      page: 'admin.avoidanceZones',
+      offline: ['create', 'edit', 'delete'],
     },
   }),
 ] as const;

@@ -1,4 +1,4 @@
-import { and, eq, type SQL, sql } from 'drizzle-orm';
+import { and, eq, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
 import { intersection, object, type z, ZodObject } from 'zod';
@@ -22,7 +22,8 @@ import { type FeedRowLoader, registerFeedLoader } from '#server/features/sync/fe
 import { ownedRowsOf, registerOwnedIds } from '#server/tenancy/references';
 import { countsUsesBeforeDeleting, usesOf } from './uses.ts';
 import { type AuthContext, guard, requireAuth } from '#server/plugins/auth';
-import { type HttpError, notFound } from '#server/plugins/error-handler';
+import type { PermissionName } from '#core/domain/access';
+import { forbidden, type HttpError, notFound } from '#server/plugins/error-handler';
 
 /** A table of organization-owned, versioned records (`versioned` columns of server/db/schema.ts). */
 type RecordTable = PgTable & {
@@ -87,6 +88,12 @@ export interface RecordStore<Row extends { id: number }, Input> {
   alsoSeenBy?(tx: Queryable, organizationId: number, id: number): Promise<number[]>;
   /** What the change feed answers for the kind, when others than the organization see its rows (default: its own). */
   feed?: FeedRowLoader;
+  /**
+   * Rows without an organization are every organization's (global avoidance zones): they reach every
+   * mirror, and creating, editing, deleting one, or moving a row to or from global, needs this
+   * permission. `values` answers `organizationId: null` to make a row global.
+   */
+  globalRows?: PermissionName;
 }
 
 /** Registers a declared record type's writes and feed loader: POST, PUT …/{id} with `version`, DELETE …/{id}. */
@@ -116,12 +123,22 @@ export function registerResourceRoutes<Row extends { id: number }, Input>(
     const rows = await database.select().from(table).where(where).orderBy(table.id);
     return rows.map((row) => (store.toRow ? store.toRow(row as Record<string, unknown>) : (row as unknown as Row)));
   };
+  /** The organization's rows, and the global ones when the kind has them. */
+  const visibleTo = (organizationId: number) =>
+    store.globalRows
+      ? or(eq(table.organizationId, organizationId), isNull(table.organizationId))
+      : eq(table.organizationId, organizationId);
   const read = async (database: Queryable, organizationId: number, ids: number[]) => {
     if (!ids.length) return [];
-    return rowsWhere(
-      database,
-      and(eq(table.organizationId, organizationId), sql`${table.id} = any(${sql.param(ids)}::int[])`) as SQL,
-    );
+    return rowsWhere(database, and(visibleTo(organizationId), sql`${table.id} = any(${sql.param(ids)}::int[])`) as SQL);
+  };
+  /** The owner a write gives the row: the caller's organization, or none for a global row the caller may write. */
+  const ownerOf = (auth: AuthContext, values: Record<string, unknown>): number | null =>
+    store.globalRows && values.organizationId === null ? null : auth.organizationId;
+  const assertMayWriteGlobal = (auth: AuthContext, ...owners: (number | null)[]) => {
+    if (owners.includes(null) && !(store.globalRows && auth.permissions.includes(store.globalRows))) {
+      throw forbidden(`Only ${store.globalRows ?? 'a platform permission'} writes a ${store.noun} of every company`);
+    }
   };
   const readOne = async (tx: Queryable, id: number) => {
     const [row] = await rowsWhere(tx, eq(table.id, id));
@@ -143,15 +160,14 @@ export function registerResourceRoutes<Row extends { id: number }, Input>(
     const [row] = await tx
       .select()
       .from(table)
-      .where(and(eq(table.id, id), eq(table.organizationId, organizationId)))
+      .where(and(eq(table.id, id), visibleTo(organizationId)))
       .for('update');
     if (!row) throw notFound(capitalized(store.noun));
-    return row as Record<string, unknown> & { version: number };
+    return row as Record<string, unknown> & { version: number; organizationId: number | null };
   };
-  const audience = async (tx: Queryable, organizationId: number, id: number) => [
-    organizationId,
-    ...((await store.alsoSeenBy?.(tx, organizationId, id)) ?? []),
-  ];
+  /** The organizations whose mirrors hold the row: its own and those the store names, or every one (null) for a global row. */
+  const audience = async (tx: Queryable, owner: number | null, id: number): Promise<(number | null)[]> =>
+    owner === null ? [null] : [owner, ...((await store.alsoSeenBy?.(tx, owner, id)) ?? [])];
   /** A concurrent write's unique violation as the store words it; anything else as it was. */
   const refusingDuplicates = (error: unknown): never => {
     const cause = (error as { cause?: unknown })?.cause ?? error;
@@ -159,8 +175,19 @@ export function registerResourceRoutes<Row extends { id: number }, Input>(
     const answer = code === UNIQUE_VIOLATION && constraint ? store.uniqueViolations?.[constraint] : undefined;
     throw answer ? answer() : error;
   };
-  const upserted = async (tx: Transaction, organizationId: number, id: number): Promise<RecordChange[]> => [
-    { entity, id, op: 'upsert', organizationIds: await audience(tx, organizationId, id) },
+  const upserted = async (
+    tx: Transaction,
+    organizationId: number,
+    id: number,
+    owners: (number | null)[],
+  ): Promise<RecordChange[]> => [
+    // A row moved to or from global reaches both audiences: the mirrors that held it drop or keep it.
+    {
+      entity,
+      id,
+      op: 'upsert',
+      organizationIds: [...new Set((await Promise.all(owners.map((owner) => audience(tx, owner, id)))).flat())],
+    },
     ...((await store.alsoChanged?.(tx, organizationId, id)) ?? []),
   ];
 
@@ -177,14 +204,16 @@ export function registerResourceRoutes<Row extends { id: number }, Input>(
         const input = request.body as Input;
         await store.authorize?.(tx, auth);
         const values = await store.values(input, { tx, auth, stored: null });
+        const owner = ownerOf(auth, values);
+        assertMayWriteGlobal(auth, owner);
         await store.check?.(tx, auth, input, null, values);
         const [row] = await tx
           .insert(table)
-          .values({ ...values, organizationId: auth.organizationId } as never)
+          .values({ ...values, organizationId: owner } as never)
           .returning({ id: table.id });
         const id = (row as { id: number }).id;
         await store.written?.(tx, id, input);
-        await record(await upserted(tx, auth.organizationId, id));
+        await record(await upserted(tx, auth.organizationId, id, [owner]));
         return readOne(tx, id);
       }).catch(refusingDuplicates);
       return reply.code(201).send(created);
@@ -208,13 +237,15 @@ export function registerResourceRoutes<Row extends { id: number }, Input>(
         const current = await readOne(tx, id);
         if (stored.version !== version) throw staleVersion(store.noun, current);
         const values = await store.values(input as Input, { tx, auth, stored });
+        const owner = store.globalRows ? ownerOf(auth, values) : stored.organizationId;
+        assertMayWriteGlobal(auth, stored.organizationId, owner);
         await store.check?.(tx, auth, input as Input, current, values);
         await tx
           .update(table)
-          .set({ ...values, version: sql`${table.version} + 1`, updatedAt: new Date() } as never)
+          .set({ ...values, organizationId: owner, version: sql`${table.version} + 1`, updatedAt: new Date() } as never)
           .where(eq(table.id, id));
         await store.written?.(tx, id, input as Input);
-        await record(await upserted(tx, orgId, id));
+        await record(await upserted(tx, orgId, id, [stored.organizationId, owner]));
         return readOne(tx, id);
       }).catch(refusingDuplicates);
     },
@@ -232,10 +263,11 @@ export function registerResourceRoutes<Row extends { id: number }, Input>(
       assertActiveOrganization(auth, orgId);
       await mirrorWrite(db, realtime, async (tx, record) => {
         await store.authorize?.(tx, auth);
-        await locked(tx, orgId, id);
+        const stored = await locked(tx, orgId, id);
+        assertMayWriteGlobal(auth, stored.organizationId);
         await store.beforeDelete?.(tx, id, record, orgId);
         assertUnused(store.noun, { ...(await store.uses?.(tx, id)), ...(await usesOf(tx, kind as ResourceKind, id)) });
-        await record([{ entity, id, op: 'delete', organizationIds: await audience(tx, orgId, id) }]);
+        await record([{ entity, id, op: 'delete', organizationIds: await audience(tx, stored.organizationId, id) }]);
         await tx.delete(table).where(eq(table.id, id));
       });
       return { ok: true as const };

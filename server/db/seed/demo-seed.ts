@@ -15,6 +15,7 @@ import { GRAMS_PER_POUND, GRAMS_PER_US_TON } from '#core/domain/units';
 import { timeInWeek, weekAtOffset, weekContaining, type WeekRange } from '#core/domain/weeks';
 import type { Database, Transaction } from '#server/db/database';
 import {
+  avoidanceZones,
   cargoTypes,
   carrierLinks,
   changeLog,
@@ -490,6 +491,39 @@ async function insertDemo(tx: Transaction, now: Date, passwordHash: string): Pro
     .returning({ id: locations.id, organizationId: locations.organizationId, name: locations.name });
   const locationIdByName = new Map(locationRows.map((row) => [row.name, row.id]));
   for (const row of locationRows) logUpserts('location', row.organizationId, [row.id]);
+
+  // Avoidance zones: a low bridge Prairie Feed's heavy trucks keep off, a town centre every truck
+  // avoids, and a global one (no organization) every company's routes avoid.
+  const zoneRows = await tx
+    .insert(avoidanceZones)
+    .values([
+      {
+        organizationId: orgId.prairie,
+        name: 'Skunk River bridge (36 t limit)',
+        description: 'Posted weight limit on the county road bridge',
+        geoLocation: { latitude: 41.9336, longitude: -93.5402, radius: 400, bbox: null },
+        weightThresholdGrams: 36_000_000,
+      },
+      {
+        organizationId: orgId.prairie,
+        name: 'Ames downtown',
+        description: 'No through trucks on Main Street',
+        geoLocation: {
+          latitude: 42.0255,
+          longitude: -93.6147,
+          radius: null,
+          bbox: { topLeft: { latitude: 42.0292, longitude: -93.6235 }, bottomRight: { latitude: 42.0218, longitude: -93.6059 } },
+        },
+      },
+      {
+        organizationId: null,
+        name: 'Des Moines airport',
+        description: null,
+        geoLocation: { latitude: 41.5341, longitude: -93.6631, radius: 1500, bbox: null },
+      },
+    ])
+    .returning({ id: avoidanceZones.id, organizationId: avoidanceZones.organizationId });
+  for (const row of zoneRows) logUpserts('avoidanceZone', row.organizationId, [row.id]);
 
   // Loading-duration rules: Prairie Feed's default for any cargo picked up, and a faster bulk-feed
   // load-out at the main mill (1.5 US tons a minute).

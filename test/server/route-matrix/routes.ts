@@ -96,6 +96,17 @@ const CUSTOMER = { customerName: 'Matrix customer' };
 /** Each device needs an identifier no other device of any organization has. */
 const DEVICE = () => ({ clientId: `matrix-${randomUUID()}`, name: 'Matrix phone', kind: 'phone' });
 const deviceRule = (permission: PermissionName): PageRule => ({ ...PAGE_RULES['admin.devices'], permissions: [permission] });
+const AVOIDANCE_ZONE = {
+  name: 'Matrix zone',
+  geoLocation: {
+    latitude: 41.5,
+    longitude: -93.5,
+    radius: null,
+    bbox: { topLeft: { latitude: 41.6, longitude: -93.6 }, bottomRight: { latitude: 41.4, longitude: -93.4 } },
+  },
+  restriction: 'cargoType',
+  cargoTypeIds: [1],
+};
 const DOWNTIME = { description: 'Matrix downtime', startDate: '2026-11-24', startTime: '08:00', recurrenceDaysOfWeek: '0100010' };
 
 /**
@@ -301,6 +312,7 @@ const EXAMPLE_INPUTS: Record<WritableResource['kind'], (world: MatrixWorld) => o
   loadingTeam: () => LOADING_TEAM,
   notificationConfig: notificationConfigBody,
   device: DEVICE,
+  avoidanceZone: () => AVOIDANCE_ZONE,
 };
 
 /** POST, PUT and DELETE of every declared record type with writes, derived from the declarations. */
@@ -424,6 +436,7 @@ export const MATRIX: Record<string, MatrixEntry> = {
   },
 
   'GET /api/self': { access: {}, example: () => ({}), foreignIds: NO_IDS },
+  'GET /api/self/avoidance-zones': { access: {}, example: () => ({}), foreignIds: NO_IDS },
   'GET /api/self/loads-summary': { access: PAGE_RULES.loads, example: () => ({ query: WEEK }), foreignIds: NO_IDS },
   'PUT /api/users/:id/preferences': {
     access: {},

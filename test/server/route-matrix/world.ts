@@ -25,7 +25,8 @@ export type ForeignKind =
   | 'contact'
   | 'loadingTeam'
   | 'notificationConfig'
-  | 'device';
+  | 'device'
+  | 'avoidanceZone';
 
 /**
  * What the declarations build requests from: the demo world seen by Prairie Feed (whose
@@ -162,6 +163,13 @@ export async function loadMatrixWorld(test: TestApp): Promise<MatrixWorld> {
     device: await oneId(
       test,
       "insert into devices (organization_id, client_id, name, kind) values ($1, 'matrix-foreign-device', 'Foreign phone', 'phone') returning id",
+      [littleCreek],
+    ),
+    // The demo has no avoidance zone: Little Creek Farms gets one.
+    avoidanceZone: await oneId(
+      test,
+      `insert into avoidance_zones (organization_id, name, geo_location)
+       values ($1, 'Foreign zone', '{"latitude": 41.6, "longitude": -93.6, "radius": 500, "bbox": null}') returning id`,
       [littleCreek],
     ),
     // The demo data has no service account; Little Creek gets one for the matrix.
