@@ -131,7 +131,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     : realtimeOff;
   const context: ServerContext = { db, config, realtime, signInThrottling: options.signInThrottling };
   // Saves route the legs their loads name that no editor asked for yet (a load written through the API).
-  routeTripsWith(createRoutingProvider(config.ROUTING_URL, app.log));
+  routeTripsWith(createRoutingProvider(config, app.log));
   await app.register(
     async (api) => {
       await api.register(fastifySwagger, {
