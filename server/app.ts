@@ -16,6 +16,7 @@ import { registerCompanyRoutes } from './features/company-settings/company-setti
 import { registerExportRoutes } from './features/exports/exports.routes.ts';
 import { registerDevicePositionRoutes } from './features/device-positions/device-positions.routes.ts';
 import { registerDeviceRoutes } from './features/devices/devices.routes.ts';
+import { registerGeocodingRoutes } from './features/geocoding/geocoding.routes.ts';
 import { registerHealthRoutes } from './features/health/health.routes.ts';
 import { registerMasterDataRoutes } from './features/master-data/master-data.routes.ts';
 import { registerOnboardingRoutes } from './features/onboarding/onboarding.routes.ts';
@@ -26,6 +27,7 @@ import { registerPeopleRoutes } from './features/people/people.routes.ts';
 import { registerPlanningRoutes } from './features/planning/planning.routes.ts';
 import { registerReferenceListRoutes } from './features/reference-lists/reference-lists.routes.ts';
 import { registerRolePermissionRoutes } from './features/role-permissions/role-permissions.routes.ts';
+import { registerRoutingRoutes } from './features/routing/routing.routes.ts';
 import { registerSelfRoutes } from './features/self/self.routes.ts';
 import { registerServiceAccountRoutes } from './features/service-accounts/service-accounts.routes.ts';
 import { registerSessionRoutes } from './features/session/session.routes.ts';
@@ -100,6 +102,8 @@ const FEATURE_ROUTES = [
   registerPlanningRoutes,
   registerSyncRoutes,
   registerTravelTimeRoutes,
+  registerRoutingRoutes,
+  registerGeocodingRoutes,
   registerExportRoutes,
 ];
 
