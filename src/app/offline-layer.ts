@@ -28,7 +28,7 @@ async function restoreDeviceState(queryClient: QueryClient) {
   registerOutbox(queryClient, showRefusedChange);
   // Travel times are kept indefinitely (spec 1 §9), also when restored and unused for a while.
   registerTravelTimeDefaults(queryClient);
-  // So are routes a map drew, for 30 days: a load seen once shows its path offline.
+  // So are routes a map drew, for 20 days: a load seen once shows its path offline.
   registerRouteDefaults(queryClient);
   await restorePersistedCache(queryClient);
   await resumeOutbox(queryClient);

@@ -8,12 +8,13 @@ import { selfQuery } from './session-queries.ts';
 /**
  * The routed path through positions (`POST /routing/routes`), a server-only read kept in the
  * persisted query cache: a load whose map was drawn once shows its path offline too. The same
- * positions route the same way, so an answer is fresh for a day and kept for 30 days unused.
+ * positions route the same way, so an answer is fresh for a day and kept for 20 days unused.
  */
 
 const ONE_DAY = 24 * 60 * 60 * 1000;
 const ROUTE_FRESH_MS = ONE_DAY;
-const ROUTE_KEPT_MS = 30 * ONE_DAY;
+/** Below setTimeout's limit (2^31 ms, 24.8 days): TanStack's removal timer fires at once past it. */
+const ROUTE_KEPT_MS = 20 * ONE_DAY;
 
 /** Positions to 5 decimals (about 1 m, the polyline's precision): a marker nudged by less is the same route. */
 const keyOf = (points: readonly RoutePosition[]) =>

@@ -100,10 +100,14 @@ describe('the load form map', () => {
       },
     ]);
     expect(drawn.at(-1)?.route).toEqual(ROAD);
-    // Kept 30 days in the cache the device saves, so the path shows offline after one visit.
+    // Kept 20 days in the cache the device saves, so the path shows offline after one visit...
     const [cached] = queryClient.getQueryCache().findAll({ queryKey: ['route', ORG] });
-    expect(cached?.gcTime).toBe(30 * 24 * 60 * 60 * 1000);
+    expect(cached?.gcTime).toBe(20 * 24 * 60 * 60 * 1000);
     expect(cached?.meta?.persist).not.toBe(false);
+    // ...also once no map shows it (a removal timer past setTimeout's limit would fire at once).
+    cleanup();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(queryClient.getQueryCache().findAll({ queryKey: ['route', ORG] })).toHaveLength(1);
   });
 
   it('joins the stops with straight lines while the route is unknown or refused', async () => {

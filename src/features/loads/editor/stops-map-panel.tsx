@@ -1,4 +1,4 @@
-import { Alert, Skeleton, Text } from '@mantine/core';
+import { Alert, Skeleton, Stack, Text } from '@mantine/core';
 import { Component, lazy, type ReactNode, Suspense, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRoutedPath } from '#src/data/routing.ts';
@@ -54,15 +54,18 @@ export function StopsMapPanel({
     </Alert>
   );
   return (
-    <MapBoundary fallback={unavailable}>
-      <Suspense fallback={<Skeleton h={240} />}>
-        <StopsMap points={stablePoints} route={routePath} label={t('map.label')} />
-      </Suspense>
-      {stablePoints.length === 0 && (
-        <Text size="sm" c="dimmed">
-          {t('map.noPositions')}
-        </Text>
-      )}
-    </MapBoundary>
+    // How many points the drawn path has (0: straight lines), for tests: the map itself is a canvas.
+    <Stack gap="md" data-testid="stops-map-panel" data-route-points={routePath?.length ?? 0}>
+      <MapBoundary fallback={unavailable}>
+        <Suspense fallback={<Skeleton h={240} />}>
+          <StopsMap points={stablePoints} route={routePath} label={t('map.label')} />
+        </Suspense>
+        {stablePoints.length === 0 && (
+          <Text size="sm" c="dimmed">
+            {t('map.noPositions')}
+          </Text>
+        )}
+      </MapBoundary>
+    </Stack>
   );
 }
