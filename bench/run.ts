@@ -17,6 +17,7 @@ import { medianAndP90, roundMs } from './stats.ts';
 import { measurePlanning } from './planning.ts';
 import { measurePlanningInWorker } from './planning-worker.ts';
 import { measureRouteMatrix } from './route-matrix.ts';
+import { measureRouting } from './routing.ts';
 import { measureLargeCompany } from './sync.ts';
 import { measureWindowedMirror } from './sync-window.ts';
 import { measureAdministration } from './administration.ts';
@@ -202,6 +203,13 @@ const FIGURES: Figure[] = [
     measure: async () => {
       log('planning rules in Node');
       return { planning: await measurePlanning() };
+    },
+  },
+  {
+    name: 'routing',
+    measure: async () => {
+      log('route generation, recalculation with avoid zones, stored route size');
+      return { routing: await measureRouting() };
     },
   },
   { name: 'route-matrix', measure: async () => ({ routeMatrix: await measureRouteMatrix(REPO_ROOT, log) }) },

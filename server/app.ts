@@ -17,6 +17,7 @@ import { registerExportRoutes } from './features/exports/exports.routes.ts';
 import { registerDevicePositionRoutes } from './features/device-positions/device-positions.routes.ts';
 import { registerAvoidanceZoneRoutes } from './features/avoidance-zones/avoidance-zones.routes.ts';
 import { registerDeviceRoutes } from './features/devices/devices.routes.ts';
+import { registerGeocodingRoutes } from './features/geocoding/geocoding.routes.ts';
 import { registerHealthRoutes } from './features/health/health.routes.ts';
 import { registerMasterDataRoutes } from './features/master-data/master-data.routes.ts';
 import { registerOnboardingRoutes } from './features/onboarding/onboarding.routes.ts';
@@ -27,6 +28,7 @@ import { registerPeopleRoutes } from './features/people/people.routes.ts';
 import { registerPlanningRoutes } from './features/planning/planning.routes.ts';
 import { registerReferenceListRoutes } from './features/reference-lists/reference-lists.routes.ts';
 import { registerRolePermissionRoutes } from './features/role-permissions/role-permissions.routes.ts';
+import { registerRoutingRoutes } from './features/routing/routing.routes.ts';
 import { registerSelfRoutes } from './features/self/self.routes.ts';
 import { registerServiceAccountRoutes } from './features/service-accounts/service-accounts.routes.ts';
 import { registerSessionRoutes } from './features/session/session.routes.ts';
@@ -102,6 +104,8 @@ const FEATURE_ROUTES = [
   registerPlanningRoutes,
   registerSyncRoutes,
   registerTravelTimeRoutes,
+  registerRoutingRoutes,
+  registerGeocodingRoutes,
   registerExportRoutes,
 ];
 
@@ -133,7 +137,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     : realtimeOff;
   const context: ServerContext = { db, config, realtime, signInThrottling: options.signInThrottling };
   // Saves route the legs their loads name that no editor asked for yet (a load written through the API).
-  routeTripsWith(createRoutingProvider(config.ROUTING_URL, app.log));
+  routeTripsWith(createRoutingProvider(config, app.log));
   await app.register(
     async (api) => {
       await api.register(fastifySwagger, {

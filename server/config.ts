@@ -15,7 +15,10 @@ const configSchema = z.object({
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(1000).optional(),
   REPLICA_DATABASE_URL: z.string().url().optional(),
   DEMO: booleanFlag.default(true),
+  /** An OSRM or Valhalla server (ROUTING_ENGINE); unset, routes are great-circle estimates (providers/routing.ts). */
   ROUTING_URL: z.string().url().optional(),
+  ROUTING_ENGINE: z.enum(['osrm', 'valhalla']).default('osrm'),
+  /** A Nominatim-compatible geocoder; unset, the offline gazetteer answers (providers/geocoding.ts). */
   GEOCODER_URL: z.string().url().optional(),
   MAP_STYLE_URL: z.string().url().optional(),
   PUBLIC_URL: z.string().url().optional(),

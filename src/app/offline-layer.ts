@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { restorePersistedCache } from '#src/data/query-persistence.ts';
 import { selfQuery, signIn } from '#src/data/session-queries.ts';
+import { registerRouteDefaults } from '#src/data/routing.ts';
 import { registerOutbox, resumeOutbox } from '#src/data/sync/outbox.ts';
 import { registerTravelTimeDefaults } from '#src/data/travel-times.ts';
 import { showRefusedChange } from './refused-change-notice.ts';
@@ -27,6 +28,8 @@ async function restoreDeviceState(queryClient: QueryClient) {
   registerOutbox(queryClient, showRefusedChange);
   // Travel times are kept indefinitely (spec 1 §9), also when restored and unused for a while.
   registerTravelTimeDefaults(queryClient);
+  // So are routes a map drew, for 20 days: a load seen once shows its path offline.
+  registerRouteDefaults(queryClient);
   await restorePersistedCache(queryClient);
   await resumeOutbox(queryClient);
   // The saved user may be older than the server's session (a company switched in another tab):

@@ -11,7 +11,7 @@ import { listThroughputRules, listTravelTimes, travelTimesFor } from './travel-t
 /** Travel times between locations and the throughput rules stop durations are planned with (spec 1 §7). */
 export function registerTravelTimeRoutes(app: FastifyInstance, { db, config }: ServerContext) {
   const api = zodRoutes(app);
-  const routing = createRoutingProvider(config.ROUTING_URL, app.log);
+  const routing = createRoutingProvider(config, app.log);
 
   api.post(
     '/organizations/:orgId/locations/travel-times',

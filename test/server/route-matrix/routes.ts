@@ -6,7 +6,9 @@ import { PAGE_RULES, type PageRule, type PermissionName } from '#core/domain/acc
 import { carrierAssignmentFor } from '#core/domain/load-actions';
 import { writeRule } from '#core/resources/write-rule';
 import { RESOURCES, type WritableResource } from '#core/resources/resource-list';
+import { GEOCODE_RULE } from '#server/features/geocoding/geocoding.routes';
 import { issueActivation, issuePasswordReset } from '#server/features/onboarding/onboarding.service';
+import { ROUTE_RULE } from '#server/features/routing/routing.routes';
 import { insertUserWithoutPassword } from '#test/server/new-user';
 import { DEMO_PASSWORD } from '#test/server/test-app';
 import { COMPANIES_ROUTES } from './companies-routes.ts';
@@ -644,6 +646,39 @@ export const MATRIX: Record<string, MatrixEntry> = {
   },
   'GET /api/locations/travel-times': { access: PAGE_RULES.loads, example: () => ({}), foreignIds: NO_IDS },
   'GET /api/throughput': { access: PAGE_RULES.loads, example: () => ({}), foreignIds: NO_IDS },
+
+  'POST /api/routing/routes': {
+    access: ROUTE_RULE,
+    example: () => ({
+      body: {
+        points: [
+          { lat: 42.0347, lng: -93.62 },
+          { lat: 41.9, lng: -93.5, via: true },
+          { lat: 41.5868, lng: -93.625 },
+        ],
+        avoid: [{ topLeft: { lat: 41.8, lng: -93.7 }, bottomRight: { lat: 41.75, lng: -93.55 } }],
+      },
+    }),
+    foreignIds: { none: 'positions and boxes, not ids' },
+  },
+  'POST /api/routing/match': {
+    access: PAGE_RULES.mapHelpers,
+    caller: 'platform',
+    example: () => ({
+      body: {
+        points: [
+          { lat: 42.0347, lng: -93.62 },
+          { lat: 42.0169, lng: -93.4396 },
+        ],
+      },
+    }),
+    foreignIds: { none: 'positions, not ids' },
+  },
+  'GET /api/locations/geocode': {
+    access: GEOCODE_RULE,
+    example: () => ({ query: { q: '400 Main St, Ames, IA 50010' } }),
+    foreignIds: { none: "an address; only the caller's own locations are searched" },
+  },
 
   'POST /api/organizations/:orgId/loads-csv-export': {
     access: PAGE_RULES.loads,

@@ -1,6 +1,7 @@
-import { Alert, Skeleton, Text } from '@mantine/core';
+import { Alert, Skeleton, Stack, Text } from '@mantine/core';
 import { Component, lazy, type ReactNode, Suspense, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useRoutedPath } from '#src/data/routing.ts';
 import type { StopsMapPoint } from '#src/map/stops-map.tsx';
 
 // Lazy so that OpenLayers stays out of the table's chunk and loads only when a map shows.
@@ -23,7 +24,10 @@ export interface MapLocation {
   customGeofence?: { latitude: number; longitude: number } | null;
 }
 
-/** The stops' markers: one per stop whose location has a position (the location's geofence centre). */
+/**
+ * The stops' markers: one per stop whose location has a position (the location's geofence centre),
+ * joined by the routed path through them, or by straight lines while no route is known.
+ */
 export function StopsMapPanel({
   stops,
   locations,
@@ -41,21 +45,27 @@ export function StopsMapPanel({
   // The map redraws only when a marker really changes, not on every keystroke in the form.
   const key = JSON.stringify(points);
   const stablePoints = useMemo(() => points, [key]);
+  const inSequence = useMemo(() => [...stablePoints].sort((a, b) => a.sequence - b.sequence), [stablePoints]);
+  const route = useRoutedPath(inSequence);
+  const routePath = useMemo(() => route && [...route], [route]);
   const unavailable = (
     <Alert color="gray" variant="light" data-testid="map-unavailable">
       {t('map.unavailable')}
     </Alert>
   );
   return (
-    <MapBoundary fallback={unavailable}>
-      <Suspense fallback={<Skeleton h={240} />}>
-        <StopsMap points={stablePoints} label={t('map.label')} />
-      </Suspense>
-      {stablePoints.length === 0 && (
-        <Text size="sm" c="dimmed">
-          {t('map.noPositions')}
-        </Text>
-      )}
-    </MapBoundary>
+    // How many points the drawn path has (0: straight lines), for tests: the map itself is a canvas.
+    <Stack gap="md" data-testid="stops-map-panel" data-route-points={routePath?.length ?? 0}>
+      <MapBoundary fallback={unavailable}>
+        <Suspense fallback={<Skeleton h={240} />}>
+          <StopsMap points={stablePoints} route={routePath} label={t('map.label')} />
+        </Suspense>
+        {stablePoints.length === 0 && (
+          <Text size="sm" c="dimmed">
+            {t('map.noPositions')}
+          </Text>
+        )}
+      </MapBoundary>
+    </Stack>
   );
 }
