@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { referenceId } from './references.ts';
 
 /**
  * Route geometry and map matching (spec 1 §7 "Route calculation … with via points and avoid areas
@@ -38,11 +39,19 @@ export const routeRequestSchema = z.strictObject({
     .min(2)
     .max(MAX_ROUTE_POINTS)
     .refine((points) => !points[0]?.via && !points.at(-1)?.via, 'the first and last points cannot be via points'),
-  /**
-   * Boxes the route should avoid. Until avoidance zones are stored the caller sends them; once they
-   * are, the server adds the organization's active zones itself.
-   */
+  /** Boxes the route should avoid besides the avoidance zones the server adds itself. */
   avoid: z.array(avoidBoxSchema).max(MAX_AVOID_BOXES).default([]),
+  /**
+   * The truck, so that only the zones that apply to it are avoided (core/domain/avoidance-zones): a
+   * weight zone when heavier than its threshold or the weight is unknown, a cargo zone when carrying
+   * one of its cargo types. Without it, unrestricted and weight zones are avoided.
+   */
+  truck: z
+    .strictObject({
+      grossWeightGrams: z.number().int().min(0).max(1e12).nullable(),
+      cargoTypeIds: z.array(referenceId('cargoType')).max(100),
+    })
+    .optional(),
 });
 export type RouteRequest = z.input<typeof routeRequestSchema>;
 

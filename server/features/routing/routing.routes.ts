@@ -4,7 +4,7 @@ import { PAGE_RULES, type PageRule } from '#core/domain/access';
 import { type ServerContext, zodRoutes } from '#server/context';
 import { guard, requireAuth } from '#server/plugins/auth';
 import { createRoutingProvider } from '#server/providers/routing';
-import { matchTrace, routeThrough } from './routing.service.ts';
+import { avoidanceZoneBoxes, matchTrace, routeThrough } from './routing.service.ts';
 
 /**
  * Who may route: the load form's map (viewing loads) and the administration's standard routes
@@ -13,7 +13,7 @@ import { matchTrace, routeThrough } from './routing.service.ts';
 export const ROUTE_RULE: PageRule = { anyPermission: ['ViewOwningOrders', 'AccessAdministration'] };
 
 /** Route geometry through the routing provider (spec 1 §7) and map matching for the map helper (spec 3 §2). */
-export function registerRoutingRoutes(app: FastifyInstance, { config }: ServerContext) {
+export function registerRoutingRoutes(app: FastifyInstance, { config, db }: ServerContext) {
   const api = zodRoutes(app);
   const routing = createRoutingProvider(config, app.log);
 
@@ -29,8 +29,9 @@ export function registerRoutingRoutes(app: FastifyInstance, { config }: ServerCo
       onRequest: guard(ROUTE_RULE),
     },
     async (request) => {
-      requireAuth(request);
-      return routeThrough(routing, request.body);
+      const auth = requireAuth(request);
+      const zones = await avoidanceZoneBoxes(db, auth.organizationId, request.body.truck);
+      return routeThrough(routing, { points: request.body.points, avoid: [...request.body.avoid, ...zones] });
     },
   );
 

@@ -48,7 +48,12 @@ describe('POST /api/routing/routes', () => {
     // Embedded: points at most 1 km apart over ~65 km of great circle.
     expect(path.length).toBeGreaterThan(60);
     expect(route.legs).toHaveLength(1);
-    expect(route).toMatchObject({ engine: 'embedded', notices: ['estimatedPath'], distanceMeters: route.legs[0].distanceMeters });
+    // The demo's avoidance zones are sent as avoid boxes, which the embedded estimate cannot honour.
+    expect(route).toMatchObject({
+      engine: 'embedded',
+      notices: ['estimatedPath', 'avoidAreasNotHonoured'],
+      distanceMeters: route.legs[0].distanceMeters,
+    });
   });
 
   it('is open to loads and administration, not to a driver, nor without a session', async () => {
@@ -129,31 +134,35 @@ describe('routes through Valhalla (ROUTING_URL, ROUTING_ENGINE=valhalla)', () =>
     await new Promise((resolve) => engine.close(resolve));
   });
 
-  it('sends the avoid boxes the caller names as exclude polygons', async () => {
+  it('sends the caller’s avoid boxes and the avoidance zones that apply to the truck as exclude polygons', async () => {
     const cookie = await signInAs(engineApp.app, 'dispatcher');
-    const response = await engineApp.app.inject({
-      method: 'POST',
-      url: '/api/routing/routes',
-      payload: {
-        points: [AMES, DES_MOINES],
-        avoid: [{ topLeft: { lat: 41.9, lng: -93.7 }, bottomRight: { lat: 41.8, lng: -93.5 } }],
-      },
-      headers: { cookie },
-    });
+    const route = (truck?: object) =>
+      engineApp.app.inject({
+        method: 'POST',
+        url: '/api/routing/routes',
+        payload: {
+          points: [AMES, DES_MOINES],
+          avoid: [{ topLeft: { lat: 41.9, lng: -93.7 }, bottomRight: { lat: 41.8, lng: -93.5 } }],
+          ...(truck ? { truck } : {}),
+        },
+        headers: { cookie },
+      });
+    const response = await route();
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({ engine: 'valhalla', distanceMeters: 12_500, timeSeconds: 600, notices: [] });
-    expect(bodies).toEqual([
-      expect.objectContaining({
-        exclude_polygons: [
-          [
-            [-93.7, 41.9],
-            [-93.5, 41.9],
-            [-93.5, 41.8],
-            [-93.7, 41.8],
-            [-93.7, 41.9],
-          ],
-        ],
-      }),
+    const polygons = (body: unknown) => (body as { exclude_polygons: number[][][] }).exclude_polygons;
+    // The caller's box, then Prairie Feed's two demo zones (the bridge's weight limit applies to a truck
+    // of unknown weight) and the global one.
+    expect(polygons(bodies[0])).toHaveLength(4);
+    expect(polygons(bodies[0])[0]).toEqual([
+      [-93.7, 41.9],
+      [-93.5, 41.9],
+      [-93.5, 41.8],
+      [-93.7, 41.8],
+      [-93.7, 41.9],
     ]);
+    // A truck under the bridge's 36 t limit may cross it.
+    await route({ grossWeightGrams: 20_000_000, cargoTypeIds: [] });
+    expect(polygons(bodies[1])).toHaveLength(3);
   });
 });
