@@ -23,7 +23,8 @@ const timestamps = {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 };
 /** Synced rows carry a version, +1 per write (DESIGN §5). */
-const versioned = { version: integer('version').notNull().default(1), ...timestamps };
+/** Every mirrored record's columns: its version (409 on a stale one) and timestamps. */
+export const versioned = { version: integer('version').notNull().default(1), ...timestamps };
 
 export interface Geofence {
   latitude: number;
@@ -838,23 +839,3 @@ export const orderDocuments = pgTable('order_documents', {
     .references(() => orders.id, { onDelete: 'cascade' }),
   document: text('document').notNull(),
 });
-
-/**
- * Avoidance zones (spec 2): a rectangle or circle routes keep out of. No organization means global:
- * every organization sees it, and only the modify-global permission writes it.
- */
-export const avoidanceZones = pgTable(
-  'avoidance_zones',
-  {
-    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
-    organizationId: integer('organization_id').references(() => organizations.id),
-    name: text('name').notNull(),
-    description: text('description'),
-    deactivatedAt: timestamp('deactivated_at', { withTimezone: true }),
-    geoLocation: jsonb('geo_location').$type<Geofence>().notNull(),
-    weightThresholdGrams: bigint('weight_threshold_grams', { mode: 'number' }),
-    cargoTypeIds: integer('cargo_type_ids').array(),
-    ...versioned,
-  },
-  (table) => [index('avoidance_zones_organization_idx').on(table.organizationId)],
-);

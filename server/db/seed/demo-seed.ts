@@ -15,7 +15,6 @@ import { GRAMS_PER_POUND, GRAMS_PER_US_TON } from '#core/domain/units';
 import { timeInWeek, weekAtOffset, weekContaining, type WeekRange } from '#core/domain/weeks';
 import type { Database, Transaction } from '#server/db/database';
 import {
-  avoidanceZones,
   cargoTypes,
   carrierLinks,
   changeLog,
@@ -41,6 +40,7 @@ import {
   userRoles,
   users,
 } from '#server/db/schema';
+import { avoidanceZones } from '#server/features/avoidance-zones/avoidance-zones.schema';
 import {
   CARGO_TYPES,
   CARRIER_LINKS,

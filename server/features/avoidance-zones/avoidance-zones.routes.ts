@@ -5,7 +5,7 @@ import { type AvoidanceZone, avoidanceZoneSchema, type avoidanceZoneInputSchema 
 import { deactivatedAtAfter, settleRestriction } from '#core/domain/avoidance-zones';
 import { writableResource } from '#core/resources/resource-list';
 import { type ServerContext, zodRoutes } from '#server/context';
-import { avoidanceZones } from '#server/db/schema';
+import { avoidanceZones } from '#server/features/avoidance-zones/avoidance-zones.schema';
 import { guard, requireAuth } from '#server/plugins/auth';
 import { badRequest } from '#server/plugins/error-handler';
 import { type RecordStore, registerResourceRoutes } from '#server/resources/resource-routes';

@@ -2,7 +2,7 @@ import { and, eq, isNull, or } from 'drizzle-orm';
 import { type AvoidBox, MAX_AVOID_BOXES, type MatchAnswer, type RouteAnswer, type RoutePosition } from '#core/contract/routing';
 import { type TruckLoad, zoneApplies, zoneBox } from '#core/domain/avoidance-zones';
 import type { Queryable } from '#server/db/database';
-import { avoidanceZones } from '#server/db/schema';
+import { avoidanceZones } from '#server/features/avoidance-zones/avoidance-zones.schema';
 import type { RoutingProvider } from '#server/providers/routing';
 
 const toPosition = (point: RoutePosition) => ({ latitude: point.lat, longitude: point.lng });
