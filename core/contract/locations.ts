@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isValidLatitude, isValidLongitude } from '#core/domain/company-settings';
 import {
   GROUP_COLORS,
   isGeofencePlaced,
@@ -7,8 +8,9 @@ import {
   MAX_LOCATION_IMAGES,
   PREMISE_ID_MAX,
 } from '#core/domain/master-data/locations';
-import { idSchema, int, text } from './limits.ts';
-import { throughputRuleSchema } from './planning.ts';
+import { idSchema, text } from './limits.ts';
+import { throughputRuleFields, throughputRuleSchema } from './planning.ts';
+import { hasLoadingTerm } from '#core/domain/planning/stop-times';
 import { organizationRecordParamsSchema } from './master-data.ts';
 import { notAReference, referenceId, subjectIdTextSchema } from './references.ts';
 
@@ -20,8 +22,8 @@ import { notAReference, referenceId, subjectIdTextSchema } from './references.ts
 /** The issue of a geofence not drawn yet: the form shows spec 2's warningCreateGeozone. */
 export const GEOFENCE_NOT_PLACED = 'warningCreateGeozone';
 
-const latitude = z.number().min(-90).max(90);
-const longitude = z.number().min(-180).max(180);
+const latitude = z.number().refine(isValidLatitude, 'invalid latitude');
+const longitude = z.number().refine(isValidLongitude, 'invalid longitude');
 const point = z.object({ latitude, longitude });
 
 /** A rectangle (bbox, its centre in latitude/longitude) or a circle (centre and radius in metres), as stored. */
@@ -108,25 +110,19 @@ export const locationImageParamsSchema = organizationRecordParamsSchema.extend({
 
 // ── Throughput ───────────────────────────────────────────────────────────────────────────────────
 
-/** A location's throughput row as the form sends it: its location is the path's. */
-export const locationThroughputRowSchema = z
-  .object({
-    stopType: z.enum(['Origin', 'Destination']),
-    cargoTypeId: referenceId('cargoType').nullable().default(null),
-    baselineLoadingMinutes: int(1, 600).nullable().default(null),
-    cargoUnitsPerMinute: z.number().min(1).max(100_000).nullable().default(null),
-    /** Grams per minute. */
-    weightPerMinute: z
-      .number()
-      .min(0)
-      .max(100_000 * 1_000_000)
-      .nullable()
-      .default(null),
-  })
-  .refine(
-    (row) => row.baselineLoadingMinutes !== null || row.cargoUnitsPerMinute !== null || row.weightPerMinute !== null,
-    'give a baseline, a units rate or a weight rate',
-  );
+/** A location's throughput row as the form sends it: its location is the path's; limits as every rule's. */
+export const locationThroughputRowSchema = throughputRuleFields
+  .pick({ cargoTypeId: true, baselineLoadingMinutes: true, cargoUnitsPerMinute: true, weightPerMinute: true })
+  .partial()
+  .extend({ stopType: z.enum(['Origin', 'Destination']) })
+  .transform((row) => ({
+    stopType: row.stopType,
+    cargoTypeId: row.cargoTypeId ?? null,
+    baselineLoadingMinutes: row.baselineLoadingMinutes ?? null,
+    cargoUnitsPerMinute: row.cargoUnitsPerMinute ?? null,
+    weightPerMinute: row.weightPerMinute ?? null,
+  }))
+  .refine(hasLoadingTerm, 'give a baseline, a units rate or a weight rate');
 export type LocationThroughputRow = z.input<typeof locationThroughputRowSchema>;
 
 export const locationThroughputBodySchema = z
