@@ -150,8 +150,9 @@ test('bad input says what is wrong and changes nothing', async ({ page, playwrig
 
   await form.getByTestId('location-name').fill('x'.repeat(201));
   await expect(form.getByText('At most 200 characters')).toBeVisible();
-  await form.getByTestId('location-form-save').click();
-  await expect(form).toBeVisible();
+  // Save stays inert while the geofence is not placed, and says why (its tooltip and description).
+  await expect(locations.saveButton).toHaveAttribute('aria-disabled', 'true');
+  await expect(locations.saveButton).toHaveAccessibleDescription("Place the location's geofence on the map before saving.");
   expect(((await (await api.context.get('/api/locations')).json()) as LocationRow[]).length).toBe(before);
 });
 
