@@ -111,17 +111,16 @@ export const locationImageParamsSchema = organizationRecordParamsSchema.extend({
 // ── Throughput ───────────────────────────────────────────────────────────────────────────────────
 
 /** A location's throughput row as the form sends it: its location is the path's; limits as every rule's. */
-export const locationThroughputRowSchema = throughputRuleFields
-  .pick({ cargoTypeId: true, baselineLoadingMinutes: true, cargoUnitsPerMinute: true, weightPerMinute: true })
-  .partial()
-  .extend({ stopType: z.enum(['Origin', 'Destination']) })
-  .transform((row) => ({
-    stopType: row.stopType,
-    cargoTypeId: row.cargoTypeId ?? null,
-    baselineLoadingMinutes: row.baselineLoadingMinutes ?? null,
-    cargoUnitsPerMinute: row.cargoUnitsPerMinute ?? null,
-    weightPerMinute: row.weightPerMinute ?? null,
-  }))
+const ruleField = throughputRuleFields.shape;
+export const locationThroughputRowSchema = z
+  .object({
+    stopType: z.enum(['Origin', 'Destination']),
+    // Defaults rather than a transform: the tenancy check finds the cargo type's reference mark through them.
+    cargoTypeId: ruleField.cargoTypeId.default(null),
+    baselineLoadingMinutes: ruleField.baselineLoadingMinutes.default(null),
+    cargoUnitsPerMinute: ruleField.cargoUnitsPerMinute.default(null),
+    weightPerMinute: ruleField.weightPerMinute.default(null),
+  })
   .refine(hasLoadingTerm, 'give a baseline, a units rate or a weight rate');
 export type LocationThroughputRow = z.input<typeof locationThroughputRowSchema>;
 

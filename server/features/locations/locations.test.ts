@@ -289,6 +289,12 @@ describe('location throughput', () => {
       ],
     ];
     for (const body of cases) expect((await call('admin', 'PUT', url, body)).statusCode).toBe(400);
+    // A cargo type the organization is not offered is another organization's: refused, naming the field.
+    const unknownCargo = await call('admin', 'PUT', url, [
+      { stopType: 'Origin', cargoTypeId: 2 ** 31 - 1, baselineLoadingMinutes: 5 },
+    ]);
+    expect(unknownCargo.statusCode).toBe(400);
+    expect(unknownCargo.json().error.issues[0].path).toBe('body.0.cargoTypeId');
     expect((await call('admin', 'GET', url)).json()).toEqual([]);
   });
 });

@@ -89,6 +89,8 @@ export default function GeofenceEditor(props: GeofenceEditorProps) {
       new VectorLayer({
         source: subLocations,
         style: (feature) => subLocationStyle(String(feature.get('name') ?? '')),
+        // Names of sub-locations a few metres apart would print over each other.
+        declutter: true,
         zIndex: 11,
       }),
     );

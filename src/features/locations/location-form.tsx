@@ -138,9 +138,26 @@ export function LocationForm({ context, row, onClose }: { context: AdminContext;
   const nameLocked = !form.isNew && nameClicks < NAME_UNLOCK_CLICKS;
 
   const [tool, setTool] = useState<GeofenceTool>('none');
+  const sites = useMirrorList('locations').data;
   const [focus, setFocus] = useState<MapFocus | null>(() =>
     isGeofencePlaced(values.customGeofence) ? { ...values.customGeofence, zoom: LOCATION_ZOOM.existing, request: 0 } : null,
   );
+  // A new location starts at zoom 14 amid the organization's other sites, once they are read.
+  const siteCentre = useMemo(() => {
+    const placedSites = (sites ?? []).filter(
+      (entry) => entry.organizationId === context.organizationId && isGeofencePlaced(entry.customGeofence),
+    );
+    if (!placedSites.length) return null;
+    const mean = (pick: (entry: (typeof placedSites)[number]) => number) =>
+      placedSites.reduce((sum, entry) => sum + pick(entry), 0) / placedSites.length;
+    return {
+      latitude: mean((entry) => entry.customGeofence.latitude),
+      longitude: mean((entry) => entry.customGeofence.longitude),
+    };
+  }, [sites, context.organizationId]);
+  useEffect(() => {
+    if (siteCentre) setFocus((current) => current ?? { ...siteCentre, zoom: LOCATION_ZOOM.new, request: 0 });
+  }, [siteCentre]);
   const [locating, setLocating] = useState(false);
   const [located, setLocated] = useState<'none' | 'found' | 'notFound'>('none');
   const locate = async () => {
@@ -201,7 +218,8 @@ export function LocationForm({ context, row, onClose }: { context: AdminContext;
   const hasFieldErrors = Object.entries(errors).some(([field, error]) => field !== 'customGeofence' && error !== undefined);
   const online = useOnlineStatus();
   const mapPane = (
-    <Stack gap="xs" h="100%">
+    // The map stays in view while the fields beside it scroll.
+    <Stack gap="xs" pos="sticky" top={0}>
       <Group gap="xs" role="toolbar" aria-label={t('map.tools')}>
         <Button
           size="xs"

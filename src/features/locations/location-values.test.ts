@@ -65,7 +65,13 @@ describe('throughput rows', () => {
   it('are dropped when they hold no number, and send weights in grams', () => {
     const rows = [row({ key: 'a' }), row({ key: 'b', stopType: 'Destination', weightPerMinute: 1 })];
     expect(throughputInput(rows, 'MetricTon')).toEqual([
-      { stopType: 'Destination', cargoTypeId: null, baselineLoadingMinutes: null, cargoUnitsPerMinute: null, weightPerMinute: 1_000_000 },
+      {
+        stopType: 'Destination',
+        cargoTypeId: null,
+        baselineLoadingMinutes: null,
+        cargoUnitsPerMinute: null,
+        weightPerMinute: 1_000_000,
+      },
     ]);
   });
 
