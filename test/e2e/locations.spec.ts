@@ -90,6 +90,24 @@ for (const size of [
       await drawRectangle(page, form.getByTestId('location-map'));
       await expect(form.getByTestId('geofence-warning')).toBeHidden();
       await expect(locations.saveButton).not.toHaveAttribute('aria-disabled', 'true');
+      const drawn = await form.getByTestId('geofence-summary').textContent();
+      expect(drawn).toMatch(/^Rectangle centred at /);
+
+      // Dragged by its inside, the rectangle moves (ol-ext's Transform, keeping it a rectangle).
+      const box = (await form.getByTestId('location-map').boundingBox()) as {
+        x: number;
+        y: number;
+        width: number;
+        height: number;
+      };
+      await page.mouse.move(box.x + box.width * 0.45, box.y + box.height * 0.45);
+      await page.mouse.down();
+      await page.mouse.move(box.x + box.width * 0.5, box.y + box.height * 0.55, { steps: 5 });
+      await page.mouse.up();
+      await expect(form.getByTestId('geofence-summary')).not.toHaveText(drawn as string);
+      await expect(form.getByTestId('geofence-summary')).toHaveText(/^Rectangle centred at /);
+      const moved = (await form.getByTestId('geofence-summary').textContent()) as string;
+      const [movedLatitude] = (moved.match(/-?\d+\.\d+/g) ?? []).map(Number);
 
       await form.getByTestId('add-sub-location').click();
       await form.getByTestId('sub-location-name-0').fill('Bin A');
@@ -107,6 +125,8 @@ for (const size of [
       expect(stored?.customGeofence.bbox).not.toBeNull();
       // The rectangle was drawn around the address found (zoom 14: a few hundred metres).
       expect(Math.abs((stored?.customGeofence.latitude ?? 0) - GEOCODED.lat)).toBeLessThan(0.05);
+      // What is stored is where it was moved to.
+      expect(stored?.customGeofence.latitude).toBeCloseTo(movedLatitude as number, 4);
       expect(stored?.orgSubLocations.map((sub) => sub.name)).toEqual(['Bin A']);
 
       await page.reload();

@@ -45,8 +45,6 @@ export interface GeofenceEditorProps {
   subLocations: SubLocationPoint[];
   tool: GeofenceTool;
   focus: MapFocus | null;
-  /** The geofence may not move (a standard route ends there): drawn, not editable. */
-  locked?: boolean;
   onToolDone: () => void;
   onGeofenceChange: (geofence: GeofenceShape) => void;
   onSubLocationAdd: (point: { latitude: number; longitude: number }) => void;
@@ -135,7 +133,7 @@ export default function GeofenceEditor(props: GeofenceEditorProps) {
   }, [layers, focus]);
 
   // The interactions of the tool chosen and of the geofence's kind.
-  const { tool, locked } = props;
+  const { tool } = props;
   useEffect(() => {
     if (!layers) return;
     const { map } = layers;
@@ -167,15 +165,7 @@ export default function GeofenceEditor(props: GeofenceEditorProps) {
       });
       add(draw);
     } else {
-      const subs = new Translate({ features: new Collection(layers.subLocations.getFeatures()) });
-      subs.on('translateend', (event) => {
-        for (const feature of event.features.getArray()) {
-          const center = (feature.getGeometry() as Circle).getCenter();
-          latest.current.onSubLocationMove(String(feature.get('key')), pointOf(center));
-        }
-      });
-      add(subs);
-      if (!locked && kind === 'rectangle') {
+      if (kind === 'rectangle') {
         const transform = new Transform({
           layers: [
             map
@@ -198,11 +188,23 @@ export default function GeofenceEditor(props: GeofenceEditorProps) {
         events.on('translateend', done);
         events.on('scaleend', done);
         add(transform);
-      } else if (!locked && kind === 'circle') {
+        // Selected at once: its handles show, and a first drag moves it instead of panning the map.
+        const feature = layers.geofence.getFeatures()[0];
+        if (feature) transform.select(feature, true);
+      } else if (kind === 'circle') {
         const modify = new Modify({ source: layers.geofence });
         modify.on('modifyend', (event) => changed(event.features.item(0)?.getGeometry() as Circle | undefined));
         add(modify);
       }
+      // Added after the geofence's own, so a drag on a sub-location moves it, not the geofence around it.
+      const subs = new Translate({ features: new Collection(layers.subLocations.getFeatures()) });
+      subs.on('translateend', (event) => {
+        for (const feature of event.features.getArray()) {
+          const center = (feature.getGeometry() as Circle).getCenter();
+          latest.current.onSubLocationMove(String(feature.get('key')), pointOf(center));
+        }
+      });
+      add(subs);
     }
     // Snap after the others, so drawing and moving snap to the sub-locations and the geofence.
     add(new Snap({ source: layers.subLocations }));
@@ -210,7 +212,7 @@ export default function GeofenceEditor(props: GeofenceEditorProps) {
     return () => {
       for (const interaction of added) map.removeInteraction(interaction);
     };
-  }, [layers, tool, kind, locked, subKey]);
+  }, [layers, tool, kind, subKey]);
 
   return <MapView label={props.label} height="100%" testId="location-map" onReady={onReady} />;
 }

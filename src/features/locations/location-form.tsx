@@ -254,6 +254,20 @@ export function LocationForm({ context, row, onClose }: { context: AdminContext;
       <Text size="xs" c="dimmed" aria-live="polite">
         {tool === 'none' ? t(placed ? 'map.hintEdit' : 'map.hintNone') : t(`map.hint.${tool}`)}
       </Text>
+      {placed && (
+        <Text size="sm" data-testid="geofence-summary">
+          {values.customGeofence.bbox
+            ? t('map.summaryRectangle', {
+                latitude: values.customGeofence.latitude.toFixed(5),
+                longitude: values.customGeofence.longitude.toFixed(5),
+              })
+            : t('map.summaryCircle', {
+                latitude: values.customGeofence.latitude.toFixed(5),
+                longitude: values.customGeofence.longitude.toFixed(5),
+                radius: Math.round(values.customGeofence.radius ?? 0),
+              })}
+        </Text>
+      )}
       {!placed && (
         <Alert color="yellow" role="status" data-testid="geofence-warning">
           {t('warningCreateGeozone')}
