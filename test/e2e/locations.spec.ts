@@ -75,10 +75,18 @@ for (const size of [
       // The geocoder is the providers' part: answered here as its contract says ({lat, lng} or null).
       await page.route('**/api/locations/geocode?*', (route) => route.fulfill({ json: GEOCODED }));
       await signIn(page, 'admin');
+      const mapCode: string[] = [];
+      page.on('request', (request) => {
+        if (/\/assets\/(ol|geofence-editor)-[^/]*\.js$/.test(request.url())) mapCode.push(request.url());
+      });
       const locations = new AdminTable(page, 'locations', 'location-form');
       await locations.open();
+      // The table does not load OpenLayers; the form's map does.
+      expect(mapCode).toEqual([]);
       await locations.startCreate();
       const form = locations.form;
+      await expect(form.getByTestId('location-map')).toBeVisible();
+      expect(mapCode.length).toBeGreaterThan(0);
       await fillAddress(form, name);
 
       // Saving waits for the geofence, and says so.
