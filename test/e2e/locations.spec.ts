@@ -146,6 +146,24 @@ for (const size of [
       await expect(form.getByTestId('location-name')).toHaveAttribute('readonly');
       for (let click = 0; click < 7; click++) await form.getByTestId('location-name').click();
       await expect(form.getByTestId('location-name')).not.toHaveAttribute('readonly');
+
+      // An image goes after a yes/no question; a throughput rule is added; both are sent after the location.
+      await form.getByTestId('location-image-delete').first().click();
+      await form.getByTestId('location-image-delete-no').click();
+      await expect(form.getByTestId('location-image')).toHaveCount(2);
+      await form.getByTestId('location-image-delete').first().click();
+      await form.getByTestId('location-image-delete-yes').click();
+      await expect(form.getByTestId('location-image')).toHaveCount(1);
+      await form.getByTestId('throughput-add').click();
+      await form.getByTestId('throughput-baseline-0').fill('25');
+      await locations.save(`${name} updated`);
+      await expect(form).toBeHidden();
+      const { activeOrganizationId } = await api.self();
+      const site = `/api/organizations/${activeOrganizationId}/locations/${stored?.id}`;
+      expect(((await (await api.context.get(`${site}/images`)).json()) as unknown[]).length).toBe(1);
+      expect(await (await api.context.get(`${site}/throughput`)).json()).toMatchObject([
+        { stopType: 'Origin', cargoTypeId: null, baselineLoadingMinutes: 25, loadingEntityType: 'Location' },
+      ]);
     });
   });
 }
