@@ -19,6 +19,7 @@ import { registerAvoidanceZoneRoutes } from './features/avoidance-zones/avoidanc
 import { registerDeviceRoutes } from './features/devices/devices.routes.ts';
 import { registerGeocodingRoutes } from './features/geocoding/geocoding.routes.ts';
 import { registerHealthRoutes } from './features/health/health.routes.ts';
+import { registerLocationRoutes } from './features/locations/locations.routes.ts';
 import { registerMasterDataRoutes } from './features/master-data/master-data.routes.ts';
 import { registerOnboardingRoutes } from './features/onboarding/onboarding.routes.ts';
 import { registerLoadActionRoutes } from './features/orders/load-actions.routes.ts';
@@ -90,6 +91,7 @@ const FEATURE_ROUTES = [
   registerOnboardingRoutes,
   registerReferenceListRoutes,
   registerMasterDataRoutes,
+  registerLocationRoutes,
   registerPeopleRoutes,
   registerNotificationConfigRoutes,
   registerDeviceRoutes,

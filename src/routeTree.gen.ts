@@ -34,6 +34,7 @@ import { Route as AppManageCompanyContactsRouteImport } from './routes/_app/mana
 import { Route as AppManageCompanyCustomersRouteImport } from './routes/_app/manage-company/customers'
 import { Route as AppManageCompanyDevicesRouteImport } from './routes/_app/manage-company/devices'
 import { Route as AppManageCompanyLoadingTeamsRouteImport } from './routes/_app/manage-company/loading-teams'
+import { Route as AppManageCompanyLocationsRouteImport } from './routes/_app/manage-company/locations'
 import { Route as AppManageCompanyNotificationConfigsRouteImport } from './routes/_app/manage-company/notification-configs'
 import { Route as AppManageCompanyPermissionsRouteImport } from './routes/_app/manage-company/permissions'
 import { Route as AppManageCompanyServiceAccountsRouteImport } from './routes/_app/manage-company/service-accounts'
@@ -171,6 +172,12 @@ const AppManageCompanyLoadingTeamsRoute =
     path: '/manage-company/loading-teams',
     getParentRoute: () => AppRoute,
   } as any)
+const AppManageCompanyLocationsRoute =
+  AppManageCompanyLocationsRouteImport.update({
+    id: '/manage-company/locations',
+    path: '/manage-company/locations',
+    getParentRoute: () => AppRoute,
+  } as any)
 const AppManageCompanyNotificationConfigsRoute =
   AppManageCompanyNotificationConfigsRouteImport.update({
     id: '/manage-company/notification-configs',
@@ -243,6 +250,7 @@ export interface FileRoutesByFullPath {
   '/manage-company/customers': typeof AppManageCompanyCustomersRoute
   '/manage-company/devices': typeof AppManageCompanyDevicesRoute
   '/manage-company/loading-teams': typeof AppManageCompanyLoadingTeamsRoute
+  '/manage-company/locations': typeof AppManageCompanyLocationsRoute
   '/manage-company/notification-configs': typeof AppManageCompanyNotificationConfigsRoute
   '/manage-company/permissions': typeof AppManageCompanyPermissionsRoute
   '/manage-company/service-accounts': typeof AppManageCompanyServiceAccountsRoute
@@ -277,6 +285,7 @@ export interface FileRoutesByTo {
   '/manage-company/customers': typeof AppManageCompanyCustomersRoute
   '/manage-company/devices': typeof AppManageCompanyDevicesRoute
   '/manage-company/loading-teams': typeof AppManageCompanyLoadingTeamsRoute
+  '/manage-company/locations': typeof AppManageCompanyLocationsRoute
   '/manage-company/notification-configs': typeof AppManageCompanyNotificationConfigsRoute
   '/manage-company/permissions': typeof AppManageCompanyPermissionsRoute
   '/manage-company/service-accounts': typeof AppManageCompanyServiceAccountsRoute
@@ -313,6 +322,7 @@ export interface FileRoutesById {
   '/_app/manage-company/customers': typeof AppManageCompanyCustomersRoute
   '/_app/manage-company/devices': typeof AppManageCompanyDevicesRoute
   '/_app/manage-company/loading-teams': typeof AppManageCompanyLoadingTeamsRoute
+  '/_app/manage-company/locations': typeof AppManageCompanyLocationsRoute
   '/_app/manage-company/notification-configs': typeof AppManageCompanyNotificationConfigsRoute
   '/_app/manage-company/permissions': typeof AppManageCompanyPermissionsRoute
   '/_app/manage-company/service-accounts': typeof AppManageCompanyServiceAccountsRoute
@@ -349,6 +359,7 @@ export interface FileRouteTypes {
     | '/manage-company/customers'
     | '/manage-company/devices'
     | '/manage-company/loading-teams'
+    | '/manage-company/locations'
     | '/manage-company/notification-configs'
     | '/manage-company/permissions'
     | '/manage-company/service-accounts'
@@ -383,6 +394,7 @@ export interface FileRouteTypes {
     | '/manage-company/customers'
     | '/manage-company/devices'
     | '/manage-company/loading-teams'
+    | '/manage-company/locations'
     | '/manage-company/notification-configs'
     | '/manage-company/permissions'
     | '/manage-company/service-accounts'
@@ -418,6 +430,7 @@ export interface FileRouteTypes {
     | '/_app/manage-company/customers'
     | '/_app/manage-company/devices'
     | '/_app/manage-company/loading-teams'
+    | '/_app/manage-company/locations'
     | '/_app/manage-company/notification-configs'
     | '/_app/manage-company/permissions'
     | '/_app/manage-company/service-accounts'
@@ -617,6 +630,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppManageCompanyLoadingTeamsRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/manage-company/locations': {
+      id: '/_app/manage-company/locations'
+      path: '/manage-company/locations'
+      fullPath: '/manage-company/locations'
+      preLoaderRoute: typeof AppManageCompanyLocationsRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/manage-company/notification-configs': {
       id: '/_app/manage-company/notification-configs'
       path: '/manage-company/notification-configs'
@@ -693,6 +713,7 @@ interface AppRouteChildren {
   AppManageCompanyCustomersRoute: typeof AppManageCompanyCustomersRoute
   AppManageCompanyDevicesRoute: typeof AppManageCompanyDevicesRoute
   AppManageCompanyLoadingTeamsRoute: typeof AppManageCompanyLoadingTeamsRoute
+  AppManageCompanyLocationsRoute: typeof AppManageCompanyLocationsRoute
   AppManageCompanyNotificationConfigsRoute: typeof AppManageCompanyNotificationConfigsRoute
   AppManageCompanyPermissionsRoute: typeof AppManageCompanyPermissionsRoute
   AppManageCompanyServiceAccountsRoute: typeof AppManageCompanyServiceAccountsRoute
@@ -721,6 +742,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppManageCompanyCustomersRoute: AppManageCompanyCustomersRoute,
   AppManageCompanyDevicesRoute: AppManageCompanyDevicesRoute,
   AppManageCompanyLoadingTeamsRoute: AppManageCompanyLoadingTeamsRoute,
+  AppManageCompanyLocationsRoute: AppManageCompanyLocationsRoute,
   AppManageCompanyNotificationConfigsRoute:
     AppManageCompanyNotificationConfigsRoute,
   AppManageCompanyPermissionsRoute: AppManageCompanyPermissionsRoute,

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { idSchema, int } from './limits.ts';
 import { referenceId } from './references.ts';
+import { hasLoadingTerm } from '#core/domain/planning/stop-times';
 
 /**
  * Travel times between an organization's locations and the loading-duration (throughput) rules
@@ -37,7 +38,8 @@ export const LOADING_ENTITY_TYPES = ['Organization', 'Location'] as const;
 /** Upper bound of a weight rate in grams per minute: 100,000 metric tons, the largest unit the form allows. */
 const MAX_WEIGHT_PER_MINUTE_GRAMS = 100_000 * 1_000_000;
 
-const throughputRuleFields = z.object({
+/** A throughput row's fields and their limits (spec 2 §5), shared by the organization's and a location's rules. */
+export const throughputRuleFields = z.object({
   stopType: z.enum(THROUGHPUT_STOP_TYPES),
   /** null = the rule for any cargo type (the "default" row). */
   cargoTypeId: referenceId('cargoType').nullable(),
@@ -60,7 +62,7 @@ function checkRule(rule: RuleFields, ctx: z.RefinementCtx) {
   if (rule.loadingEntityType === 'Organization' && rule.locationId !== null) {
     ctx.addIssue({ code: 'custom', path: ['locationId'], message: 'an organization rule has no location' });
   }
-  if (rule.baselineLoadingMinutes === null && rule.cargoUnitsPerMinute === null && rule.weightPerMinute === null) {
+  if (!hasLoadingTerm(rule)) {
     ctx.addIssue({ code: 'custom', path: ['baselineLoadingMinutes'], message: 'give a baseline, a units rate or a weight rate' });
   }
 }

@@ -52,6 +52,11 @@ export const locationSchema = z.object({
   groupColor: z.string().nullable(),
   hasScale: z.boolean(),
   enabled: z.boolean(),
+  premiseId: z.string().nullable(),
+  siteInstructions: z.string().nullable(),
+  loadingTeamId: z.number().int().nullable(),
+  /** The site managers' user ids. */
+  userIds: z.array(z.number().int()),
   customGeofence: geofenceSchema,
   orgSubLocations: z.array(subLocationSchema),
   version: z.number().int(),

@@ -3,6 +3,7 @@ import { avoidanceZoneInputSchema, avoidanceZoneSchema } from '#core/contract/av
 import { deviceInputSchema, deviceSchema } from '#core/contract/devices';
 import { customerInputSchema, downtimeSchema, tractorInputSchema, trailerInputSchema } from '#core/contract/master-data';
 import { notificationConfigInputSchema, notificationConfigRecordSchema } from '#core/contract/notification-configs';
+import { locationInputSchema } from '#core/contract/locations';
 import { orderSchema } from '#core/contract/orders';
 import {
   contactInputSchema,
@@ -50,7 +51,20 @@ export const RESOURCES = [
       offline: ['create', 'edit', 'delete'],
     },
   }),
-  declareResource({ kind: 'location', store: 'locations', row: locationSchema }),
+  declareResource({
+    kind: 'location',
+    store: 'locations',
+    row: locationSchema,
+    writes: {
+      path: 'locations',
+      input: locationInputSchema,
+      permissions: { create: 'CreateLocations', edit: 'EditLocations', delete: 'DeleteLocations' },
+      page: 'admin.locations',
+      menu: 'sites',
+      // A site manager's tablet adds sites offline; images and throughput need a connection.
+      offline: ['create', 'edit', 'delete'],
+    },
+  }),
   declareResource({
     kind: 'tractor',
     store: 'tractors',

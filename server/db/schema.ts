@@ -409,10 +409,26 @@ export const locations = pgTable(
     enabled: boolean('enabled').notNull().default(true),
     premiseId: text('premise_id'),
     siteInstructions: text('site_instructions'),
+    /** The team loading at the site (site-type locations only). */
+    loadingTeamId: integer('loading_team_id').references(() => loadingTeams.id),
     geofence: jsonb('geofence').$type<Geofence>().notNull(),
     ...versioned,
   },
   (table) => [index('locations_organization_idx').on(table.organizationId)],
+);
+
+/** A site's managers (spec 2 §3 `users`): users holding a management role. */
+export const locationUsers = pgTable(
+  'location_users',
+  {
+    locationId: integer('location_id')
+      .notNull()
+      .references(() => locations.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+  },
+  (table) => [primaryKey({ columns: [table.locationId, table.userId] }), index('location_users_user_idx').on(table.userId)],
 );
 
 export const subLocations = pgTable(
@@ -749,6 +765,24 @@ export const idempotencyKeys = pgTable(
 );
 
 const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => 'bytea' });
+
+/** Photos of a site (spec 2 "Location image"): JPEG bytes, at most five per location (core/domain/master-data/locations.ts). */
+export const locationImages = pgTable(
+  'location_images',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    organizationId: integer('organization_id')
+      .notNull()
+      .references(() => organizations.id),
+    locationId: integer('location_id')
+      .notNull()
+      .references(() => locations.id, { onDelete: 'cascade' }),
+    type: text('type').notNull(),
+    data: bytea('data').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('location_images_location_idx').on(table.locationId)],
+);
 
 /**
  * Written and read only by `@socket.io/postgres-adapter` (plugins/realtime.ts): events too large for

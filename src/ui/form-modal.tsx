@@ -25,6 +25,7 @@ export function FormModal({
   covered,
   mapPane,
   mapLabel,
+  saveBlockedReason,
   children,
 }: {
   title: string;
@@ -44,6 +45,8 @@ export function FormModal({
   /** A map beside the fields (locations, zones): see FormLayout. */
   mapPane?: ReactNode;
   mapLabel?: string;
+  /** Why Save cannot be used yet, said on hover and focus (a location's geofence not drawn). */
+  saveBlockedReason?: string | null;
   children: ReactNode;
 }) {
   const { t } = useTranslation();
@@ -61,7 +64,7 @@ export function FormModal({
         <form
           onSubmit={(event) => {
             event.preventDefault();
-            if (canSave && !saving) onSave();
+            if (canSave && !saving && !saveBlockedReason) onSave();
           }}
         >
           <Stack gap="sm">
@@ -79,7 +82,8 @@ export function FormModal({
               </Button>
               <ExplainedButton
                 type="submit"
-                disabled={!canSave}
+                disabled={!canSave && !saveBlockedReason}
+                disabledReason={saveBlockedReason ?? null}
                 loading={saving}
                 onClick={() => {}}
                 needsConnection={!worksOffline}

@@ -204,6 +204,16 @@ export function findThroughputRule<Rule extends LoadingRule>(
   return withCargo(atLocation) ?? anyCargo(atLocation) ?? withCargo(organizationWide) ?? anyCargo(organizationWide) ?? null;
 }
 
+/**
+ * Whether a throughput row holds a baseline, a units rate or a weight rate (spec 2 §5): a row with
+ * none is dropped by the forms and refused by the server, since it could time no stop.
+ */
+export function hasLoadingTerm(
+  rule: Pick<LoadingRule, 'baselineLoadingMinutes' | 'cargoUnitsPerMinute' | 'weightPerMinute'>,
+): boolean {
+  return rule.baselineLoadingMinutes !== null || rule.cargoUnitsPerMinute !== null || rule.weightPerMinute !== null;
+}
+
 /** Whole minutes to move `amount` at `perMinute`; no term without a positive amount and rate. */
 function minutesAt(amount: number | null, perMinute: number | null): number {
   if (amount === null || perMinute === null || amount <= 0 || perMinute <= 0) return 0;

@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { customerInputSchema } from '#core/contract/master-data';
 import type { Customer } from '#core/contract/master-data';
 import type { Queryable } from '#server/db/database';
-import { customers, locations, orders, stops } from '#server/db/schema';
+import { customers, orders, stops } from '#server/db/schema';
 import { listCustomers } from '#server/features/reference-lists/reference-lists.service';
 import { carriedCustomers } from '#server/features/sync/carried-references';
 import { fromList, ownOrCarried } from '#server/features/sync/feed-loaders';
@@ -30,17 +30,13 @@ export const customerStore: RecordStore<Customer, z.output<typeof customerInputS
       .where(and(eq(stops.customerId, id), ne(orders.transportingOrganizationId, organizationId)));
     return carriers.map((row) => row.organizationId);
   },
-  // Customers have no enabled flag: one a load's stop or a site names stays.
+  // Customers have no enabled flag: one a load's stop names stays (sites register their own count).
   uses: async (tx, id) => {
     const [loads] = await tx
       .select({ count: countDistinct(stops.orderId) })
       .from(stops)
       .where(eq(stops.customerId, id));
-    const [sites] = await tx
-      .select({ count: countDistinct(locations.id) })
-      .from(locations)
-      .where(eq(locations.customerId, id));
-    return { order: loads?.count ?? 0, location: sites?.count ?? 0 };
+    return { order: loads?.count ?? 0 };
   },
   feed: ownOrCarried(fromList(listCustomers), carriedCustomers),
 };

@@ -5,6 +5,7 @@ import { registerResourceRoutes } from '#server/resources/resource-routes';
 import { registerUse } from '#server/resources/uses';
 import {
   configurationsFilteringCustomer,
+  configurationsFilteringSite,
   configurationsNamingContact,
   notificationConfigStore,
 } from './notification-configs.service.ts';
@@ -15,7 +16,8 @@ import {
  */
 export function registerNotificationConfigRoutes(app: FastifyInstance, context: ServerContext) {
   registerResourceRoutes(app, context, writableResource('notificationConfigs'), notificationConfigStore);
-  // A contact a configuration tells, or a customer it filters on, stays while it does.
+  // A contact a configuration tells, or a customer or site it filters on, stays while it does.
   registerUse('contact', 'notificationConfig', configurationsNamingContact);
   registerUse('customer', 'notificationConfig', configurationsFilteringCustomer);
+  registerUse('location', 'notificationConfig', configurationsFilteringSite);
 }

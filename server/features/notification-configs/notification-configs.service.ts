@@ -68,6 +68,16 @@ export async function configurationsFilteringCustomer(tx: Queryable, customerId:
   return row?.count ?? 0;
 }
 
+export async function configurationsFilteringSite(tx: Queryable, locationId: number) {
+  const [row] = await tx
+    .select({ count: sql<number>`count(*)::int` })
+    .from(notificationConfigs)
+    .where(
+      sql`${locationId} = any(${notificationConfigs.originSiteIds}) or ${locationId} = any(${notificationConfigs.destinationSiteIds})`,
+    );
+  return row?.count ?? 0;
+}
+
 /** The stored columns; an empty filter is stored as none. */
 function columnsOf(input: NotificationConfigFields) {
   return {

@@ -1,10 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { carrierLinks, locations, organizationCargoTypes, subLocations } from '#server/db/schema';
-import { idArray, ownedRowsOf, registerOwnedIds } from '#server/tenancy/references';
+import { carrierLinks, organizationCargoTypes, subLocations } from '#server/db/schema';
+import { idArray, registerOwnedIds } from '#server/tenancy/references';
 
-/** How references to sites, sub-locations, cargo types and transporters are checked (server/tenancy). */
+/** How references to sub-locations, cargo types and transporters are checked (server/tenancy). */
 export function registerReferenceLookups() {
-  registerOwnedIds('location', ownedRowsOf(locations));
   registerOwnedIds(
     'subLocation',
     (org, ids) =>

@@ -23,7 +23,7 @@ import type { Database } from '#server/db/database';
 import { type AuthContext, guard, type OrganizationCaller, requireAuth, requireCaller } from '#server/plugins/auth';
 import { registerReferenceLookups } from './owned-ids.ts';
 import * as lists from './reference-lists.service.ts';
-import { carriedCargoTypes, carriedLocations } from '#server/features/sync/carried-references';
+import { carriedCargoTypes } from '#server/features/sync/carried-references';
 import { fromList, ownOrCarried, registerFeedLoader } from '#server/features/sync/feed-loaders';
 
 /** A list a person reads, or (with `scope`) a service account holding that scope too. */
@@ -102,7 +102,6 @@ const REFERENCE_LISTS: ReferenceList[] = [
 
 export function registerReferenceListRoutes(app: FastifyInstance, { db }: ServerContext) {
   registerReferenceLookups();
-  registerFeedLoader('location', ownOrCarried(fromList(lists.listLocations), carriedLocations));
   registerFeedLoader('driver', fromList(lists.listDrivers));
   registerFeedLoader('cargoType', ownOrCarried(fromList(lists.listCargoTypes), carriedCargoTypes));
   registerFeedLoader('carrier', fromList(lists.listCarriers));

@@ -11,6 +11,7 @@ import {
   features,
   locations,
   locationTypes,
+  locationUsers,
   organizationCargoTypes,
   organizationFeatures,
   organizations,
@@ -171,6 +172,18 @@ export async function locationRows(db: Queryable, where: SQL, subLocationsWhere?
         )
         .orderBy(asc(subLocations.name))
     : [];
+  const managers = rows.length
+    ? await db
+        .select()
+        .from(locationUsers)
+        .where(
+          inArray(
+            locationUsers.locationId,
+            rows.map((row) => row.id),
+          ),
+        )
+        .orderBy(asc(locationUsers.userId))
+    : [];
   return rows.map((location) => ({
     id: location.id,
     organizationId: location.organizationId,
@@ -187,6 +200,10 @@ export async function locationRows(db: Queryable, where: SQL, subLocationsWhere?
     groupColor: location.groupColor,
     hasScale: location.hasScale,
     enabled: location.enabled,
+    premiseId: location.premiseId,
+    siteInstructions: location.siteInstructions,
+    loadingTeamId: location.loadingTeamId,
+    userIds: managers.filter((manager) => manager.locationId === location.id).map((manager) => manager.userId),
     customGeofence: location.geofence,
     orgSubLocations: subs
       .filter((sub) => sub.locationId === location.id)

@@ -45,7 +45,6 @@ export const OTHER_ADMIN_SECTIONS = {
     labelKey: 'admin.trailerChecklistTemplates',
     group: 'equipment',
   },
-  locations: { page: 'admin.locations', labelKey: 'admin.locations', group: 'sites' },
   'avoidance-zones': { page: 'admin.avoidanceZones', labelKey: 'admin.avoidanceZones', group: 'sites' },
   'standard-routes': { page: 'admin.standardRoutes', labelKey: 'admin.standardRoutes', group: 'sites' },
   'service-accounts': { page: 'admin.serviceAccounts', labelKey: 'admin.serviceAccounts', group: 'system' },

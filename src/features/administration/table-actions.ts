@@ -11,7 +11,14 @@ function permissionsOf(type: ResourceType) {
 }
 
 /** Spec 2 §2: downtime is kept for equipment and people, never these. */
-const WITHOUT_DOWNTIME: readonly ResourceType[] = ['serviceAccount', 'customer', 'contact', 'checklistTemplate', 'device'];
+const WITHOUT_DOWNTIME: readonly ResourceType[] = [
+  'serviceAccount',
+  'customer',
+  'contact',
+  'checklistTemplate',
+  'device',
+  'location',
+];
 /** Spec 2 §2: contact preferences (the sms icon) belong to users and contacts only. */
 const WITH_CONTACT_PREFERENCES: readonly ResourceType[] = ['user', 'contact'];
 

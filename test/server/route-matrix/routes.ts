@@ -109,6 +109,73 @@ const AVOIDANCE_ZONE = {
   restriction: 'cargoType',
   cargoTypeIds: [1],
 };
+/** A site with a circle geofence and one sub-location, for the customer of the demo's loads. */
+const LOCATION = (world: MatrixWorld) => ({
+  name: 'Matrix site',
+  organizationLocationTypeId: 1,
+  customerId: world.own.customerId,
+  address1: '1 Matrix Road',
+  city: 'Ames',
+  state: 'IA',
+  postalCode: '50010',
+  customGeofence: { latitude: 42.03, longitude: -93.62, radius: 150, bbox: null },
+  orgSubLocations: [{ name: 'Bin 1', latitude: 42.0301, longitude: -93.6201 }],
+});
+/** The smallest bytes that pass the JPEG check, as the form sends them. */
+const JPEG_UPLOAD = {
+  type: 'image/jpeg',
+  blob: `data:image/jpeg;base64,${Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 0x10, 0x4a, 0x46, 0x49, 0x46, 0, 0xff, 0xd9]).toString('base64')}`,
+};
+const locationRule = (...anyPermission: PermissionName[]): PageRule => ({
+  ...PAGE_RULES['admin.locations'],
+  permissions: ['ViewLocations'],
+  ...(anyPermission.length ? { anyPermission } : {}),
+});
+/** A new site of Prairie Feed (images are capped per site, so each accepted request gets its own). */
+const newLocation = (world: MatrixWorld) =>
+  world.call<{ id: number }>('admin', 'POST', `/api/organizations/${world.organizations.prairie}/locations`, LOCATION(world));
+const LOCATION_IDS = [foreign('params.orgId', 'organization'), foreign('params.id', 'location')];
+const LOCATION_ROUTES: Record<string, MatrixEntry> = {
+  'GET /api/organizations/:orgId/locations/:id/images': {
+    access: locationRule(),
+    example: (world) => ({ params: { orgId: world.organizations.prairie, id: world.own.originId } }),
+    foreignIds: LOCATION_IDS,
+  },
+  'POST /api/organizations/:orgId/locations/:id/images': {
+    access: locationRule('CreateLocations', 'EditLocations'),
+    example: async (world) => ({
+      params: { orgId: world.organizations.prairie, id: (await newLocation(world)).id },
+      body: [JPEG_UPLOAD],
+    }),
+    foreignIds: LOCATION_IDS,
+  },
+  'DELETE /api/organizations/:orgId/locations/:id/images/:imageId': {
+    access: locationRule('CreateLocations', 'EditLocations'),
+    example: async (world) => {
+      const orgId = world.organizations.prairie;
+      const { id } = await newLocation(world);
+      const [image] = await world.call<{ id: number }[]>('admin', 'POST', `/api/organizations/${orgId}/locations/${id}/images`, [
+        JPEG_UPLOAD,
+      ]);
+      return { params: { orgId, id, imageId: image?.id as number } };
+    },
+    foreignIds: LOCATION_IDS,
+  },
+  'GET /api/organizations/:orgId/locations/:id/throughput': {
+    access: locationRule(),
+    example: (world) => ({ params: { orgId: world.organizations.prairie, id: world.own.originId } }),
+    foreignIds: LOCATION_IDS,
+  },
+  'PUT /api/organizations/:orgId/locations/:id/throughput': {
+    access: locationRule('CreateLocations', 'EditLocations'),
+    example: async (world) => ({
+      params: { orgId: world.organizations.prairie, id: (await newLocation(world)).id },
+      body: [{ stopType: 'Origin', cargoTypeId: world.own.cargoTypeId, baselineLoadingMinutes: 20, cargoUnitsPerMinute: 5 }],
+    }),
+    // Prairie Feed is offered every cargo type, so the rule's cargo type has no foreign variant.
+    foreignIds: LOCATION_IDS,
+  },
+};
 const DOWNTIME = { description: 'Matrix downtime', startDate: '2026-11-24', startTime: '08:00', recurrenceDaysOfWeek: '0100010' };
 
 /**
@@ -315,6 +382,7 @@ const EXAMPLE_INPUTS: Record<WritableResource['kind'], (world: MatrixWorld) => o
   notificationConfig: notificationConfigBody,
   device: DEVICE,
   avoidanceZone: () => AVOIDANCE_ZONE,
+  location: LOCATION,
 };
 
 /** POST, PUT and DELETE of every declared record type with writes, derived from the declarations. */
@@ -715,6 +783,7 @@ export const MATRIX: Record<string, MatrixEntry> = {
   },
   ...RECORD_ROUTES,
   ...MASTER_DATA_ROUTES,
+  ...LOCATION_ROUTES,
   ...PEOPLE_ROUTES,
   ...NOTIFICATION_CONFIG_ROUTES,
   ...COMPANY_AND_SERVICE_ACCOUNT_ROUTES,

@@ -24,7 +24,8 @@ interface RecordFormOptions<Collection extends MasterDataCollection, Values> {
   toValues: (row: MasterDataRow<Collection> | null) => Values;
   toInput: (values: Values) => MasterDataSave<Collection>['input'];
   nameOf: (row: MasterDataRow<Collection>) => string;
-  onSaved: () => void;
+  /** After the save: the row as the server answered it, or nothing when the save was queued offline. */
+  onSaved: (saved?: MasterDataRow<Collection>) => void | Promise<void>;
   /** Words the server's refusal; by default its own reason (errorMessage). */
   describeError?: (error: unknown) => string;
 }
@@ -75,7 +76,7 @@ export function useRecordForm<Collection extends MasterDataCollection, Values>(o
         color: 'green',
         message: t(base === null ? 'toast.created' : 'toast.updated', { name: options.nameOf(saved) }),
       });
-      options.onSaved();
+      await options.onSaved(saved);
     } catch (error) {
       const current =
         error instanceof ApiError && error.status === 409 ? currentRowOf(options.collection, error.body?.current) : null;
