@@ -17,6 +17,7 @@ import { registerExportRoutes } from './features/exports/exports.routes.ts';
 import { registerDevicePositionRoutes } from './features/device-positions/device-positions.routes.ts';
 import { registerDeviceRoutes } from './features/devices/devices.routes.ts';
 import { registerHealthRoutes } from './features/health/health.routes.ts';
+import { registerMapTileRoutes } from './features/map-tiles/map-tiles.routes.ts';
 import { registerMasterDataRoutes } from './features/master-data/master-data.routes.ts';
 import { registerOnboardingRoutes } from './features/onboarding/onboarding.routes.ts';
 import { registerLoadActionRoutes } from './features/orders/load-actions.routes.ts';
@@ -101,6 +102,7 @@ const FEATURE_ROUTES = [
   registerSyncRoutes,
   registerTravelTimeRoutes,
   registerExportRoutes,
+  registerMapTileRoutes,
 ];
 
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {

@@ -632,6 +632,13 @@ export const MATRIX: Record<string, MatrixEntry> = {
   'GET /api/locations/travel-times': { access: PAGE_RULES.loads, example: () => ({}), foreignIds: NO_IDS },
   'GET /api/throughput': { access: PAGE_RULES.loads, example: () => ({}), foreignIds: NO_IDS },
 
+  'GET /api/map/config': { access: {}, example: () => ({}), foreignIds: NO_IDS },
+  'GET /api/map/archives/:name': {
+    access: {},
+    example: () => ({ params: { name: 'region.pmtiles' } }),
+    foreignIds: { none: 'a file name of the server-wide maps folder' },
+  },
+
   'POST /api/organizations/:orgId/loads-csv-export': {
     access: PAGE_RULES.loads,
     example: (world) => ({
