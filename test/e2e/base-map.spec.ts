@@ -74,17 +74,18 @@ test.describe('with no map configuration', () => {
     await expect.poll(() => cornerColour(map), { message: 'the land drawn under the stops' }).toEqual([...EMBEDDED_LAND_RGB]);
     await expect(page.getByTestId('map-keep-offline')).toHaveCount(0);
   });
+});
 
-  test('"map currently unavailable" when the map code cannot load', async ({ api, loads, page, context }) => {
-    // Without the service worker, whose precache would answer the chunk the route refuses.
+test.describe('when the map code cannot load', () => {
+  // Without the service worker, whose precache would answer the chunk the route refuses.
+  test.use({ serviceWorkers: 'block' });
+
+  test('the load form says "map currently unavailable" where its map would be', async ({ api, loads, context }) => {
     await context.route('**/assets/stops-map-*.js', (route) => route.abort('internetdisconnected'));
-    await page.addInitScript(() => {
-      // The service worker installed by an earlier visit of this context would serve the chunk.
-      Object.defineProperty(navigator, 'serviceWorker', { value: undefined });
-    });
     await loads.open();
     const editor = await loads.expand(await editableLoadId(api));
     await expect(editor.root.getByTestId('map-unavailable')).toHaveText('map currently unavailable');
+    await expect(editor.root.getByTestId('stops-map')).toHaveCount(0);
   });
 });
 
@@ -133,7 +134,9 @@ test.describe('with a regional archive in DATA_DIR/maps', () => {
     await expect(loads.table).toHaveAttribute('aria-busy', 'false', { timeout: 40_000 });
     const offlineMap = (await loads.expand(loadId)).root.getByTestId('stops-map');
     await expect(offlineMap).toHaveAttribute('data-base-map', 'archive-device');
-    await expect.poll(() => cornerColour(offlineMap), { message: 'the kept earth drawn offline' }).toEqual([...ARCHIVE_EARTH_RGB]);
+    await expect
+      .poll(() => cornerColour(offlineMap), { message: 'the kept earth drawn offline' })
+      .toEqual([...ARCHIVE_EARTH_RGB]);
     expect(mapRequests).toEqual([]);
   });
 });

@@ -33,11 +33,28 @@ function tileCoveringPolygon(): number[] {
   const moveTo = (1 & 7) | (1 << 3);
   const lineTo = (2 & 7) | (3 << 3);
   const closePath = (7 & 7) | (1 << 3);
-  return [moveTo, zigzag(0), zigzag(0), lineTo, zigzag(4096), zigzag(0), zigzag(0), zigzag(4096), zigzag(-4096), zigzag(0), closePath];
+  return [
+    moveTo,
+    zigzag(0),
+    zigzag(0),
+    lineTo,
+    zigzag(4096),
+    zigzag(0),
+    zigzag(0),
+    zigzag(4096),
+    zigzag(-4096),
+    zigzag(0),
+    closePath,
+  ];
 }
 
 function earthTile(): Uint8Array {
-  const feature = [...field(1, 0, 1), ...field(2, 2, packed([0, 0])), ...field(3, 0, 3), ...field(4, 2, packed(tileCoveringPolygon()))];
+  const feature = [
+    ...field(1, 0, 1),
+    ...field(2, 2, packed([0, 0])),
+    ...field(3, 0, 3),
+    ...field(4, 2, packed(tileCoveringPolygon())),
+  ];
   const value = field(1, 2, text('earth'));
   const layer = [
     ...field(15, 0, 2),
