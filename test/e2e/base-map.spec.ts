@@ -4,7 +4,7 @@ import type { Locator } from '@playwright/test';
 import { goOffline } from './pages/app.ts';
 import { test as base, expect } from './fixtures.ts';
 import { DispatchApi, LoadsTablePage, ownCarried, takeLoad } from './pages/loads.ts';
-import { ARCHIVE_EARTH_RGB, tinyPmtilesArchive } from './pages/tiny-pmtiles.ts';
+import { ARCHIVE_EARTH_RGB, tinyPmtilesArchive } from '../fixtures/tiny-pmtiles.ts';
 import { serverDataDir } from './worker-server.ts';
 
 /**
