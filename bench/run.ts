@@ -186,7 +186,7 @@ const FIGURES: Figure[] = [
     measure: async (run) => {
       const { server, state } = await run.signedIn();
       const { dataDir } = await run.demoServer();
-      return measureMap(await run.browser(), server.baseUrl, state, dataDir, log);
+      return measureMap(await run.browser(), server.baseUrl, state, dataDir, path.join(REPO_ROOT, 'dist'), log);
     },
   },
   { name: 'sync', measure: async (run) => ({ ...(await measureLargeCompany(await run.browser(), REPO_ROOT, log)) }) },
