@@ -10,8 +10,8 @@ import { roundMs } from './stats.ts';
 
 type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>;
 const ARCHIVE_NAME = 'bench-region.pmtiles';
-/** The embedded base map's data files (src/map/embedded): places, countries, states, counties. */
-const EMBEDDED_DATA = /\/(places|countries-110m|states-10m|counties-10m)-[\w-]+\.js$/;
+/** The embedded base map's data files (src/map/embedded): places, towns, countries, states, counties. */
+const EMBEDDED_DATA = /\/(places|towns|countries-110m|states-10m|counties-10m)-[\w-]+\.js$/;
 /** Time for lazy chunks a screen would fetch after it shows (the socket keeps the network from going idle). */
 const SETTLE_MS = 3000;
 
@@ -87,7 +87,7 @@ async function measureMapCode(browser: Browser, baseUrl: string, state: StorageS
       (await recorder.snapshot()).scripts.sizes.map((size) => size.path).filter((chunk) => chunks.has(chunk));
     loaded = await mapPaths();
     // The embedded layers fetch their data when they first draw.
-    for (let waited = 0; loaded.filter((chunk) => EMBEDDED_DATA.test(chunk)).length < 4 && waited < 30_000; waited += 250) {
+    for (let waited = 0; loaded.filter((chunk) => EMBEDDED_DATA.test(chunk)).length < 5 && waited < 30_000; waited += 250) {
       await page.waitForTimeout(250);
       loaded = await mapPaths();
     }

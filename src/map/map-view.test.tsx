@@ -41,6 +41,6 @@ describe('MapView', () => {
       .getLayers()
       .getArray()
       .map((layer) => layer.get('name'));
-    expect(base).toEqual(['countries', 'counties', 'states', 'places']);
+    expect(base).toEqual(['countries', 'counties', 'states', 'towns', 'places']);
   });
 });

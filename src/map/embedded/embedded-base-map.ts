@@ -12,6 +12,7 @@ import CircleStyle from 'ol/style/Circle';
 import Fill from 'ol/style/Fill';
 import Stroke from 'ol/style/Stroke';
 import Style from 'ol/style/Style';
+import type { StyleFunction } from 'ol/style/Style';
 import Text from 'ol/style/Text';
 import { feature, mesh } from 'topojson-client';
 import type { GeometryCollection, Topology } from 'topojson-specification';
@@ -20,7 +21,7 @@ import type { GeometryCollection, Topology } from 'topojson-specification';
  * The base map drawn with no configuration, from data packages kept in the app (so it works
  * offline): land and country borders (world-atlas, 1:110m), US state borders (us-atlas, 1:10m),
  * US county borders from zoom 6 (us-atlas, loaded only then), and the largest places' names
- * (places.json, tools/build-map-places.ts). Each data file is its own chunk, fetched when a layer
+ * (places.json), with North American towns from zoom 9 (towns.json; both tools/build-map-places.ts). Each data file is its own chunk, fetched when a layer
  * first draws.
  */
 
@@ -31,6 +32,8 @@ const read = (object: GeoJsonFeature | GeoJSON.FeatureCollection | GeoJsonGeomet
 /** Zooms from which US borders draw (counties' data loads only then). */
 const COUNTY_MIN_ZOOM = 6;
 const STATE_MIN_ZOOM = 3;
+/** North American towns of 10,000 to 50,000 (towns.json) from this zoom, where a city is rarely in view. */
+const TOWN_MIN_ZOOM = 9;
 
 /** A vector source whose features come from an async loader, run once when the layer first draws. */
 function lazySource(load: () => Promise<Feature<Geometry>[]>) {
@@ -59,6 +62,7 @@ export function placeMinimumPopulation(zoom: number): number {
   if (zoom < 6) return 800_000;
   if (zoom < 7) return 250_000;
   if (zoom < 8) return 100_000;
+  if (zoom < 9) return 50_000;
   return 0;
 }
 
@@ -83,13 +87,15 @@ function placeStyle(name: string) {
 
 type PlaceRow = [name: string, longitude: number, latitude: number, population: number];
 
-export async function loadPlaces(): Promise<Feature<Geometry>[]> {
-  const { default: rows } = (await import('./places.json')) as unknown as { default: PlaceRow[] };
+function placeFeatures(rows: PlaceRow[]): Feature<Geometry>[] {
   return rows.map(([name, longitude, latitude, population]) => {
     const place = new OlFeature({ geometry: new Point(fromLonLat([longitude, latitude])), name, population });
     return place as Feature<Geometry>;
   });
 }
+
+const loadPlaces = async () => placeFeatures(((await import('./places.json')) as unknown as { default: PlaceRow[] }).default);
+const loadTowns = async () => placeFeatures(((await import('./towns.json')) as unknown as { default: PlaceRow[] }).default);
 
 /** The layers of the embedded base map, bottom first. */
 export function embeddedBaseLayers(): BaseLayer[] {
@@ -126,15 +132,24 @@ export function embeddedBaseLayers(): BaseLayer[] {
     style: countyBorderStyle,
     properties: { baseMap: 'embedded', name: 'counties' },
   });
+  const namedPlaces: StyleFunction = (place, resolution) => {
+    // 156543.03 m per pixel at zoom 0 on 256-pixel tiles.
+    const zoom = Math.log2(156_543.033_928 / resolution);
+    return (place.get('population') as number) >= placeMinimumPopulation(zoom) ? placeStyle(place.get('name')) : undefined;
+  };
+  const towns = new VectorLayer({
+    minZoom: TOWN_MIN_ZOOM - 0.001,
+    source: lazySource(loadTowns),
+    declutter: true,
+    style: namedPlaces,
+    properties: { baseMap: 'embedded', name: 'towns' },
+  });
+  // Cities after towns, so a city's name wins the space when labels would overlap.
   const places = new VectorLayer({
     source: lazySource(loadPlaces),
     declutter: true,
-    style: (place, resolution) => {
-      // 156543.03 m per pixel at zoom 0 on 256-pixel tiles.
-      const zoom = Math.log2(156_543.033_928 / resolution);
-      return (place.get('population') as number) >= placeMinimumPopulation(zoom) ? placeStyle(place.get('name')) : undefined;
-    },
+    style: namedPlaces,
     properties: { baseMap: 'embedded', name: 'places' },
   });
-  return [land, counties, states, places];
+  return [land, counties, states, towns, places];
 }
