@@ -27,7 +27,11 @@ function write(file: string, wanted: (city: City) => boolean) {
     .filter(wanted)
     .sort((a, b) => b.population - a.population || a.name.localeCompare(b.name))
     .map((city) => [city.name, round(city.loc.coordinates[0]), round(city.loc.coordinates[1]), city.population]);
-  writeFileSync(new URL(`../src/map/embedded/${file}`, import.meta.url), `${JSON.stringify(rows)}\n`);
+  // One place a line, as the formatter (biome) writes it, so a rebuilt file reads as a diff of places.
+  const lines = rows.map(
+    ([name, longitude, latitude, population]) => `  [${JSON.stringify(name)}, ${longitude}, ${latitude}, ${population}]`,
+  );
+  writeFileSync(new URL(`../src/map/embedded/${file}`, import.meta.url), `[\n${lines.join(',\n')}\n]\n`);
   console.log(`${file}: ${rows.length} places`);
 }
 
