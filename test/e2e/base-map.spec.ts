@@ -68,7 +68,7 @@ async function openLoadMap(loads: LoadsTablePage, loadId: number): Promise<Locat
 }
 
 test.describe('with no map configuration', () => {
-  test('the load form draws the embedded base map's land under the stops', async ({ api, loads, page }) => {
+  test('the load form draws the land of the embedded base map under the stops', async ({ api, loads, page }) => {
     const map = await openLoadMap(loads, await editableLoadId(api));
     await expect(map).toHaveAttribute('data-base-map', 'embedded');
     await expect.poll(() => cornerColour(map), { message: 'the land drawn under the stops' }).toEqual([...EMBEDDED_LAND_RGB]);
