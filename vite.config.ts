@@ -37,7 +37,7 @@ export default defineConfig({
         // The base map's tiles already seen (MAP_TILE_URL, a MAP_STYLE_URL style's sources), bounded, so
         // places visited draw offline. Cross-origin GETs are the map's only (the CSP allows no other
         // origin); range requests (a remote PMTiles archive) are never cached: a cached whole file would
-        // answer every range wrongly. The app's own archive is kept in OPFS instead (src/map/kept-archive.ts).
+        // answer every range wrongly. The app's own archive is kept in OPFS instead (src/data/kept-map-archive.ts).
         runtimeCaching: [
           {
             urlPattern: ({ sameOrigin, request, url }) =>

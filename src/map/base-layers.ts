@@ -1,6 +1,6 @@
 import type BaseLayer from 'ol/layer/Base';
 import type { BaseMapChoice } from './base-map-choice.ts';
-import type { KeptArchive } from './kept-archive.ts';
+import type { KeptArchive } from '../data/kept-map-archive.ts';
 
 /** OpenStreetMap's licence asks for this wherever its data is drawn (the Protomaps builds are OSM). */
 const OSM_ATTRIBUTION = '© OpenStreetMap contributors';

@@ -13,8 +13,8 @@ import { useTranslation } from 'react-i18next';
 import type { MapConfig } from '#core/contract/map';
 import { createBaseLayers } from './base-layers.ts';
 import { type BaseMapChoice, chooseBaseMap } from './base-map-choice.ts';
-import { canKeepArchives, type KeptArchive, keepArchive, keptArchive } from './kept-archive.ts';
-import { readMapConfig } from './map-config.ts';
+import { canKeepArchives, type KeptArchive, keepArchive, keptArchive } from '../data/kept-map-archive.ts';
+import { readMapConfig } from '../data/map-config.ts';
 
 /** Spec 1 §9: max zoom 18. */
 export const MAX_ZOOM = 18;

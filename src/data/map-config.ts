@@ -1,6 +1,6 @@
 import { type QueryClient, queryOptions } from '@tanstack/react-query';
 import { type MapConfig, mapConfigSchema } from '#core/contract/map';
-import { apiRequest } from '../data/api-client.ts';
+import { apiRequest } from './api-client.ts';
 
 /**
  * The base map's configuration: a server-only read kept in the persisted query cache (ARCHITECTURE
