@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import type { Company } from '#core/contract/company';
 import { inputFromOrder } from '#core/contract/orders';
 import type { Self } from '#core/contract/user';
@@ -7,6 +9,7 @@ import { carrierAssignmentFor } from '#core/domain/load-actions';
 import { writeRule } from '#core/resources/write-rule';
 import { RESOURCES, type WritableResource } from '#core/resources/resource-list';
 import { issueActivation, issuePasswordReset } from '#server/features/onboarding/onboarding.service';
+import { tinyPmtilesArchive } from '#test/fixtures/tiny-pmtiles';
 import { insertUserWithoutPassword } from '#test/server/new-user';
 import { DEMO_PASSWORD } from '#test/server/test-app';
 import { COMPANIES_ROUTES } from './companies-routes.ts';
@@ -635,7 +638,11 @@ export const MATRIX: Record<string, MatrixEntry> = {
   'GET /api/map/config': { access: {}, example: () => ({}), foreignIds: NO_IDS },
   'GET /api/map/archives/:name': {
     access: {},
-    example: () => ({ params: { name: 'region.pmtiles' } }),
+    example: async (world) => {
+      await mkdir(path.join(world.test.dataDir, 'maps'), { recursive: true });
+      await writeFile(path.join(world.test.dataDir, 'maps', 'region.pmtiles'), tinyPmtilesArchive());
+      return { params: { name: 'region.pmtiles' } };
+    },
     foreignIds: { none: 'a file name of the server-wide maps folder' },
   },
 
