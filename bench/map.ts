@@ -10,8 +10,8 @@ import { roundMs } from './stats.ts';
 
 type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>;
 const ARCHIVE_NAME = 'bench-region.pmtiles';
-/** The embedded base map's data files (src/map/embedded): places, towns, countries, states, counties. */
-const EMBEDDED_DATA = /\/(places|towns|countries-110m|states-10m|counties-10m)-[\w-]+\.js$/;
+/** The embedded base map's data files (src/map/embedded): places, towns, countries, states, county borders. */
+const EMBEDDED_DATA = /\/(places|towns|countries-110m|states-10m|county-borders)-[\w-]+\.js$/;
 /** Time for lazy chunks a screen would fetch after it shows (the socket keeps the network from going idle). */
 const SETTLE_MS = 3000;
 

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { MapConfig } from '#core/contract/map';
 import { chooseBaseMap } from './base-map-choice.ts';
-import { placeMinimumPopulation } from './embedded/embedded-base-map.ts';
 
 const NOTHING: MapConfig = { archive: null, styleUrl: null, tileUrl: null };
 const ARCHIVE = { url: '/api/map/archives/region.pmtiles', version: 'v2', bytes: 1000 };
@@ -39,13 +38,5 @@ describe('chooseBaseMap', () => {
     const stale = { url: ARCHIVE.url, version: 'v1' };
     expect(chooseBaseMap({ ...NOTHING, archive: ARCHIVE }, stale, true)).toMatchObject({ kind: 'archive', from: 'network' });
     expect(chooseBaseMap({ ...NOTHING, archive: ARCHIVE }, stale, false)).toMatchObject({ kind: 'archive', from: 'device' });
-  });
-});
-
-describe('placeMinimumPopulation', () => {
-  it('names only the largest places far out and every place close in', () => {
-    expect(placeMinimumPopulation(3)).toBeGreaterThan(placeMinimumPopulation(5));
-    expect(placeMinimumPopulation(5)).toBeGreaterThan(placeMinimumPopulation(7));
-    expect(placeMinimumPopulation(9)).toBe(0);
   });
 });

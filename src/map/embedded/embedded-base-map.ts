@@ -20,7 +20,7 @@ import type { GeometryCollection, Topology } from 'topojson-specification';
 /**
  * The base map drawn with no configuration, from data packages kept in the app (so it works
  * offline): land and country borders (world-atlas, 1:110m), US state borders (us-atlas, 1:10m),
- * US county borders from zoom 6 (us-atlas, loaded only then), and the largest places' names
+ * US county borders from zoom 6 (us-atlas, simplified by tools/build-map-counties.ts, loaded only then), and the largest places' names
  * (places.json), with North American towns from zoom 9 (towns.json; both tools/build-map-places.ts). Each data file is its own chunk, fetched when a layer
  * first draws.
  */
@@ -48,6 +48,21 @@ function lazySource(load: () => Promise<Feature<Geometry>[]>) {
     },
   });
   return source;
+}
+
+/** Lines written by tools/build-map-counties.ts: ";" between lines, "," between steps of 1/1000°. */
+export function decodeBorders(encoded: string): number[][][] {
+  return encoded.split(';').map((line) => {
+    const steps = line.split(',').map(Number);
+    const points: number[][] = [];
+    let [x, y] = [0, 0];
+    for (let index = 0; index + 1 < steps.length; index += 2) {
+      x += steps[index] ?? 0;
+      y += steps[index + 1] ?? 0;
+      points.push([x / 1000, y / 1000]);
+    }
+    return points;
+  });
 }
 
 const landStyle = new Style({ fill: new Fill({ color: '#f7f5ef' }) });
@@ -126,8 +141,8 @@ export function embeddedBaseLayers(): BaseLayer[] {
   const counties = new VectorLayer({
     minZoom: COUNTY_MIN_ZOOM - 0.001,
     source: lazySource(async () => {
-      const { default: us } = (await import('us-atlas/counties-10m.json')) as unknown as { default: Topology };
-      return read(mesh(us, us.objects.counties as GeometryCollection, (a, b) => a !== b));
+      const { COUNTY_BORDERS } = await import('./county-borders.ts');
+      return read({ type: 'MultiLineString', coordinates: decodeBorders(COUNTY_BORDERS) });
     }),
     style: countyBorderStyle,
     properties: { baseMap: 'embedded', name: 'counties' },
