@@ -34,6 +34,31 @@ export default defineConfig({
         // The first install takes control of the open page: otherwise, until a reload, lazily loaded
         // chunks (routes, dialogs) bypass the precache and fail offline. Updates still wait for the prompt.
         clientsClaim: true,
+        // The base map's tiles already seen (MAP_TILE_URL, a MAP_STYLE_URL style's sources), bounded, so
+        // places visited draw offline. Cross-origin GETs are the map's only (the CSP allows no other
+        // origin); range requests (a remote PMTiles archive) are never cached: a cached whole file would
+        // answer every range wrongly. The app's own archive is kept in OPFS instead (src/data/kept-map-archive.ts).
+        runtimeCaching: [
+          {
+            urlPattern: ({ sameOrigin, request, url }) =>
+              !sameOrigin && !request.headers.has('range') && /\/\d+\/\d+\/\d+(@\dx)?(\.\w+)?$/.test(url.pathname),
+            handler: 'CacheFirst',
+            options: {
+              cacheName: 'map-tiles',
+              expiration: { maxEntries: 4000, maxAgeSeconds: 30 * 86_400, purgeOnQuotaError: true },
+              cacheableResponse: { statuses: [200] },
+            },
+          },
+          {
+            urlPattern: ({ sameOrigin, request }) => !sameOrigin && !request.headers.has('range'),
+            handler: 'StaleWhileRevalidate',
+            options: {
+              cacheName: 'map-styles',
+              expiration: { maxEntries: 200, purgeOnQuotaError: true },
+              cacheableResponse: { statuses: [200] },
+            },
+          },
+        ],
       },
     }),
     // .br and .gz twins of the built files at maximum levels (brotli 11, gzip 9), served by @fastify/static

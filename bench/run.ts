@@ -24,6 +24,7 @@ import { measureAdministration } from './administration.ts';
 import { measureServerLoad } from './load-test.ts';
 import { measureChaos } from './chaos.ts';
 import { measureChangeLogCompaction } from './change-log.ts';
+import { measureMap } from './map.ts';
 
 const REPO_ROOT = path.resolve(import.meta.dirname, '..');
 const COLD_HOME_RUNS = 7;
@@ -91,7 +92,7 @@ class BenchRun {
       this.server = await startServer(REPO_ROOT, this.dataDir, port);
       this.starts = { firstStart, restart: this.server.startMs, shutdown };
     }
-    return { server: this.server, starts: this.starts };
+    return { server: this.server, starts: this.starts, dataDir: this.dataDir as string };
   }
 
   async signedIn() {
@@ -178,6 +179,15 @@ const FIGURES: Figure[] = [
       const { server, state } = await run.signedIn();
       log('planning engine in the planner worker');
       return { planningWorker: await measurePlanningInWorker(await run.browser(), server.baseUrl, state) };
+    },
+  },
+  {
+    name: 'map',
+    onDemoServer: true,
+    measure: async (run) => {
+      const { server, state } = await run.signedIn();
+      const { dataDir } = await run.demoServer();
+      return measureMap(await run.browser(), server.baseUrl, state, dataDir, path.join(REPO_ROOT, 'dist'), log);
     },
   },
   { name: 'sync', measure: async (run) => ({ ...(await measureLargeCompany(await run.browser(), REPO_ROOT, log)) }) },

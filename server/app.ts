@@ -20,6 +20,7 @@ import { registerDeviceRoutes } from './features/devices/devices.routes.ts';
 import { registerGeocodingRoutes } from './features/geocoding/geocoding.routes.ts';
 import { registerHealthRoutes } from './features/health/health.routes.ts';
 import { registerLocationRoutes } from './features/locations/locations.routes.ts';
+import { registerMapTileRoutes } from './features/map-tiles/map-tiles.routes.ts';
 import { registerMasterDataRoutes } from './features/master-data/master-data.routes.ts';
 import { registerOnboardingRoutes } from './features/onboarding/onboarding.routes.ts';
 import { registerLoadActionRoutes } from './features/orders/load-actions.routes.ts';
@@ -109,6 +110,7 @@ const FEATURE_ROUTES = [
   registerRoutingRoutes,
   registerGeocodingRoutes,
   registerExportRoutes,
+  registerMapTileRoutes,
 ];
 
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {

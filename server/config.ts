@@ -20,7 +20,16 @@ const configSchema = z.object({
   ROUTING_ENGINE: z.enum(['osrm', 'valhalla']).default('osrm'),
   /** A Nominatim-compatible geocoder; unset, the offline gazetteer answers (providers/geocoding.ts). */
   GEOCODER_URL: z.string().url().optional(),
+  /** A Mapbox/MapLibre style document for the base map (ol-mapbox-style). */
   MAP_STYLE_URL: z.string().url().optional(),
+  /** Raster XYZ tiles for the base map, `https://…/{z}/{x}/{y}.png` (satellite imagery, for example). */
+  MAP_TILE_URL: z
+    .string()
+    .url()
+    .refine((url) => ['{z}', '{x}', '{y}'].every((part) => url.includes(part)), 'must contain {z}, {x} and {y}')
+    .optional(),
+  /** A regional vector PMTiles archive elsewhere; unset, the first `*.pmtiles` file in DATA_DIR/maps, if any. */
+  MAP_PMTILES_URL: z.string().url().optional(),
   PUBLIC_URL: z.string().url().optional(),
   /** Mail goes through this SMTP server (`smtp://user:pass@host:587`, `smtps://…`); unset, to `DATA_DIR/outbox`. */
   SMTP_URL: z

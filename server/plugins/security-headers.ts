@@ -30,18 +30,27 @@ const PERMISSIONS_POLICY = [
   'xr-spatial-tracking=()',
 ].join(', ');
 
+/** The distinct origins the base map's configuration names (a tile URL's braces are not part of its origin). */
+export function mapOrigins(config: Pick<Config, 'MAP_STYLE_URL' | 'MAP_TILE_URL' | 'MAP_PMTILES_URL'>): string[] {
+  const urls = [config.MAP_STYLE_URL, config.MAP_TILE_URL, config.MAP_PMTILES_URL].filter((url) => url !== undefined);
+  return [...new Set(urls.map((url) => new URL(url).origin))];
+}
+
 /**
  * The Content-Security-Policy: scripts and workers only from the app's own files (no inline script,
  * no eval); inline styles allowed because Mantine writes `<style>` elements and style attributes;
  * images also from data: and blob: (OpenLayers' icons and rendered tiles); the socket.io websocket of the
- * public address; the base map's host when MAP_STYLE_URL names one.
+ * public address; exactly the origins of the configured base map (MAP_STYLE_URL, MAP_TILE_URL,
+ * MAP_PMTILES_URL), and no other.
  */
-function contentSecurityPolicyDirectives(config: Pick<Config, 'PUBLIC_URL' | 'MAP_STYLE_URL'>) {
+function contentSecurityPolicyDirectives(
+  config: Pick<Config, 'PUBLIC_URL' | 'MAP_STYLE_URL' | 'MAP_TILE_URL' | 'MAP_PMTILES_URL'>,
+) {
   const publicUrl = config.PUBLIC_URL ? new URL(config.PUBLIC_URL) : null;
   const https = publicUrl?.protocol === 'https:';
   // CSP 3 lets 'self' match the page's own ws:/wss: origin; old Safari needs it spelled out.
   const websocket = publicUrl ? [`${https ? 'wss' : 'ws'}://${publicUrl.host}`] : [];
-  const mapHost = config.MAP_STYLE_URL ? [new URL(config.MAP_STYLE_URL).origin] : [];
+  const mapHost = mapOrigins(config);
   return {
     'default-src': ["'self'"],
     'base-uri': ["'self'"],

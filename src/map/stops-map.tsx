@@ -1,8 +1,6 @@
-import 'ol/ol.css';
 import Feature from 'ol/Feature';
-import OlMap from 'ol/Map';
-import View from 'ol/View';
-import { defaults as defaultControls } from 'ol/control/defaults';
+import type OlMap from 'ol/Map';
+import type View from 'ol/View';
 import { boundingExtent, buffer, getHeight, getWidth } from 'ol/extent';
 import LineString from 'ol/geom/LineString';
 import Point from 'ol/geom/Point';
@@ -14,8 +12,8 @@ import Fill from 'ol/style/Fill';
 import Stroke from 'ol/style/Stroke';
 import Style from 'ol/style/Style';
 import Text from 'ol/style/Text';
-import { useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useCallback, useEffect, useRef } from 'react';
+import { MapView } from './map-view.tsx';
 
 /** One stop on the map: where it is and the number its marker shows. */
 export interface StopsMapPoint {
@@ -26,11 +24,10 @@ export interface StopsMapPoint {
   title: string;
 }
 
-/** Spec 1 §9: default zoom 12, fit-bounds padding 0.2 (of the stops' extent), route line width 4, max zoom 18. */
+/** Spec 1 §9: default zoom 12, fit-bounds padding 0.2 (of the stops' extent), route line width 4. */
 const DEFAULT_ZOOM = 12;
 const FIT_PADDING_RATIO = 0.2;
 const ROUTE_LINE_WIDTH = 4;
-const MAX_ZOOM = 18;
 
 const lineStyle = new Stroke({ color: '#1c7ed6', width: ROUTE_LINE_WIDTH });
 const markerStyles = new Map<number, Style>();
@@ -53,9 +50,9 @@ function markerStyle(sequence: number) {
 }
 
 /**
- * A small map of a load's stops: a marker numbered by sequence per stop with a known position, and
- * a line joining them in sequence order. No base map is configured for the client yet, so the
- * layers draw over a plain background (DESIGN §6), which also works offline.
+ * A small map of a load's stops, on the product's map (MapView, with its base map): a marker
+ * numbered by sequence per stop with a known position, and the routed path through them when known,
+ * else a line joining them in sequence order.
  */
 export function StopsMap({
   points,
@@ -69,41 +66,24 @@ export function StopsMap({
   height?: number;
   label: string;
 }) {
-  const target = useRef<HTMLDivElement>(null);
   const map = useRef<OlMap | null>(null);
   const source = useRef(new VectorSource());
   // Re-applied when the map's box changes size, so the stops stay framed.
   const frame = useRef<(view: View) => void>(() => {});
-  const { t } = useTranslation('common');
-  const zoomInLabel = t('map.zoomIn');
-  const zoomOutLabel = t('map.zoomOut');
 
-  // Made again when the language changes: OpenLayers sets its controls' titles only when it makes them.
-  useEffect(() => {
-    if (!target.current) return;
-    const instance = new OlMap({
-      target: target.current,
-      layers: [new VectorLayer({ source: source.current })],
-      view: new View({ center: fromLonLat([-95.7, 37.1]), zoom: 3, maxZoom: MAX_ZOOM }),
-      controls: defaultControls({
-        attribution: false,
-        rotate: false,
-        zoomOptions: { zoomInTipLabel: zoomInLabel, zoomOutTipLabel: zoomOutLabel },
-      }),
-    });
+  const addStops = useCallback((instance: OlMap) => {
+    const layer = new VectorLayer({ source: source.current });
+    instance.addLayer(layer);
     map.current = instance;
-    // The map's box may change size after mount (modal animation, table row expanding).
-    const observer = new ResizeObserver(() => {
-      instance.updateSize();
-      frame.current(instance.getView());
-    });
-    observer.observe(target.current);
+    const reframe = () => frame.current(instance.getView());
+    instance.on('change:size', reframe);
+    reframe();
     return () => {
-      observer.disconnect();
-      instance.setTarget(undefined);
+      instance.un('change:size', reframe);
+      instance.removeLayer(layer);
       map.current = null;
     };
-  }, [zoomInLabel, zoomOutLabel]);
+  }, []);
 
   useEffect(() => {
     const vectors = source.current;
@@ -138,13 +118,5 @@ export function StopsMap({
     if (view) frame.current(view);
   }, [points, route]);
 
-  return (
-    <div
-      ref={target}
-      role="region"
-      aria-label={label}
-      data-testid="stops-map"
-      style={{ width: '100%', height, background: '#eef2f5', borderRadius: 4 }}
-    />
-  );
+  return <MapView label={label} height={height} testId="stops-map" onReady={addStops} />;
 }

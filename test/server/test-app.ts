@@ -15,6 +15,8 @@ export interface TestApp {
   app: FastifyInstance;
   database: DatabaseHandle;
   databaseUrl: string;
+  /** The app's DATA_DIR (a temporary folder of its own unless the test named one). */
+  dataDir: string;
   close: () => Promise<void>;
 }
 
@@ -30,15 +32,17 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   const database = connectDatabase(databaseUrl, { max: 5 });
   // A folder of its own, so that mail written to DATA_DIR/outbox never lands in the project's ./data.
   const dataDir = env.DATA_DIR ? null : await mkdtemp(path.join(tmpdir(), 'dispatch-test-data-'));
+  const config = readConfig({ DEMO: 'false', ...(dataDir && { DATA_DIR: dataDir }), ...env });
   const app = await buildApp({
     db: database.db,
-    config: readConfig({ DEMO: 'false', ...(dataDir && { DATA_DIR: dataDir }), ...env }),
+    config,
   });
   await app.ready();
   return {
     app,
     database,
     databaseUrl,
+    dataDir: config.DATA_DIR,
     close: async () => {
       await app.close();
       await database.close();

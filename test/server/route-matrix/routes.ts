@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import type { Company } from '#core/contract/company';
 import { inputFromOrder } from '#core/contract/orders';
 import type { Self } from '#core/contract/user';
@@ -9,6 +11,7 @@ import { RESOURCES, type WritableResource } from '#core/resources/resource-list'
 import { GEOCODE_RULE } from '#server/features/geocoding/geocoding.routes';
 import { issueActivation, issuePasswordReset } from '#server/features/onboarding/onboarding.service';
 import { ROUTE_RULE } from '#server/features/routing/routing.routes';
+import { tinyPmtilesArchive } from '#test/fixtures/tiny-pmtiles';
 import { insertUserWithoutPassword } from '#test/server/new-user';
 import { DEMO_PASSWORD } from '#test/server/test-app';
 import { COMPANIES_ROUTES } from './companies-routes.ts';
@@ -746,6 +749,16 @@ export const MATRIX: Record<string, MatrixEntry> = {
     access: GEOCODE_RULE,
     example: () => ({ query: { q: '400 Main St, Ames, IA 50010' } }),
     foreignIds: { none: "an address; only the caller's own locations are searched" },
+  },
+  'GET /api/map/config': { access: {}, example: () => ({}), foreignIds: NO_IDS },
+  'GET /api/map/archives/:name': {
+    access: {},
+    example: async (world) => {
+      await mkdir(path.join(world.test.dataDir, 'maps'), { recursive: true });
+      await writeFile(path.join(world.test.dataDir, 'maps', 'region.pmtiles'), tinyPmtilesArchive());
+      return { params: { name: 'region.pmtiles' } };
+    },
+    foreignIds: { none: 'a file name of the server-wide maps folder' },
   },
 
   'POST /api/organizations/:orgId/loads-csv-export': {
