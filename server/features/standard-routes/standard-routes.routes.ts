@@ -1,4 +1,4 @@
-import { and, eq, isNull, ne, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import { ERROR_CODES } from '#core/contract/errors';
@@ -103,12 +103,20 @@ export async function isStandardRouteEnd(db: Queryable, locationId: number): Pro
   return (await standardRoutesEndingAt(db, locationId)) > 0;
 }
 
-/** The organization's active standard routes (travel times and the load map use them between two stops). */
-export async function activeStandardRoutesOf(db: Queryable, organizationId: number) {
+/** The organization's active standard routes between any two of `locationIds` (travel times use them). */
+export async function activeStandardRoutesOf(db: Queryable, organizationId: number, locationIds: readonly number[]) {
+  if (!locationIds.length) return [];
   return db
     .select()
     .from(standardRoutes)
-    .where(and(eq(standardRoutes.organizationId, organizationId), active));
+    .where(
+      and(
+        eq(standardRoutes.organizationId, organizationId),
+        active,
+        inArray(standardRoutes.originId, [...locationIds]),
+        inArray(standardRoutes.destinationId, [...locationIds]),
+      ),
+    );
 }
 
 /** `/organizations/{orgId}/standard-routes[/{id}]` and the routes' feed loader. */
