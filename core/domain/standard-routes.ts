@@ -69,3 +69,40 @@ export function pathLengthMeters(points: readonly LatLng[]): number {
 export function standardRoutePoints(flexiblePolyline: string): readonly LatLng[] | null {
   return isRoutePolyline(flexiblePolyline) ? decodeFlexiblePolyline(flexiblePolyline) : null;
 }
+
+export interface PathStop extends LatLng {
+  /** The stop's location; null for a stop without one (it joins its neighbours by routing). */
+  locationId: number | null;
+}
+
+/**
+ * The pieces of a path through stops in order (spec 1 §2: where a standard route exists between two
+ * stops, the load's map and travel times use it): runs of stops to route through, and the stored
+ * road of each leg a standard route joins.
+ */
+export type PathPiece = { through: PathStop[] } | { standard: readonly LatLng[] };
+
+export function pathPieces(
+  stops: readonly PathStop[],
+  routes: readonly (StandardRouteEnds & { flexiblePolyline: string })[],
+): PathPiece[] {
+  const pieces: PathPiece[] = [];
+  let run: PathStop[] = stops.slice(0, 1);
+  for (const stop of stops.slice(1)) {
+    const previous = run.at(-1) as PathStop;
+    const route =
+      previous.locationId !== null && stop.locationId !== null
+        ? standardRouteBetween(routes, previous.locationId, stop.locationId)
+        : undefined;
+    const road = route ? standardRoutePoints(route.flexiblePolyline) : null;
+    if (road) {
+      if (run.length >= 2) pieces.push({ through: run });
+      pieces.push({ standard: road });
+      run = [stop];
+    } else {
+      run.push(stop);
+    }
+  }
+  if (run.length >= 2) pieces.push({ through: run });
+  return pieces;
+}
