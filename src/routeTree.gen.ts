@@ -38,6 +38,7 @@ import { Route as AppManageCompanyNotificationConfigsRouteImport } from './route
 import { Route as AppManageCompanyPermissionsRouteImport } from './routes/_app/manage-company/permissions'
 import { Route as AppManageCompanyServiceAccountsRouteImport } from './routes/_app/manage-company/service-accounts'
 import { Route as AppManageCompanySettingsRouteImport } from './routes/_app/manage-company/settings'
+import { Route as AppManageCompanyStandardRoutesRouteImport } from './routes/_app/manage-company/standard-routes'
 import { Route as AppManageCompanyTractorsRouteImport } from './routes/_app/manage-company/tractors'
 import { Route as AppManageCompanyTrailersRouteImport } from './routes/_app/manage-company/trailers'
 import { Route as AppManageCompanyUsersRouteImport } from './routes/_app/manage-company/users'
@@ -195,6 +196,12 @@ const AppManageCompanySettingsRoute =
     path: '/manage-company/settings',
     getParentRoute: () => AppRoute,
   } as any)
+const AppManageCompanyStandardRoutesRoute =
+  AppManageCompanyStandardRoutesRouteImport.update({
+    id: '/manage-company/standard-routes',
+    path: '/manage-company/standard-routes',
+    getParentRoute: () => AppRoute,
+  } as any)
 const AppManageCompanyTractorsRoute =
   AppManageCompanyTractorsRouteImport.update({
     id: '/manage-company/tractors',
@@ -247,6 +254,7 @@ export interface FileRoutesByFullPath {
   '/manage-company/permissions': typeof AppManageCompanyPermissionsRoute
   '/manage-company/service-accounts': typeof AppManageCompanyServiceAccountsRoute
   '/manage-company/settings': typeof AppManageCompanySettingsRoute
+  '/manage-company/standard-routes': typeof AppManageCompanyStandardRoutesRoute
   '/manage-company/tractors': typeof AppManageCompanyTractorsRoute
   '/manage-company/trailers': typeof AppManageCompanyTrailersRoute
   '/manage-company/users': typeof AppManageCompanyUsersRoute
@@ -281,6 +289,7 @@ export interface FileRoutesByTo {
   '/manage-company/permissions': typeof AppManageCompanyPermissionsRoute
   '/manage-company/service-accounts': typeof AppManageCompanyServiceAccountsRoute
   '/manage-company/settings': typeof AppManageCompanySettingsRoute
+  '/manage-company/standard-routes': typeof AppManageCompanyStandardRoutesRoute
   '/manage-company/tractors': typeof AppManageCompanyTractorsRoute
   '/manage-company/trailers': typeof AppManageCompanyTrailersRoute
   '/manage-company/users': typeof AppManageCompanyUsersRoute
@@ -317,6 +326,7 @@ export interface FileRoutesById {
   '/_app/manage-company/permissions': typeof AppManageCompanyPermissionsRoute
   '/_app/manage-company/service-accounts': typeof AppManageCompanyServiceAccountsRoute
   '/_app/manage-company/settings': typeof AppManageCompanySettingsRoute
+  '/_app/manage-company/standard-routes': typeof AppManageCompanyStandardRoutesRoute
   '/_app/manage-company/tractors': typeof AppManageCompanyTractorsRoute
   '/_app/manage-company/trailers': typeof AppManageCompanyTrailersRoute
   '/_app/manage-company/users': typeof AppManageCompanyUsersRoute
@@ -353,6 +363,7 @@ export interface FileRouteTypes {
     | '/manage-company/permissions'
     | '/manage-company/service-accounts'
     | '/manage-company/settings'
+    | '/manage-company/standard-routes'
     | '/manage-company/tractors'
     | '/manage-company/trailers'
     | '/manage-company/users'
@@ -387,6 +398,7 @@ export interface FileRouteTypes {
     | '/manage-company/permissions'
     | '/manage-company/service-accounts'
     | '/manage-company/settings'
+    | '/manage-company/standard-routes'
     | '/manage-company/tractors'
     | '/manage-company/trailers'
     | '/manage-company/users'
@@ -422,6 +434,7 @@ export interface FileRouteTypes {
     | '/_app/manage-company/permissions'
     | '/_app/manage-company/service-accounts'
     | '/_app/manage-company/settings'
+    | '/_app/manage-company/standard-routes'
     | '/_app/manage-company/tractors'
     | '/_app/manage-company/trailers'
     | '/_app/manage-company/users'
@@ -645,6 +658,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppManageCompanySettingsRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/manage-company/standard-routes': {
+      id: '/_app/manage-company/standard-routes'
+      path: '/manage-company/standard-routes'
+      fullPath: '/manage-company/standard-routes'
+      preLoaderRoute: typeof AppManageCompanyStandardRoutesRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/manage-company/tractors': {
       id: '/_app/manage-company/tractors'
       path: '/manage-company/tractors'
@@ -697,6 +717,7 @@ interface AppRouteChildren {
   AppManageCompanyPermissionsRoute: typeof AppManageCompanyPermissionsRoute
   AppManageCompanyServiceAccountsRoute: typeof AppManageCompanyServiceAccountsRoute
   AppManageCompanySettingsRoute: typeof AppManageCompanySettingsRoute
+  AppManageCompanyStandardRoutesRoute: typeof AppManageCompanyStandardRoutesRoute
   AppManageCompanyTractorsRoute: typeof AppManageCompanyTractorsRoute
   AppManageCompanyTrailersRoute: typeof AppManageCompanyTrailersRoute
   AppManageCompanyUsersRoute: typeof AppManageCompanyUsersRoute
@@ -726,6 +747,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppManageCompanyPermissionsRoute: AppManageCompanyPermissionsRoute,
   AppManageCompanyServiceAccountsRoute: AppManageCompanyServiceAccountsRoute,
   AppManageCompanySettingsRoute: AppManageCompanySettingsRoute,
+  AppManageCompanyStandardRoutesRoute: AppManageCompanyStandardRoutesRoute,
   AppManageCompanyTractorsRoute: AppManageCompanyTractorsRoute,
   AppManageCompanyTrailersRoute: AppManageCompanyTrailersRoute,
   AppManageCompanyUsersRoute: AppManageCompanyUsersRoute,

@@ -182,8 +182,8 @@ export const RESOURCES = [
       page: 'admin.standardRoutes',
       menu: 'sites',
       needsPage: true,
-      // A route is generated through the routing provider, online; saving it may wait for the connection.
-      offline: ['create', 'edit', 'delete'],
+      // A route is generated and reshaped through the routing provider, online: its writes are too.
+      offline: [],
     },
   }),
 ] as const;
