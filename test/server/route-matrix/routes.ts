@@ -110,10 +110,18 @@ const AVOIDANCE_ZONE = {
   restriction: 'cargoType',
   cargoTypeIds: [1],
 };
-/** A new record's body; some need rows of their own first (a standard route a pair no other route joins). */
-type ExampleInput = (world: MatrixWorld) => object | Promise<object>;
-/** One active route per pair: each example ends at a new location of Prairie Feed. */
-async function standardRouteBody(world: MatrixWorld) {
+/**
+ * A new record's body, or an edit's of the `created` record; some need rows of their own first (a
+ * standard route a pair no other route joins).
+ */
+type ExampleInput = (world: MatrixWorld, created?: Record<string, unknown>) => object | Promise<object>;
+/** One active route per pair: each new route ends at a new location of Prairie Feed; an edit keeps its ends. */
+async function standardRouteBody(world: MatrixWorld, created?: Record<string, unknown>) {
+  const polyline = encodeFlexiblePolyline([
+    { latitude: 41.6, longitude: -93.6 },
+    { latitude: 41.7, longitude: -93.5 },
+  ]);
+  if (created) return { originId: created.originId, destinationId: created.destinationId, flexiblePolyline: polyline };
   const { rows } = await world.test.database.pool.query<{ id: number }>(
     `insert into locations (organization_id, name, location_type_id, address1, city, state, postal_code, geofence)
      select organization_id, 'Matrix route end', location_type_id, address1, city, state, postal_code, geofence
@@ -123,10 +131,7 @@ async function standardRouteBody(world: MatrixWorld) {
   return {
     originId: world.own.originId,
     destinationId: rows[0]?.id,
-    flexiblePolyline: encodeFlexiblePolyline([
-      { latitude: 41.6, longitude: -93.6 },
-      { latitude: 41.7, longitude: -93.5 },
-    ]),
+    flexiblePolyline: polyline,
   };
 }
 const DOWNTIME = { description: 'Matrix downtime', startDate: '2026-11-24', startTime: '08:00', recurrenceDaysOfWeek: '0100010' };
@@ -140,7 +145,7 @@ function recordRoutes(resource: WritableResource, newBody: ExampleInput): Record
   const kind = resource.kind as ForeignKind;
   const created = async (world: MatrixWorld) => {
     const orgId = world.organizations.prairie;
-    return world.call<{ id: number; version: number }>(
+    return world.call<{ id: number; version: number } & Record<string, unknown>>(
       'admin',
       'POST',
       `/api/organizations/${orgId}/${collection}`,
@@ -161,7 +166,7 @@ function recordRoutes(resource: WritableResource, newBody: ExampleInput): Record
         const record = await created(world);
         return {
           params: { orgId: world.organizations.prairie, id: record.id },
-          body: { ...(await newBody(world)), version: record.version },
+          body: { ...(await newBody(world, record)), version: record.version },
         };
       },
       foreignIds: recordIds,
