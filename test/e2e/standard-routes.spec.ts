@@ -2,6 +2,7 @@ import type { Locator, Page } from '@playwright/test';
 import { encodeFlexiblePolyline } from '#core/domain/geo/flexible-polyline';
 import { expect, test } from './fixtures.ts';
 import { signIn } from './pages/app.ts';
+import { expectNoSeriousViolations } from './pages/axe.ts';
 import { DispatchApi, LoadsTablePage, ownCarried, takeLoad } from './pages/loads.ts';
 
 /**
@@ -113,6 +114,8 @@ test("a standard route is generated, reshaped by a drag and saved, and the load 
   await save.click();
   await expect(page.getByText('The standard route was created or modified.')).toBeVisible();
   await expect(page.getByTestId('standard-route-list')).toContainText(`${origin} -> ${destination}`);
+  await expect(page.locator('h1')).toHaveCount(1);
+  await expectNoSeriousViolations(page, '/manage-company/standard-routes');
 
   // The load between the same two places now draws the saved route, not a routed one.
   const loads = new LoadsTablePage(page);
@@ -143,5 +146,7 @@ test.describe('at 768 px with touch', () => {
     await points.fill('41.6,-93.6\n41.7,-93.6\n41.8,-93.6');
     await expect(page.getByTestId('route-gap-warning')).toBeHidden();
     await expect(page.getByTestId('route-point-count')).toHaveText('3 points');
+    await expect(page.locator('h1')).toHaveCount(1);
+    await expectNoSeriousViolations(page, '/map-helpers');
   });
 });

@@ -67,7 +67,9 @@ export function MapHelperPage() {
 
   return (
     <Stack gap="md" data-testid="map-helper-page">
-      <Title order={2}>{t('mapHelper.title')}</Title>
+      <Title order={1} size="h2">
+        {t('mapHelper.title')}
+      </Title>
       <Group align="flex-start" grow wrap="wrap">
         <Stack gap="sm" miw={280}>
           <Textarea

@@ -104,7 +104,9 @@ function StandardRoutes({ context }: { context: AdminContext }) {
   return (
     <Stack gap="md" data-testid="standard-routes-page">
       <Group justify="space-between">
-        <Title order={2}>{t('standardRoutes.title')}</Title>
+        <Title order={1} size="h2">
+          {t('standardRoutes.title')}
+        </Title>
         {!editing && (
           <Button leftSection={<IconPlus size={18} />} onClick={() => open(null)} data-testid="standard-route-new">
             {t('standardRoutes.new')}
@@ -352,7 +354,9 @@ function RouteEditor({
 
   return (
     <Stack gap="sm" data-testid="standard-route-editor">
-      <Title order={3}>{locked ? t('editor.editTitle') : t('editor.newTitle')}</Title>
+      <Title order={2} size="h3">
+        {locked ? t('editor.editTitle') : t('editor.newTitle')}
+      </Title>
       <Select
         label={t('editor.origin')}
         data={options}
