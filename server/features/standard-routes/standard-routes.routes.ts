@@ -103,9 +103,9 @@ export async function isStandardRouteEnd(db: Queryable, locationId: number): Pro
   return (await standardRoutesEndingAt(db, locationId)) > 0;
 }
 
-/** The organization's active standard routes between any two of `locationIds` (travel times use them). */
-export async function activeStandardRoutesOf(db: Queryable, organizationId: number, locationIds: readonly number[]) {
-  if (!locationIds.length) return [];
+/** The organization's active standard routes, or those between any two of `locationIds` (travel times use them). */
+export async function activeStandardRoutesOf(db: Queryable, organizationId: number, locationIds?: readonly number[]) {
+  if (locationIds?.length === 0) return [];
   return db
     .select()
     .from(standardRoutes)
@@ -113,8 +113,8 @@ export async function activeStandardRoutesOf(db: Queryable, organizationId: numb
       and(
         eq(standardRoutes.organizationId, organizationId),
         active,
-        inArray(standardRoutes.originId, [...locationIds]),
-        inArray(standardRoutes.destinationId, [...locationIds]),
+        locationIds && inArray(standardRoutes.originId, [...locationIds]),
+        locationIds && inArray(standardRoutes.destinationId, [...locationIds]),
       ),
     );
 }

@@ -164,7 +164,18 @@ export async function listTravelTimes(db: Queryable, auth: AuthContext): Promise
     .from(travelTimes)
     .where(eq(travelTimes.organizationId, auth.organizationId))
     .orderBy(asc(travelTimes.originLocationId), asc(travelTimes.destinationLocationId));
-  return rows.map(toEntry);
+  // The legs standard routes join, as `travelTimesOf` answers them.
+  const entries = new Map(rows.map((row) => [travelTimeKey(row.originLocationId, row.destinationLocationId), toEntry(row)]));
+  for (const route of await activeStandardRoutesOf(db, auth.organizationId)) {
+    const estimate = standardRouteEstimate(route.flexiblePolyline);
+    if (!estimate) continue;
+    entries.set(travelTimeKey(route.originId, route.destinationId), {
+      originOrganizationLocationId: route.originId,
+      destinationOrganizationLocationId: route.destinationId,
+      ...estimate,
+    });
+  }
+  return [...entries.values()];
 }
 
 /** The active organization's loading-duration rules: organization-wide ones first, then per location. */

@@ -98,8 +98,11 @@ describe('travel times between locations', () => {
       headers: { cookie: cookies.dispatcher ?? '' },
     });
     expect(mine.statusCode).toBe(200);
-    expect(mine.json()).toHaveLength(2);
+    // The two cached pairs, and the leg of the demo's standard route from the truck yard to the scale.
+    const [yard, scale] = [await prairieLocation('Nevada Truck Yard'), await prairieLocation('Ames Certified Scale')];
+    expect(mine.json()).toHaveLength(3);
     expect(mine.json()[0]).toMatchObject({ ...pair(mill.id, farm.id), timeSeconds: 9_900 });
+    expect(mine.json()).toContainEqual(expect.objectContaining(pair(yard.id, scale.id)));
     const theirs = await test.app.inject({
       method: 'GET',
       url: '/api/locations/travel-times',
@@ -189,6 +192,13 @@ describe('travel times between locations', () => {
     });
     // The way back has no standard route: routed as before.
     expect(back).toMatchObject({ ...pair(mill.id, elsewhere.id), ...estimateRoute(mill, elsewhere) });
+    // The list the devices read first answers the same leg.
+    const listed = await test.app.inject({
+      method: 'GET',
+      url: '/api/locations/travel-times',
+      headers: { cookie: cookies.dispatcher ?? '' },
+    });
+    expect(listed.json()).toContainEqual(along);
   });
 
   it('needs a session and ViewOwningOrders', async () => {

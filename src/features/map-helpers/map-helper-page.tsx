@@ -66,7 +66,7 @@ export function MapHelperPage() {
   };
 
   return (
-    <Stack gap="md" data-testid="map-helper-page">
+    <Stack gap="md" p="md" data-testid="map-helper-page">
       <Title order={1} size="h2">
         {t('mapHelper.title')}
       </Title>

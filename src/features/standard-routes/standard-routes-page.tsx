@@ -1,5 +1,6 @@
 import { ActionIcon, Alert, Button, Checkbox, Group, Paper, Select, Skeleton, Stack, Text, Title, Tooltip } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
+import { useQueryClient } from '@tanstack/react-query';
 import { IconPencil, IconPlus } from '@tabler/icons-react';
 import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -102,7 +103,7 @@ function StandardRoutes({ context }: { context: AdminContext }) {
     });
 
   return (
-    <Stack gap="md" data-testid="standard-routes-page">
+    <Stack gap="md" p="md" data-testid="standard-routes-page">
       <Group justify="space-between">
         <Title order={1} size="h2">
           {t('standardRoutes.title')}
@@ -317,6 +318,13 @@ function RouteEditor({
   const { t } = useTranslation('routes');
   const save = useSaveMasterData(context.organizationId, 'standardRoutes');
   const remove = useDeleteMasterData(context.organizationId, 'standardRoutes');
+  const queryClient = useQueryClient();
+  // The route's leg now takes its own time (server travel times): the device's table reads it again.
+  const done = (message: string) => {
+    void queryClient.invalidateQueries({ queryKey: ['travel-times'] });
+    notifications.show({ color: 'green', message });
+    onClose();
+  };
   const problem = standardRoutePairProblem(routes, editing.originId, editing.destinationId, editing.id);
   const locked = editing.id !== null;
   const options = [...places.values()]
@@ -335,10 +343,7 @@ function RouteEditor({
       flexiblePolyline: encodeFlexiblePolyline(editing.path),
     };
     save.mutate(editing.id === null ? { id: null, input } : { id: editing.id, version: editing.version, input }, {
-      onSuccess: () => {
-        notifications.show({ color: 'green', message: t('editor.saved') });
-        onClose();
-      },
+      onSuccess: () => done(t('editor.saved')),
       onError: (error) => notifications.show({ color: 'red', message: errorMessage(error) }),
     });
   };
@@ -426,10 +431,7 @@ function RouteEditor({
             testId="standard-route-delete"
             onConfirm={() =>
               remove.mutate(editing.id as number, {
-                onSuccess: () => {
-                  notifications.show({ color: 'green', message: t('editor.deleted') });
-                  onClose();
-                },
+                onSuccess: () => done(t('editor.deleted')),
                 onError: (error) => notifications.show({ color: 'red', message: errorMessage(error) }),
               })
             }
