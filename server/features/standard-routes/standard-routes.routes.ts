@@ -57,8 +57,9 @@ export const standardRouteStore: RecordStore<StandardRoute, StandardRouteWrite> 
     }
     const points = standardRoutePoints(input.flexiblePolyline);
     if (!points) throw badRequest([{ path: 'body.flexiblePolyline', message: INVALID_POLYLINE }]);
-    // Every point must be a position: the largest gap is what the editor flags (spec 1 §5).
-    if (!Number.isFinite(routeSpacing(points, 'Metric').largestGap)) {
+    // Every point must be a position on the globe: the largest gap is what the editor flags (spec 1 §5).
+    const onTheGlobe = points.every((point) => Math.abs(point.latitude) <= 90 && Math.abs(point.longitude) <= 180);
+    if (!onTheGlobe || !Number.isFinite(routeSpacing(points, 'Metric').largestGap)) {
       throw badRequest([{ path: 'body.flexiblePolyline', message: INVALID_POLYLINE }]);
     }
     return { originId: input.originId, destinationId: input.destinationId, flexiblePolyline: input.flexiblePolyline };

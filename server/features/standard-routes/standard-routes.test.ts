@@ -155,6 +155,15 @@ describe('standard routes', () => {
         destinationId: destination,
         flexiblePolyline: encodeFlexiblePolyline([{ latitude: 41.6, longitude: -93.6 }]),
       },
+      // Coordinates out of range.
+      {
+        originId: origin,
+        destinationId: destination,
+        flexiblePolyline: encodeFlexiblePolyline([
+          { latitude: 41.6, longitude: -93.6 },
+          { latitude: 95, longitude: -93.6 },
+        ]),
+      },
       { originId: origin, destinationId: foreignLocation, flexiblePolyline: POLYLINE },
       { originId: foreignLocation, destinationId: destination, flexiblePolyline: POLYLINE },
     ];
