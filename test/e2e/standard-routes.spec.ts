@@ -110,6 +110,8 @@ test("a standard route is generated, reshaped by a drag and saved, and the load 
   await viaAsked;
   await expect.poll(pathPoints).not.toBe(straight);
   const reshaped = await pathPoints();
+  // The via point is listed, with a control that takes it out again (for keyboards too).
+  await expect(editor.getByTestId('standard-route-vias').getByRole('button', { name: 'Remove this via point' })).toHaveCount(1);
 
   await save.click();
   await expect(page.getByText('The standard route was created or modified.')).toBeVisible();

@@ -1,7 +1,7 @@
 import { ActionIcon, Alert, Button, Checkbox, Group, Paper, Select, Skeleton, Stack, Text, Title, Tooltip } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
-import { IconPencil, IconPlus } from '@tabler/icons-react';
+import { IconPencil, IconPlus, IconX } from '@tabler/icons-react';
 import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type RouteNotice, routeAnswerSchema } from '#core/contract/routing';
@@ -14,7 +14,7 @@ import type { LatLng } from '#core/domain/units';
 import { apiRequest } from '#src/data/api-client.ts';
 import { useMirrorList } from '#src/data/loads.ts';
 import { useDeleteMasterData, useSaveMasterData } from '#src/data/master-data.ts';
-import { ExplainedButton } from '#src/ui/explained-button.tsx';
+import { ExplainedActionIcon, ExplainedButton } from '#src/ui/explained-button.tsx';
 import { SureButton } from '#src/ui/sure-button.tsx';
 import { errorMessage } from '../administration/forms/use-record-form.ts';
 import { type AdminContext, useAdminContext } from '../administration/use-admin-context.ts';
@@ -399,6 +399,27 @@ function RouteEditor({
         <Text size="xs" c="dimmed">
           {t('editor.dragHint')}
         </Text>
+      )}
+      {editing.vias.length > 0 && (
+        <Stack gap={2} data-testid="standard-route-vias">
+          {editing.vias.map((via, index) => (
+            <Group key={`${via.latitude},${via.longitude}`} gap="xs" wrap="nowrap">
+              <Text size="sm">{t('editor.via', { position: `${via.latitude}, ${via.longitude}` })}</Text>
+              <ExplainedActionIcon
+                label={t('editor.removeVia')}
+                needsConnection
+                onClick={() =>
+                  void generate(
+                    editing,
+                    editing.vias.filter((_, other) => other !== index),
+                  )
+                }
+              >
+                <IconX size={16} />
+              </ExplainedActionIcon>
+            </Group>
+          ))}
+        </Stack>
       )}
       <Group gap="sm">
         <ExplainedButton
