@@ -16,6 +16,7 @@ import { registerCompanyRoutes } from './features/company-settings/company-setti
 import { registerExportRoutes } from './features/exports/exports.routes.ts';
 import { registerDevicePositionRoutes } from './features/device-positions/device-positions.routes.ts';
 import { registerAvoidanceZoneRoutes } from './features/avoidance-zones/avoidance-zones.routes.ts';
+import { registerStandardRouteRoutes } from './features/standard-routes/standard-routes.routes.ts';
 import { registerDeviceRoutes } from './features/devices/devices.routes.ts';
 import { registerGeocodingRoutes } from './features/geocoding/geocoding.routes.ts';
 import { registerHealthRoutes } from './features/health/health.routes.ts';
@@ -97,6 +98,7 @@ const FEATURE_ROUTES = [
   registerNotificationConfigRoutes,
   registerDeviceRoutes,
   registerAvoidanceZoneRoutes,
+  registerStandardRouteRoutes,
   registerDevicePositionRoutes,
   registerServiceAccountRoutes,
   registerCompanyRoutes,

@@ -39,6 +39,7 @@ import { Route as AppManageCompanyNotificationConfigsRouteImport } from './route
 import { Route as AppManageCompanyPermissionsRouteImport } from './routes/_app/manage-company/permissions'
 import { Route as AppManageCompanyServiceAccountsRouteImport } from './routes/_app/manage-company/service-accounts'
 import { Route as AppManageCompanySettingsRouteImport } from './routes/_app/manage-company/settings'
+import { Route as AppManageCompanyStandardRoutesRouteImport } from './routes/_app/manage-company/standard-routes'
 import { Route as AppManageCompanyTractorsRouteImport } from './routes/_app/manage-company/tractors'
 import { Route as AppManageCompanyTrailersRouteImport } from './routes/_app/manage-company/trailers'
 import { Route as AppManageCompanyUsersRouteImport } from './routes/_app/manage-company/users'
@@ -202,6 +203,12 @@ const AppManageCompanySettingsRoute =
     path: '/manage-company/settings',
     getParentRoute: () => AppRoute,
   } as any)
+const AppManageCompanyStandardRoutesRoute =
+  AppManageCompanyStandardRoutesRouteImport.update({
+    id: '/manage-company/standard-routes',
+    path: '/manage-company/standard-routes',
+    getParentRoute: () => AppRoute,
+  } as any)
 const AppManageCompanyTractorsRoute =
   AppManageCompanyTractorsRouteImport.update({
     id: '/manage-company/tractors',
@@ -255,6 +262,7 @@ export interface FileRoutesByFullPath {
   '/manage-company/permissions': typeof AppManageCompanyPermissionsRoute
   '/manage-company/service-accounts': typeof AppManageCompanyServiceAccountsRoute
   '/manage-company/settings': typeof AppManageCompanySettingsRoute
+  '/manage-company/standard-routes': typeof AppManageCompanyStandardRoutesRoute
   '/manage-company/tractors': typeof AppManageCompanyTractorsRoute
   '/manage-company/trailers': typeof AppManageCompanyTrailersRoute
   '/manage-company/users': typeof AppManageCompanyUsersRoute
@@ -290,6 +298,7 @@ export interface FileRoutesByTo {
   '/manage-company/permissions': typeof AppManageCompanyPermissionsRoute
   '/manage-company/service-accounts': typeof AppManageCompanyServiceAccountsRoute
   '/manage-company/settings': typeof AppManageCompanySettingsRoute
+  '/manage-company/standard-routes': typeof AppManageCompanyStandardRoutesRoute
   '/manage-company/tractors': typeof AppManageCompanyTractorsRoute
   '/manage-company/trailers': typeof AppManageCompanyTrailersRoute
   '/manage-company/users': typeof AppManageCompanyUsersRoute
@@ -327,6 +336,7 @@ export interface FileRoutesById {
   '/_app/manage-company/permissions': typeof AppManageCompanyPermissionsRoute
   '/_app/manage-company/service-accounts': typeof AppManageCompanyServiceAccountsRoute
   '/_app/manage-company/settings': typeof AppManageCompanySettingsRoute
+  '/_app/manage-company/standard-routes': typeof AppManageCompanyStandardRoutesRoute
   '/_app/manage-company/tractors': typeof AppManageCompanyTractorsRoute
   '/_app/manage-company/trailers': typeof AppManageCompanyTrailersRoute
   '/_app/manage-company/users': typeof AppManageCompanyUsersRoute
@@ -364,6 +374,7 @@ export interface FileRouteTypes {
     | '/manage-company/permissions'
     | '/manage-company/service-accounts'
     | '/manage-company/settings'
+    | '/manage-company/standard-routes'
     | '/manage-company/tractors'
     | '/manage-company/trailers'
     | '/manage-company/users'
@@ -399,6 +410,7 @@ export interface FileRouteTypes {
     | '/manage-company/permissions'
     | '/manage-company/service-accounts'
     | '/manage-company/settings'
+    | '/manage-company/standard-routes'
     | '/manage-company/tractors'
     | '/manage-company/trailers'
     | '/manage-company/users'
@@ -435,6 +447,7 @@ export interface FileRouteTypes {
     | '/_app/manage-company/permissions'
     | '/_app/manage-company/service-accounts'
     | '/_app/manage-company/settings'
+    | '/_app/manage-company/standard-routes'
     | '/_app/manage-company/tractors'
     | '/_app/manage-company/trailers'
     | '/_app/manage-company/users'
@@ -665,6 +678,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppManageCompanySettingsRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/manage-company/standard-routes': {
+      id: '/_app/manage-company/standard-routes'
+      path: '/manage-company/standard-routes'
+      fullPath: '/manage-company/standard-routes'
+      preLoaderRoute: typeof AppManageCompanyStandardRoutesRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/manage-company/tractors': {
       id: '/_app/manage-company/tractors'
       path: '/manage-company/tractors'
@@ -718,6 +738,7 @@ interface AppRouteChildren {
   AppManageCompanyPermissionsRoute: typeof AppManageCompanyPermissionsRoute
   AppManageCompanyServiceAccountsRoute: typeof AppManageCompanyServiceAccountsRoute
   AppManageCompanySettingsRoute: typeof AppManageCompanySettingsRoute
+  AppManageCompanyStandardRoutesRoute: typeof AppManageCompanyStandardRoutesRoute
   AppManageCompanyTractorsRoute: typeof AppManageCompanyTractorsRoute
   AppManageCompanyTrailersRoute: typeof AppManageCompanyTrailersRoute
   AppManageCompanyUsersRoute: typeof AppManageCompanyUsersRoute
@@ -748,6 +769,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppManageCompanyPermissionsRoute: AppManageCompanyPermissionsRoute,
   AppManageCompanyServiceAccountsRoute: AppManageCompanyServiceAccountsRoute,
   AppManageCompanySettingsRoute: AppManageCompanySettingsRoute,
+  AppManageCompanyStandardRoutesRoute: AppManageCompanyStandardRoutesRoute,
   AppManageCompanyTractorsRoute: AppManageCompanyTractorsRoute,
   AppManageCompanyTrailersRoute: AppManageCompanyTrailersRoute,
   AppManageCompanyUsersRoute: AppManageCompanyUsersRoute,

@@ -22,6 +22,7 @@ import {
   tractorSchema,
   trailerSchema,
 } from '#core/contract/reference-lists';
+import { standardRouteInputSchema, standardRouteSchema } from '#core/contract/standard-routes';
 import { declareResource, type ResourceDeclaration, type ResourceWrites } from './resource.ts';
 
 /**
@@ -181,6 +182,22 @@ export const RESOURCES = [
       permissions: { create: 'CreateAvoidanceZones', edit: 'EditAvoidanceZones', delete: 'EditAvoidanceZones' },
       page: 'admin.avoidanceZones',
       offline: ['create', 'edit', 'delete'],
+    },
+  }),
+  declareResource({
+    kind: 'standardRoute',
+    store: 'standardRoutes',
+    row: standardRouteSchema,
+    writes: {
+      path: 'standard-routes',
+      input: standardRouteInputSchema,
+      // The spec names no permission of their own: the page's (administration, feature StandardRoutes) writes them.
+      permissions: { create: 'AccessAdministration', edit: 'AccessAdministration', delete: 'AccessAdministration' },
+      page: 'admin.standardRoutes',
+      menu: 'sites',
+      needsPage: true,
+      // A route is generated and reshaped through the routing provider, online: its writes are too.
+      offline: [],
     },
   }),
 ] as const;

@@ -94,6 +94,11 @@ export interface RecordStore<Row extends { id: number }, Input> {
    * permission. `values` answers `organizationId: null` to make a row global.
    */
   globalRows?: PermissionName;
+  /**
+   * Deleting keeps the row with these columns set (a standard route's `deletedAt`, spec 1 §3): the
+   * mirrors receive it as an edit. Given the row as stored, locked; throw to refuse.
+   */
+  softDelete?(stored: Record<string, unknown>): Record<string, unknown>;
 }
 
 /** Registers a declared record type's writes and feed loader: POST, PUT …/{id} with `version`, DELETE …/{id}. */
@@ -267,6 +272,14 @@ export function registerResourceRoutes<Row extends { id: number }, Input>(
         assertMayWriteGlobal(auth, stored.organizationId);
         await store.beforeDelete?.(tx, id, record, orgId);
         assertUnused(store.noun, { ...(await store.uses?.(tx, id)), ...(await usesOf(tx, kind as ResourceKind, id)) });
+        if (store.softDelete) {
+          await tx
+            .update(table)
+            .set({ ...store.softDelete(stored), version: sql`${table.version} + 1`, updatedAt: new Date() } as never)
+            .where(eq(table.id, id));
+          await record(await upserted(tx, orgId, id, [stored.organizationId]));
+          return;
+        }
         await record([{ entity, id, op: 'delete', organizationIds: await audience(tx, stored.organizationId, id) }]);
         await tx.delete(table).where(eq(table.id, id));
       });

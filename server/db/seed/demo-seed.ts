@@ -11,6 +11,7 @@ import { sql } from 'drizzle-orm';
 import { FEATURES, PERMISSIONS, ROLE_IDS } from '#core/domain/access';
 import { cargoBasis } from '#core/domain/cargo';
 import { estimatedTripSeconds, travelTimeKey } from '#core/domain/planning/stop-times';
+import { encodeFlexiblePolyline } from '#core/domain/geo/flexible-polyline';
 import { GRAMS_PER_POUND, GRAMS_PER_US_TON } from '#core/domain/units';
 import { timeInWeek, weekAtOffset, weekContaining, type WeekRange } from '#core/domain/weeks';
 import type { Database, Transaction } from '#server/db/database';
@@ -41,6 +42,7 @@ import {
   users,
 } from '#server/db/schema';
 import { avoidanceZones } from '#server/features/avoidance-zones/avoidance-zones.schema';
+import { standardRoutes } from '#server/features/standard-routes/standard-routes.schema';
 import {
   CARGO_TYPES,
   CARRIER_LINKS,
@@ -524,6 +526,24 @@ async function insertDemo(tx: Transaction, now: Date, passwordHash: string): Pro
     ])
     .returning({ id: avoidanceZones.id, organizationId: avoidanceZones.organizationId });
   for (const row of zoneRows) logUpserts('avoidanceZone', row.organizationId, [row.id]);
+
+  // A standard route: the truck yard to the certified scale by US-30 and Dayton Avenue, not the straight line.
+  const [yardToScale] = await tx
+    .insert(standardRoutes)
+    .values({
+      organizationId: orgId.prairie,
+      originId: locationIdByName.get('Nevada Truck Yard') as number,
+      destinationId: locationIdByName.get('Ames Certified Scale') as number,
+      flexiblePolyline: encodeFlexiblePolyline([
+        { latitude: 42.0135, longitude: -93.4478 },
+        { latitude: 42.0096, longitude: -93.4479 },
+        { latitude: 42.0097, longitude: -93.5305 },
+        { latitude: 42.0095, longitude: -93.5795 },
+        { latitude: 42.0094, longitude: -93.5794 },
+      ]),
+    })
+    .returning({ id: standardRoutes.id });
+  logUpserts('standardRoute', orgId.prairie, [yardToScale?.id as number]);
 
   // Loading-duration rules: Prairie Feed's default for any cargo picked up, and a faster bulk-feed
   // load-out at the main mill (1.5 US tons a minute).

@@ -1,10 +1,12 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { ThroughputRule, TravelTimeEntry, TravelTimePair } from '#core/contract/planning';
-import { travelTimeKey } from '#core/domain/planning/stop-times';
+import { roundTravelSeconds, travelTimeKey } from '#core/domain/planning/stop-times';
+import { pathLengthMeters, standardRoutePoints } from '#core/domain/standard-routes';
 import type { Queryable } from '#server/db/database';
 import { type Geofence, locations, throughputRules, travelTimes } from '#server/db/schema';
 import type { AuthContext } from '#server/plugins/auth';
-import type { Position, RoutingProvider } from '#server/providers/routing';
+import { activeStandardRoutesOf } from '#server/features/standard-routes/standard-routes.routes';
+import { type Position, ROAD_SPEED_KMH, type RouteEstimate, type RoutingProvider } from '#server/providers/routing';
 
 /** Routing calls in flight at once for one request: enough to fill an editor fast, few enough for an OSRM box. */
 const ROUTING_CONCURRENCY = 8;
@@ -23,6 +25,17 @@ function toEntry(row: typeof travelTimes.$inferSelect): TravelTimeEntry {
     timeSeconds: row.timeSeconds,
     distanceMeters: row.distanceMeters,
   };
+}
+
+/**
+ * A standard route's leg (spec 1 §2): the road it draws, driven at the routing's steady speed —
+ * its length is already the road's, so no road factor.
+ */
+export function standardRouteEstimate(flexiblePolyline: string): RouteEstimate | null {
+  const points = standardRoutePoints(flexiblePolyline);
+  if (!points) return null;
+  const meters = pathLengthMeters(points);
+  return { distanceMeters: Math.round(meters), timeSeconds: roundTravelSeconds(meters / ((ROAD_SPEED_KMH * 1000) / 3600)) };
 }
 
 /** Runs `work` over `items`, at most `limit` at a time, keeping the order. */
@@ -82,6 +95,18 @@ export async function travelTimesOf(
   for (const row of await cachedTravelTimes(db, organizationId, locationIds)) {
     cached.set(travelTimeKey(row.originLocationId, row.destinationLocationId), toEntry(row));
   }
+  // A standard route between two stops is the road taken: it wins over the cache and the routing.
+  for (const route of await activeStandardRoutesOf(db, organizationId, locationIds)) {
+    const key = travelTimeKey(route.originId, route.destinationId);
+    const estimate = distinct.has(key) ? standardRouteEstimate(route.flexiblePolyline) : null;
+    if (estimate) {
+      cached.set(key, {
+        originOrganizationLocationId: route.originId,
+        destinationOrganizationLocationId: route.destinationId,
+        ...estimate,
+      });
+    }
+  }
 
   const toRoute = [...distinct.entries()].filter(([key, pair]) => {
     if (cached.has(key)) return false;
@@ -139,7 +164,18 @@ export async function listTravelTimes(db: Queryable, auth: AuthContext): Promise
     .from(travelTimes)
     .where(eq(travelTimes.organizationId, auth.organizationId))
     .orderBy(asc(travelTimes.originLocationId), asc(travelTimes.destinationLocationId));
-  return rows.map(toEntry);
+  // The legs standard routes join, as `travelTimesOf` answers them.
+  const entries = new Map(rows.map((row) => [travelTimeKey(row.originLocationId, row.destinationLocationId), toEntry(row)]));
+  for (const route of await activeStandardRoutesOf(db, auth.organizationId)) {
+    const estimate = standardRouteEstimate(route.flexiblePolyline);
+    if (!estimate) continue;
+    entries.set(travelTimeKey(route.originId, route.destinationId), {
+      originOrganizationLocationId: route.originId,
+      destinationOrganizationLocationId: route.destinationId,
+      ...estimate,
+    });
+  }
+  return [...entries.values()];
 }
 
 /** The active organization's loading-duration rules: organization-wide ones first, then per location. */

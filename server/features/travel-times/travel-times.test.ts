@@ -2,8 +2,12 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { and, eq, ne, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { encodeFlexiblePolyline } from '#core/domain/geo/flexible-polyline';
+import { roundTravelSeconds } from '#core/domain/planning/stop-times';
+import { pathLengthMeters } from '#core/domain/standard-routes';
 import { locations, organizations, travelTimes } from '#server/db/schema';
-import { estimateRoute } from '#server/providers/routing';
+import { standardRoutes } from '#server/features/standard-routes/standard-routes.schema';
+import { estimateRoute, ROAD_SPEED_KMH } from '#server/providers/routing';
 import { createTestApp, signInAs, type TestApp } from '#test/server/test-app';
 
 let test: TestApp;
@@ -95,8 +99,11 @@ describe('travel times between locations', () => {
       headers: { cookie: cookies.dispatcher ?? '' },
     });
     expect(mine.statusCode).toBe(200);
-    expect(mine.json()).toHaveLength(2);
+    // The two cached pairs, and the leg of the demo's standard route from the truck yard to the scale.
+    const [yard, scale] = [await prairieLocation('Nevada Truck Yard'), await prairieLocation('Ames Certified Scale')];
+    expect(mine.json()).toHaveLength(3);
     expect(mine.json()[0]).toMatchObject({ ...pair(mill.id, farm.id), timeSeconds: 9_900 });
+    expect(mine.json()).toContainEqual(expect.objectContaining(pair(yard.id, scale.id)));
     const theirs = await test.app.inject({
       method: 'GET',
       url: '/api/locations/travel-times',
@@ -156,6 +163,43 @@ describe('travel times between locations', () => {
     const response = await post(test.app, prairieId, [pair(mill.id, unplaced!.id), pair(unplaced!.id, unplaced!.id)]);
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual([{ ...pair(unplaced!.id, unplaced!.id), timeSeconds: 0, distanceMeters: 0 }]);
+  });
+
+  it('takes a leg joined by a standard route along the route, at the routing speed, over the cache', async () => {
+    const elsewhere = await prairieLocation('Huxley Mill');
+    // A detour by a point well off the straight line: longer than the embedded estimate.
+    const path = [elsewhere, { latitude: 42.3, longitude: -93.0 }, mill];
+    await test.database.db.insert(standardRoutes).values({
+      organizationId: prairieId,
+      originId: elsewhere.id,
+      destinationId: mill.id,
+      flexiblePolyline: encodeFlexiblePolyline(path),
+    });
+    await test.database.db.insert(travelTimes).values({
+      organizationId: prairieId,
+      originLocationId: elsewhere.id,
+      destinationLocationId: mill.id,
+      timeSeconds: 60,
+      distanceMeters: 1,
+    });
+    const response = await post(test.app, prairieId, [pair(elsewhere.id, mill.id), pair(mill.id, elsewhere.id)]);
+    expect(response.statusCode).toBe(200);
+    const [along, back] = response.json();
+    const meters = pathLengthMeters(path);
+    expect(along).toEqual({
+      ...pair(elsewhere.id, mill.id),
+      distanceMeters: Math.round(meters),
+      timeSeconds: roundTravelSeconds(meters / ((ROAD_SPEED_KMH * 1000) / 3600)),
+    });
+    // The way back has no standard route: routed as before.
+    expect(back).toMatchObject({ ...pair(mill.id, elsewhere.id), ...estimateRoute(mill, elsewhere) });
+    // The list the devices read first answers the same leg.
+    const listed = await test.app.inject({
+      method: 'GET',
+      url: '/api/locations/travel-times',
+      headers: { cookie: cookies.dispatcher ?? '' },
+    });
+    expect(listed.json()).toContainEqual(along);
   });
 
   it('needs a session and ViewOwningOrders', async () => {

@@ -1,4 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { PlaceholderPage } from '#src/features/access/placeholder-page.tsx';
+import { PageGate } from '#src/features/access/page-gate.tsx';
+import { MapHelperPage } from '#src/features/map-helpers/map-helper-page.tsx';
 
-export const Route = createFileRoute('/_app/map-helpers')({ component: () => <PlaceholderPage page="mapHelpers" /> });
+export const Route = createFileRoute('/_app/map-helpers')({
+  component: () => (
+    <PageGate page="mapHelpers">
+      <MapHelperPage />
+    </PageGate>
+  ),
+});

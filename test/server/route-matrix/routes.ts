@@ -5,6 +5,7 @@ import type { Company } from '#core/contract/company';
 import { inputFromOrder } from '#core/contract/orders';
 import type { Self } from '#core/contract/user';
 import { PAGE_RULES, type PageRule, type PermissionName } from '#core/domain/access';
+import { encodeFlexiblePolyline } from '#core/domain/geo/flexible-polyline';
 import { carrierAssignmentFor } from '#core/domain/load-actions';
 import { writeRule } from '#core/resources/write-rule';
 import { RESOURCES, type WritableResource } from '#core/resources/resource-list';
@@ -179,29 +180,53 @@ const LOCATION_ROUTES: Record<string, MatrixEntry> = {
     foreignIds: LOCATION_IDS,
   },
 };
+/**
+ * A new record's body, or an edit's of the `created` record; some need rows of their own first (a
+ * standard route a pair no other route joins).
+ */
+type ExampleInput = (world: MatrixWorld, created?: Record<string, unknown>) => object | Promise<object>;
+/** One active route per pair: each new route ends at a new location of Prairie Feed; an edit keeps its ends. */
+async function standardRouteBody(world: MatrixWorld, created?: Record<string, unknown>) {
+  const polyline = encodeFlexiblePolyline([
+    { latitude: 41.6, longitude: -93.6 },
+    { latitude: 41.7, longitude: -93.5 },
+  ]);
+  if (created) return { originId: created.originId, destinationId: created.destinationId, flexiblePolyline: polyline };
+  const { rows } = await world.test.database.pool.query<{ id: number }>(
+    `insert into locations (organization_id, name, location_type_id, address1, city, state, postal_code, geofence)
+     select organization_id, 'Matrix route end', location_type_id, address1, city, state, postal_code, geofence
+     from locations where id = $1 returning id`,
+    [world.own.destinationId],
+  );
+  return {
+    originId: world.own.originId,
+    destinationId: rows[0]?.id,
+    flexiblePolyline: polyline,
+  };
+}
 const DOWNTIME = { description: 'Matrix downtime', startDate: '2026-11-24', startTime: '08:00', recurrenceDaysOfWeek: '0100010' };
 
 /**
  * Create, update and delete of one declared record type (core/resources), expected under the rule
  * its declaration gives each write; each update or delete acts on a record created for it.
  */
-function recordRoutes(resource: WritableResource, newBody: (world: MatrixWorld) => object): Record<string, MatrixEntry> {
+function recordRoutes(resource: WritableResource, newBody: ExampleInput): Record<string, MatrixEntry> {
   const { path: collection } = resource.writes;
   const kind = resource.kind as ForeignKind;
   const created = async (world: MatrixWorld) => {
     const orgId = world.organizations.prairie;
-    return world.call<{ id: number; version: number }>(
+    return world.call<{ id: number; version: number } & Record<string, unknown>>(
       'admin',
       'POST',
       `/api/organizations/${orgId}/${collection}`,
-      newBody(world),
+      await newBody(world),
     );
   };
   const recordIds = [foreign('params.orgId', 'organization'), foreign('params.id', kind)];
   return {
     [`POST /api/organizations/:orgId/${collection}`]: {
       access: writeRule(resource.writes, 'create'),
-      example: (world) => ({ params: { orgId: world.organizations.prairie }, body: newBody(world) }),
+      example: async (world) => ({ params: { orgId: world.organizations.prairie }, body: await newBody(world) }),
       // Prairie Feed is offered every cargo type, so a trailer's cargo types have no foreign variant.
       foreignIds: [foreign('params.orgId', 'organization')],
     },
@@ -211,7 +236,7 @@ function recordRoutes(resource: WritableResource, newBody: (world: MatrixWorld) 
         const record = await created(world);
         return {
           params: { orgId: world.organizations.prairie, id: record.id },
-          body: { ...newBody(world), version: record.version },
+          body: { ...(await newBody(world, record)), version: record.version },
         };
       },
       foreignIds: recordIds,
@@ -375,7 +400,7 @@ const NOTIFICATION_CONFIG_ROUTES: Record<string, MatrixEntry> = {
 };
 
 /** The body each declared record type's generated routes are called with: a new type without one does not compile. */
-const EXAMPLE_INPUTS: Record<WritableResource['kind'], (world: MatrixWorld) => object> = {
+const EXAMPLE_INPUTS: Record<WritableResource['kind'], ExampleInput> = {
   customer: () => CUSTOMER,
   tractor: () => TRACTOR,
   trailer: () => TRAILER,
@@ -386,6 +411,7 @@ const EXAMPLE_INPUTS: Record<WritableResource['kind'], (world: MatrixWorld) => o
   device: DEVICE,
   avoidanceZone: () => AVOIDANCE_ZONE,
   location: LOCATION,
+  standardRoute: standardRouteBody,
 };
 
 /** POST, PUT and DELETE of every declared record type with writes, derived from the declarations. */

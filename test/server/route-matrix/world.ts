@@ -26,7 +26,8 @@ export type ForeignKind =
   | 'loadingTeam'
   | 'notificationConfig'
   | 'device'
-  | 'avoidanceZone';
+  | 'avoidanceZone'
+  | 'standardRoute';
 
 /**
  * What the declarations build requests from: the demo world seen by Prairie Feed (whose
@@ -170,6 +171,13 @@ export async function loadMatrixWorld(test: TestApp): Promise<MatrixWorld> {
       test,
       `insert into avoidance_zones (organization_id, name, geo_location)
        values ($1, 'Foreign zone', '{"latitude": 41.6, "longitude": -93.6, "radius": 500, "bbox": null}') returning id`,
+      [littleCreek],
+    ),
+    // The demo has no standard route: Little Creek Farms gets one between two of its locations.
+    standardRoute: await oneId(
+      test,
+      `insert into standard_routes (organization_id, origin_id, destination_id, flexible_polyline)
+       select $1, min(id), max(id), 'BFoz5xJ67i1B1B7PzIhaxL7Y' from locations where organization_id = $1 returning id`,
       [littleCreek],
     ),
     // The demo data has no service account; Little Creek gets one for the matrix.

@@ -168,6 +168,7 @@ function LoadEditorForm({ load, isDraft, onClose, onCancel, onDirtyChange, varia
   const locationRows = useMirrorList('locations').data ?? [];
   const cargoTypes = useMirrorList('cargoTypes').data ?? [];
   const customers = useMirrorList('customers').data ?? [];
+  const standardRoutes = useMirrorList('standardRoutes').data;
   const carriers = useMirrorList('carriers').data ?? [];
   const locations = useMemo(() => new Map(locationRows.map((row) => [row.id, row])), [locationRows]);
 
@@ -515,7 +516,7 @@ function LoadEditorForm({ load, isDraft, onClose, onCancel, onDirtyChange, varia
           </Button>
         )}
 
-        <StopsMapPanel stops={state.stops} locations={locations} />
+        <StopsMapPanel stops={state.stops} locations={locations} standardRoutes={standardRoutes} />
 
         {attempted && hasErrors(errors) && (
           <Alert color="red" data-testid="load-editor-errors">

@@ -6,6 +6,7 @@ import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { encodeFlexiblePolyline } from '#core/domain/geo/flexible-polyline';
+import type { StandardRoute } from '#core/contract/standard-routes';
 import { StopsMapPanel } from './stops-map-panel.tsx';
 
 /** What the panel hands the map (the map itself needs a canvas happy-dom lacks). */
@@ -53,13 +54,13 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-function renderPanel(stops: { sequence: number; organizationLocationId: number | null }[]) {
+function renderPanel(stops: { sequence: number; organizationLocationId: number | null }[], standardRoutes: StandardRoute[] = []) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   queryClient.setQueryData(['self'], { activeOrganizationId: ORG });
   render(
     <QueryClientProvider client={queryClient}>
       <MantineProvider>
-        <StopsMapPanel stops={stops} locations={locations} />
+        <StopsMapPanel stops={stops} locations={locations} standardRoutes={standardRoutes} />
       </MantineProvider>
     </QueryClientProvider>,
   );
@@ -108,6 +109,54 @@ describe('the load form map', () => {
     cleanup();
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(queryClient.getQueryCache().findAll({ queryKey: ['route', ORG] })).toHaveLength(1);
+  });
+
+  it('follows a standard route between two stops and asks the server only for the other legs', async () => {
+    const FARM_TO_MILL = [
+      { latitude: 42.0347, longitude: -93.62 },
+      { latitude: 42.2, longitude: -93.55 },
+      { latitude: 42.0169, longitude: -93.4396 },
+    ];
+    const MILL_TO_DES_MOINES = [
+      { latitude: 42.0169, longitude: -93.4396 },
+      { latitude: 41.5868, longitude: -93.625 },
+    ];
+    answer = () =>
+      json(200, {
+        polyline: encodeFlexiblePolyline(MILL_TO_DES_MOINES),
+        distanceMeters: 50_000,
+        timeSeconds: 3_000,
+        legs: [],
+        engine: 'embedded',
+        notices: [],
+      });
+    const route = (id: number, deletedAt: string | null): StandardRoute => ({
+      id,
+      organizationId: ORG,
+      originId: 2,
+      destinationId: 1,
+      flexiblePolyline: encodeFlexiblePolyline(FARM_TO_MILL),
+      deletedAt,
+      version: 1,
+    });
+    renderPanel(
+      [
+        { sequence: 1, organizationLocationId: 2 },
+        { sequence: 2, organizationLocationId: 1 },
+        { sequence: 3, organizationLocationId: 3 },
+      ],
+      [route(7, '2026-11-01T00:00:00.000Z'), route(8, null)],
+    );
+    await waitFor(() => expect(screen.getByTestId('stops-map').dataset.route).toBe('5'));
+    expect(requests.map((request) => request.body)).toEqual([
+      {
+        points: [
+          { lat: 42.0169, lng: -93.4396 },
+          { lat: 41.5868, lng: -93.625 },
+        ],
+      },
+    ]);
+    expect(drawn.at(-1)?.route).toEqual([...FARM_TO_MILL, ...MILL_TO_DES_MOINES]);
   });
 
   it('joins the stops with straight lines while the route is unknown or refused', async () => {

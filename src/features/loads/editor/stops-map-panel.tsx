@@ -1,6 +1,7 @@
 import { Alert, Skeleton, Stack, Text } from '@mantine/core';
 import { Component, lazy, type ReactNode, Suspense, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { StandardRoute } from '#core/contract/standard-routes';
 import { useRoutedPath } from '#src/data/routing.ts';
 import type { StopsMapPoint } from '#src/map/stops-map.tsx';
 
@@ -31,22 +32,33 @@ export interface MapLocation {
 export function StopsMapPanel({
   stops,
   locations,
+  standardRoutes,
 }: {
   stops: { sequence: number; organizationLocationId: number | null }[];
   locations: Map<number, MapLocation>;
+  /** The organization's standard routes (the mirror's): a leg one joins follows it. */
+  standardRoutes?: readonly StandardRoute[];
 }) {
   const { t } = useTranslation('load-editor');
-  const points = stops.flatMap((stop): StopsMapPoint[] => {
+  const points = stops.flatMap((stop): (StopsMapPoint & { locationId: number })[] => {
     const location = stop.organizationLocationId === null ? undefined : locations.get(stop.organizationLocationId);
     const position = location?.customGeofence;
     if (!location || !position || !Number.isFinite(position.latitude) || !Number.isFinite(position.longitude)) return [];
-    return [{ sequence: stop.sequence, latitude: position.latitude, longitude: position.longitude, title: location.name }];
+    return [
+      {
+        sequence: stop.sequence,
+        latitude: position.latitude,
+        longitude: position.longitude,
+        title: location.name,
+        locationId: location.id,
+      },
+    ];
   });
   // The map redraws only when a marker really changes, not on every keystroke in the form.
   const key = JSON.stringify(points);
   const stablePoints = useMemo(() => points, [key]);
   const inSequence = useMemo(() => [...stablePoints].sort((a, b) => a.sequence - b.sequence), [stablePoints]);
-  const route = useRoutedPath(inSequence);
+  const route = useRoutedPath(inSequence, standardRoutes);
   const routePath = useMemo(() => route && [...route], [route]);
   const unavailable = (
     <Alert color="gray" variant="light" data-testid="map-unavailable">
