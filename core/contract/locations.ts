@@ -19,6 +19,8 @@ import { notAReference, referenceId, subjectIdTextSchema } from './references.ts
  * their images and their throughput rules. The row is `locationSchema` (reference-lists.ts).
  */
 
+/** The issue of a geofence moved on a site that ends a standard route (spec 2: a red error in the form). */
+export const STANDARD_ROUTE_END = 'standardRouteEnd';
 /** The issue of a geofence not drawn yet: the form shows spec 2's warningCreateGeozone. */
 export const GEOFENCE_NOT_PLACED = 'warningCreateGeozone';
 

@@ -12,7 +12,8 @@ import { DispatchApi, LoadsTablePage, ownCarried, takeLoad } from './pages/loads
  */
 
 /** A pixel of the map drawn in the route being edited's colour (#f76707), near the middle of the map. */
-async function routePixel(map: Locator): Promise<{ x: number; y: number }> {
+/** A pixel in the middle of the drawn route, and the unit vector across the route there. */
+async function routePixel(map: Locator): Promise<{ x: number; y: number; acrossX: number; acrossY: number }> {
   const box = await map.boundingBox();
   if (!box) throw new Error('the map is not shown');
   const found = await map.evaluate((element) => {
@@ -36,10 +37,15 @@ async function routePixel(map: Locator): Promise<{ x: number; y: number }> {
     }
     // The hit closest to the middle of the drawn route (away from its ends, which are fixed).
     hits.sort((a, b) => a.y - b.y || a.x - b.x);
-    return hits[Math.floor(hits.length / 2)] ?? null;
+    const middle = hits[Math.floor(hits.length / 2)];
+    const [first, last] = [hits[0], hits.at(-1)];
+    if (!middle || !first || !last) return null;
+    // Across the line from its first to its last hit: a drag that way moves the point off the route.
+    const length = Math.hypot(last.x - first.x, last.y - first.y) || 1;
+    return { ...middle, acrossX: -(last.y - first.y) / length, acrossY: (last.x - first.x) / length };
   });
   if (!found) throw new Error('the route is not drawn on the map');
-  return { x: box.x + found.x, y: box.y + found.y };
+  return { x: box.x + found.x, y: box.y + found.y, acrossX: found.acrossX, acrossY: found.acrossY };
 }
 
 async function choose(page: Page, select: Locator, name: string) {
@@ -104,8 +110,8 @@ test("a standard route is generated, reshaped by a drag and saved, and the load 
   );
   await page.mouse.move(start.x, start.y);
   await page.mouse.down();
-  await page.mouse.move(start.x + 40, start.y + 60, { steps: 8 });
-  await page.mouse.move(start.x + 80, start.y + 120, { steps: 8 });
+  await page.mouse.move(start.x + start.acrossX * 60, start.y + start.acrossY * 60, { steps: 8 });
+  await page.mouse.move(start.x + start.acrossX * 120, start.y + start.acrossY * 120, { steps: 8 });
   await page.mouse.up();
   await viaAsked;
   await expect.poll(pathPoints).not.toBe(straight);

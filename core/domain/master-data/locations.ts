@@ -39,6 +39,35 @@ export interface GeofenceShape {
  * Whether a geofence was drawn: a circle (centre and positive radius) or a rectangle whose top-left
  * is north-west of its bottom-right, and not the new location's latitude 1 placeholder.
  */
+/** Coordinates closer than this (about a centimetre) are the same place: a form's round trip is no move. */
+const SAME_PLACE_DEGREES = 1e-7;
+
+/**
+ * Whether a geofence moved or changed size. A site that ends a standard route keeps its geofence
+ * (spec 2): the route was drawn from and to it.
+ */
+export function geofenceMoved(before: GeofenceShape, after: GeofenceShape): boolean {
+  const near = (a: number | null | undefined, b: number | null | undefined) =>
+    a === b || (typeof a === 'number' && typeof b === 'number' && Math.abs(a - b) < SAME_PLACE_DEGREES);
+  const corners = (shape: GeofenceShape) =>
+    shape.bbox
+      ? [
+          shape.bbox.topLeft.latitude,
+          shape.bbox.topLeft.longitude,
+          shape.bbox.bottomRight.latitude,
+          shape.bbox.bottomRight.longitude,
+        ]
+      : [];
+  const [a, b] = [corners(before), corners(after)];
+  return (
+    !near(before.latitude, after.latitude) ||
+    !near(before.longitude, after.longitude) ||
+    !near(before.radius, after.radius) ||
+    a.length !== b.length ||
+    a.some((value, index) => !near(value, b[index]))
+  );
+}
+
 export function isGeofencePlaced(geofence: GeofenceShape | null | undefined): boolean {
   if (!geofence || geofence.latitude === UNPLACED_LATITUDE) return false;
   if (geofence.bbox) {

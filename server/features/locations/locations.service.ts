@@ -1,9 +1,14 @@
 import { and, eq, inArray, ne, notInArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { locationInputSchema } from '#core/contract/locations';
+import { type locationInputSchema, STANDARD_ROUTE_END } from '#core/contract/locations';
 import type { locationSchema } from '#core/contract/reference-lists';
 import { MANAGEMENT_ROLE_IDS } from '#core/domain/master-data/people';
-import { isSiteCategory, SUB_LOCATION_RADIUS_METERS, withoutSiteOnlyFields } from '#core/domain/master-data/locations';
+import {
+  geofenceMoved,
+  isSiteCategory,
+  SUB_LOCATION_RADIUS_METERS,
+  withoutSiteOnlyFields,
+} from '#core/domain/master-data/locations';
 import type { Queryable, Transaction } from '#server/db/database';
 import { locations, locationTypes, locationUsers, orders, stops, subLocations, tripEvents, userRoles } from '#server/db/schema';
 import { listLocations, locationRows } from '#server/features/reference-lists/reference-lists.service';
@@ -11,6 +16,7 @@ import { carriedLocations } from '#server/features/sync/carried-references';
 import { fromList, ownOrCarried } from '#server/features/sync/feed-loaders';
 import { badRequest } from '#server/plugins/error-handler';
 import type { RecordStore } from '#server/resources/resource-routes';
+import { usesOf } from '#server/resources/uses';
 
 type Location = z.output<typeof locationSchema>;
 type LocationFields = z.output<typeof locationInputSchema>;
@@ -104,6 +110,10 @@ export const locationStore: RecordStore<Location, LocationFields> = {
     };
   },
   check: async (tx, _auth, input, current) => {
+    if (current && geofenceMoved(current.customGeofence, input.customGeofence)) {
+      const routes = (await usesOf(tx, 'location', current.id)).standardRoute ?? 0;
+      if (routes > 0) throw badRequest([{ path: 'body.customGeofence', message: STANDARD_ROUTE_END }]);
+    }
     const ownSubIds = new Set(current?.orgSubLocations.map((sub) => sub.id) ?? []);
     const foreignSub = input.orgSubLocations.findIndex((sub) => sub.id !== null && !ownSubIds.has(sub.id));
     if (foreignSub >= 0) {

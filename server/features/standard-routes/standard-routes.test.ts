@@ -192,10 +192,42 @@ describe('standard routes', () => {
     expect((await call('admin', 'DELETE', url(prairie, foreignRoute))).statusCode).toBe(404);
   });
 
-  it('keeps a location that ends an active route from being deleted', async () => {
-    const [origin, destination] = [await locationOf(prairie), await locationOf(prairie)];
+  it('keeps a location that ends an active route from being deleted or having its geofence moved', async () => {
+    const site = {
+      name: 'Route end site',
+      organizationLocationTypeId: 1,
+      address1: '1 Route Road',
+      city: 'Ames',
+      state: 'IA',
+      postalCode: '50010',
+      customGeofence: { latitude: 42.03, longitude: -93.62, radius: 150, bbox: null },
+    };
+    const created = await call('admin', 'POST', `/organizations/${prairie}/locations`, site);
+    expect(created.statusCode).toBe(201);
+    const destination = (created.json() as { id: number }).id;
+    const origin = await locationOf(prairie);
     await call('admin', 'POST', url(prairie), { originId: origin, destinationId: destination, flexiblePolyline: POLYLINE });
     const { usesOf } = await import('#server/resources/uses');
     expect((await usesOf(test.database.db, 'location', destination)).standardRoute).toBe(1);
+    expect(await isStandardRouteEnd(test.database.db, destination)).toBe(true);
+
+    const deleted = await call('admin', 'DELETE', `/organizations/${prairie}/locations/${destination}`);
+    expect(deleted.statusCode).toBe(409);
+    const moved = await call('admin', 'PUT', `/organizations/${prairie}/locations/${destination}`, {
+      ...site,
+      customGeofence: { ...site.customGeofence, latitude: 42.05 },
+      version: 1,
+    });
+    expect(moved.statusCode).toBe(400);
+    expect(moved.json().error.issues).toEqual([
+      expect.objectContaining({ path: 'body.customGeofence', message: 'standardRouteEnd' }),
+    ]);
+    // Anything else of the site may change.
+    const renamed = await call('admin', 'PUT', `/organizations/${prairie}/locations/${destination}`, {
+      ...site,
+      name: 'Route end, renamed',
+      version: 1,
+    });
+    expect(renamed.statusCode).toBe(200);
   });
 });
