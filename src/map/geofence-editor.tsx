@@ -63,6 +63,8 @@ export interface GeofenceEditorProps {
   /** A click on the map when no tool draws (a zone's "point" tab places its centre there). */
   onMapClick?: (point: { latitude: number; longitude: number }) => void;
   testId?: string;
+  /** The map's height (default: its container's). */
+  height?: number | string;
   onToolDone: () => void;
   onGeofenceChange: (geofence: GeofenceShape) => void;
   onSubLocationAdd?: (point: { latitude: number; longitude: number }) => void;
@@ -279,5 +281,7 @@ export default function GeofenceEditor(props: GeofenceEditorProps) {
     };
   }, [layers, tool, kind, subKey, editable]);
 
-  return <MapView label={props.label} height="100%" testId={props.testId ?? 'location-map'} onReady={onReady} />;
+  return (
+    <MapView label={props.label} height={props.height ?? '100%'} testId={props.testId ?? 'location-map'} onReady={onReady} />
+  );
 }

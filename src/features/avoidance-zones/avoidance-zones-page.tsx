@@ -2,6 +2,7 @@ import {
   Accordion,
   ActionIcon,
   Badge,
+  Box,
   Button,
   ColorSwatch,
   Group,
@@ -12,6 +13,7 @@ import {
   Text,
   Title,
 } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AvoidanceZone } from '#core/contract/avoidance-zones';
@@ -47,6 +49,7 @@ export function AvoidanceZonesPage() {
 function AvoidanceZones({ context }: { context: AdminContext }) {
   const { t, i18n } = useTranslation('avoidance-zones');
   const { data } = useMirrorList('avoidanceZones');
+  const wide = useMediaQuery('(min-width: 62em)', true);
   const cargoTypes = useMirrorList('cargoTypes').data;
   const zones = useMemo(
     () =>
@@ -204,7 +207,7 @@ function AvoidanceZones({ context }: { context: AdminContext }) {
         <Paper withBorder p="sm" data-testid="zones-list">
           {list}
         </Paper>
-        <Stack h={{ base: 360, md: 560 }} gap={0} component="section" aria-label={t('map.pageLabel')}>
+        <Box component="section" aria-label={t('map.pageLabel')}>
           <Suspense fallback={<Skeleton h="100%" />}>
             <GeofenceEditor
               label={t('map.pageLabel')}
@@ -214,11 +217,12 @@ function AvoidanceZones({ context }: { context: AdminContext }) {
               editable={false}
               backdrop={shapes}
               testId="zones-map"
+              height={wide ? 560 : 360}
               onToolDone={() => {}}
               onGeofenceChange={() => {}}
             />
           </Suspense>
-        </Stack>
+        </Box>
       </SimpleGrid>
       {form && (
         <ZoneForm

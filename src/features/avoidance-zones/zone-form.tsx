@@ -1,6 +1,7 @@
 import {
   Alert,
   Badge,
+  Box,
   Button,
   Checkbox,
   Group,
@@ -17,6 +18,7 @@ import {
   Textarea,
   TextInput,
 } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -192,6 +194,7 @@ export function ZoneForm({
     }
   };
 
+  const mapHeight = useMediaQuery('(min-width: 62em)', true) ? 420 : 320;
   const hasErrors = Object.values(errors).some((error) => error !== undefined);
   const area = values.area;
   const mapPane = (
@@ -220,7 +223,7 @@ export function ZoneForm({
           {t('map.summary', { latitude: area.latitude.toFixed(5), longitude: area.longitude.toFixed(5) })}
         </Text>
       )}
-      <Stack h={{ base: 320, md: 420 }} gap={0}>
+      <Box h={mapHeight}>
         <Suspense fallback={<Skeleton h="100%" />}>
           <GeofenceEditor
             label={t('map.label')}
@@ -230,6 +233,7 @@ export function ZoneForm({
             editable={creating}
             backdrop={others}
             testId="zone-map"
+            height={mapHeight}
             // Centred at zoom 14 where clicked: a zone of 500 m is then large enough to drag and resize.
             onMapClick={creating && tab === 'point' ? (point) => placeAt(point, true) : undefined}
             onToolDone={() => {}}
@@ -238,7 +242,7 @@ export function ZoneForm({
             }}
           />
         </Suspense>
-      </Stack>
+      </Box>
       <SimpleGrid cols={2} spacing="xs">
         <NumberInput
           label={t('fields.width', { unit })}
