@@ -130,8 +130,10 @@ test('a global zone is edited only by the platform administrator', async ({ page
   await expect(zoneItem(page, 'company', 'Ames downtown').getByTestId('zone-edit')).toHaveCount(1);
   // The global checkbox is not offered without the permission.
   await page.getByTestId('zone-create').click();
-  await expect(page.getByTestId('zone-form')).toBeVisible();
+  await expect(page.getByTestId('zone-name')).toBeVisible();
   await expect(page.getByTestId('zone-global')).toHaveCount(0);
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('zone-name')).toBeHidden();
 
   await signIn(page, 'platform');
   await page.goto('/manage-company/avoidance-zones');
