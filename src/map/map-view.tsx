@@ -140,7 +140,8 @@ export function MapView({ label, height = 240, testId = 'map', onReady, offerOff
   };
 
   return (
-    <div style={{ position: 'relative' }}>
+    // The wrapper takes the height too: a map of height 100% fills its container, not an unsized wrapper.
+    <div style={{ position: 'relative', height }}>
       <div
         ref={target}
         role="region"
