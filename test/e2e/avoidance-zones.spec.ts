@@ -64,6 +64,13 @@ for (const size of [
       await expect(page.getByTestId('zones-map')).toBeVisible();
       await expect(zoneItem(page, 'company', 'Ames downtown')).toBeVisible();
       await expect(zoneItem(page, 'global', 'Des Moines airport')).toBeVisible();
+      await expectNoSeriousViolations(page, 'the avoidance zones page');
+      // The groups fold and unfold from the keyboard.
+      await page.getByRole('button', { name: /^Global \(/ }).focus();
+      await page.keyboard.press('Enter');
+      await expect(zoneItem(page, 'global', 'Des Moines airport')).toBeHidden();
+      await page.keyboard.press('Enter');
+      await expect(zoneItem(page, 'global', 'Des Moines airport')).toBeVisible();
 
       const form = await placeByPoint(page);
       await expect(form.getByTestId('zone-form-save')).toHaveText('Create zone');
