@@ -63,6 +63,8 @@ export interface GeofenceEditorProps {
   /** A click on the map when no tool draws (a zone's "point" tab places its centre there). */
   onMapClick?: (point: { latitude: number; longitude: number }) => void;
   testId?: string;
+  /** The edited area's colour (an avoidance zone's orange or red); blue by default. */
+  color?: string;
   /** The map's height (default: its container's). */
   height?: number | string;
   onToolDone: () => void;
@@ -127,7 +129,14 @@ export default function GeofenceEditor(props: GeofenceEditorProps) {
         zIndex: 9,
       }),
     );
-    map.addLayer(new VectorLayer({ source: geofence, style: geofenceStyle, zIndex: 10 }));
+    const colored = new Map<string, Style>();
+    const styleOf = () => {
+      const color = latest.current.color;
+      if (!color) return geofenceStyle;
+      if (!colored.has(color)) colored.set(color, backdropStyle(color, true));
+      return colored.get(color);
+    };
+    map.addLayer(new VectorLayer({ source: geofence, style: styleOf, zIndex: 10 }));
     map.addLayer(
       new VectorLayer({
         source: subLocations,
@@ -147,6 +156,11 @@ export default function GeofenceEditor(props: GeofenceEditorProps) {
       setLayers(null);
     };
   }, []);
+
+  const { color } = props;
+  useEffect(() => {
+    if (layers && color !== undefined) layers.geofence.changed();
+  }, [layers, color]);
 
   // The geofence as the form holds it; a geometry the user is changing is left alone.
   const geofenceKey = JSON.stringify(props.geofence);

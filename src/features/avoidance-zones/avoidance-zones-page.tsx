@@ -17,26 +17,20 @@ import { useMediaQuery } from '@mantine/hooks';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AvoidanceZone } from '#core/contract/avoidance-zones';
-import { isActiveZone, mayEditZone, restrictionOf, ZONE_GROUPS, type ZoneGroup, zoneGroup } from '#core/domain/avoidance-zones';
+import { mayEditZone, restrictionOf, ZONE_GROUPS, type ZoneGroup, zoneGroup } from '#core/domain/avoidance-zones';
 import { isGeofencePlaced, UNPLACED_LATITUDE } from '#core/domain/master-data/locations';
 import { formatWeight } from '#core/domain/units';
 import { useMirrorList } from '#src/data/loads.ts';
 import type { PendingChange } from '#src/data/master-data.ts';
 import { type AdminContext, useAdminContext } from '#src/features/administration/use-admin-context.ts';
 import type { BackdropShape, MapFocus } from '#src/map/geofence-editor.tsx';
+import { zoneColor } from './zone-color.ts';
 import { ZoneForm } from './zone-form.tsx';
 
 // OpenLayers is loaded with the map only.
 const GeofenceEditor = lazy(() => import('#src/map/geofence-editor.tsx'));
 
 const UNPLACED = { latitude: UNPLACED_LATITUDE, longitude: 0, radius: null, bbox: null };
-
-/** Spec 2: orange for the organization's zones, red for global ones; a deactivated zone is greyed. */
-export function zoneColor(zone: Pick<AvoidanceZone, 'organizationId' | 'deactivatedAt'>): string {
-  const global = zone.organizationId === null;
-  if (isActiveZone(zone)) return global ? '#e03131' : '#f76707';
-  return global ? '#c9a3a3' : '#d3b89c';
-}
 
 type ZoneRow = AvoidanceZone & { pendingChange?: PendingChange };
 

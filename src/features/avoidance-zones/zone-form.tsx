@@ -42,6 +42,7 @@ import type { BackdropShape, MapFocus } from '#src/map/geofence-editor.tsx';
 import { ExplainedButton } from '#src/ui/explained-button.tsx';
 import { bindFields, type FieldError } from '#src/ui/form-fields.ts';
 import { FormModal } from '#src/ui/form-modal.tsx';
+import { zoneColor } from './zone-color.ts';
 import {
   addressQuery,
   canSearchAddress,
@@ -233,6 +234,10 @@ export function ZoneForm({
             editable={creating}
             backdrop={others}
             testId="zone-map"
+            color={zoneColor({
+              organizationId: values.global ? null : context.organizationId,
+              deactivatedAt: values.active ? null : 'deactivated',
+            })}
             height={mapHeight}
             // Centred at zoom 14 where clicked: a zone of 500 m is then large enough to drag and resize.
             onMapClick={creating && tab === 'point' ? (point) => placeAt(point, true) : undefined}
