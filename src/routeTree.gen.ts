@@ -29,6 +29,7 @@ import { Route as ActivateAccountUuidRouteImport } from './routes/activate-accou
 import { Route as ResetPasswordTokenRouteImport } from './routes/reset-password.$token'
 import { Route as AppManageCompanyIndexRouteImport } from './routes/_app/manage-company/index'
 import { Route as AppManageCompanySectionRouteImport } from './routes/_app/manage-company/$section'
+import { Route as AppManageCompanyAvoidanceZonesRouteImport } from './routes/_app/manage-company/avoidance-zones'
 import { Route as AppManageCompanyCompaniesRouteImport } from './routes/_app/manage-company/companies'
 import { Route as AppManageCompanyContactsRouteImport } from './routes/_app/manage-company/contacts'
 import { Route as AppManageCompanyCustomersRouteImport } from './routes/_app/manage-company/customers'
@@ -144,6 +145,12 @@ const AppManageCompanySectionRoute = AppManageCompanySectionRouteImport.update({
   path: '/manage-company/$section',
   getParentRoute: () => AppRoute,
 } as any)
+const AppManageCompanyAvoidanceZonesRoute =
+  AppManageCompanyAvoidanceZonesRouteImport.update({
+    id: '/manage-company/avoidance-zones',
+    path: '/manage-company/avoidance-zones',
+    getParentRoute: () => AppRoute,
+  } as any)
 const AppManageCompanyCompaniesRoute =
   AppManageCompanyCompaniesRouteImport.update({
     id: '/manage-company/companies',
@@ -252,6 +259,7 @@ export interface FileRoutesByFullPath {
   '/activate-account/$uuid': typeof ActivateAccountUuidRoute
   '/reset-password/$token': typeof ResetPasswordTokenRoute
   '/manage-company/$section': typeof AppManageCompanySectionRoute
+  '/manage-company/avoidance-zones': typeof AppManageCompanyAvoidanceZonesRoute
   '/manage-company/companies': typeof AppManageCompanyCompaniesRoute
   '/manage-company/contacts': typeof AppManageCompanyContactsRoute
   '/manage-company/customers': typeof AppManageCompanyCustomersRoute
@@ -288,6 +296,7 @@ export interface FileRoutesByTo {
   '/reset-password/$token': typeof ResetPasswordTokenRoute
   '/': typeof AppIndexRoute
   '/manage-company/$section': typeof AppManageCompanySectionRoute
+  '/manage-company/avoidance-zones': typeof AppManageCompanyAvoidanceZonesRoute
   '/manage-company/companies': typeof AppManageCompanyCompaniesRoute
   '/manage-company/contacts': typeof AppManageCompanyContactsRoute
   '/manage-company/customers': typeof AppManageCompanyCustomersRoute
@@ -326,6 +335,7 @@ export interface FileRoutesById {
   '/reset-password/$token': typeof ResetPasswordTokenRoute
   '/_app/': typeof AppIndexRoute
   '/_app/manage-company/$section': typeof AppManageCompanySectionRoute
+  '/_app/manage-company/avoidance-zones': typeof AppManageCompanyAvoidanceZonesRoute
   '/_app/manage-company/companies': typeof AppManageCompanyCompaniesRoute
   '/_app/manage-company/contacts': typeof AppManageCompanyContactsRoute
   '/_app/manage-company/customers': typeof AppManageCompanyCustomersRoute
@@ -364,6 +374,7 @@ export interface FileRouteTypes {
     | '/activate-account/$uuid'
     | '/reset-password/$token'
     | '/manage-company/$section'
+    | '/manage-company/avoidance-zones'
     | '/manage-company/companies'
     | '/manage-company/contacts'
     | '/manage-company/customers'
@@ -400,6 +411,7 @@ export interface FileRouteTypes {
     | '/reset-password/$token'
     | '/'
     | '/manage-company/$section'
+    | '/manage-company/avoidance-zones'
     | '/manage-company/companies'
     | '/manage-company/contacts'
     | '/manage-company/customers'
@@ -437,6 +449,7 @@ export interface FileRouteTypes {
     | '/reset-password/$token'
     | '/_app/'
     | '/_app/manage-company/$section'
+    | '/_app/manage-company/avoidance-zones'
     | '/_app/manage-company/companies'
     | '/_app/manage-company/contacts'
     | '/_app/manage-company/customers'
@@ -608,6 +621,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppManageCompanySectionRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/manage-company/avoidance-zones': {
+      id: '/_app/manage-company/avoidance-zones'
+      path: '/manage-company/avoidance-zones'
+      fullPath: '/manage-company/avoidance-zones'
+      preLoaderRoute: typeof AppManageCompanyAvoidanceZonesRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/manage-company/companies': {
       id: '/_app/manage-company/companies'
       path: '/manage-company/companies'
@@ -728,6 +748,7 @@ interface AppRouteChildren {
   AppSiteIssuesRoute: typeof AppSiteIssuesRoute
   AppIndexRoute: typeof AppIndexRoute
   AppManageCompanySectionRoute: typeof AppManageCompanySectionRoute
+  AppManageCompanyAvoidanceZonesRoute: typeof AppManageCompanyAvoidanceZonesRoute
   AppManageCompanyCompaniesRoute: typeof AppManageCompanyCompaniesRoute
   AppManageCompanyContactsRoute: typeof AppManageCompanyContactsRoute
   AppManageCompanyCustomersRoute: typeof AppManageCompanyCustomersRoute
@@ -758,6 +779,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppSiteIssuesRoute: AppSiteIssuesRoute,
   AppIndexRoute: AppIndexRoute,
   AppManageCompanySectionRoute: AppManageCompanySectionRoute,
+  AppManageCompanyAvoidanceZonesRoute: AppManageCompanyAvoidanceZonesRoute,
   AppManageCompanyCompaniesRoute: AppManageCompanyCompaniesRoute,
   AppManageCompanyContactsRoute: AppManageCompanyContactsRoute,
   AppManageCompanyCustomersRoute: AppManageCompanyCustomersRoute,

@@ -7,6 +7,8 @@ import {
   zoneApplies,
   zoneBox,
   zoneGroup,
+  zoneOfSize,
+  zoneSize,
 } from './avoidance-zones.ts';
 
 const zone = (
@@ -104,5 +106,22 @@ describe('the box a zone covers', () => {
     expect(box.north - 60).toBeCloseTo(0.01, 6);
     expect(60 - box.south).toBeCloseTo(0.01, 6);
     expect(box.east - 10).toBeCloseTo(0.02, 4);
+  });
+});
+
+describe('a zone’s width and height', () => {
+  it('builds a rectangle of the size asked around its centre and reads the same size back', () => {
+    const area = zoneOfSize({ latitude: 45, longitude: -93 }, 'rectangle', 2000, 1000);
+    expect(area.radius).toBeNull();
+    const size = zoneSize(area);
+    expect(size.widthMeters).toBeCloseTo(2000, 0);
+    expect(size.heightMeters).toBeCloseTo(1000, 0);
+    expect(zoneBox(area).north).toBeGreaterThan(45);
+  });
+
+  it('gives a circle the width as its diameter', () => {
+    const area = zoneOfSize({ latitude: 45, longitude: -93 }, 'circle', 800, 300);
+    expect(area.radius).toBe(400);
+    expect(zoneSize(area)).toEqual({ widthMeters: 800, heightMeters: 800 });
   });
 });

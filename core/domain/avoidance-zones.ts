@@ -109,3 +109,53 @@ export function mayEditZone(
   if (zone.organizationId === null) return caller.permissions.includes('ModifyGlobalAvoidanceZones');
   return zone.organizationId === caller.organizationId && caller.permissions.includes('EditAvoidanceZones');
 }
+
+/** The zone form's width and height cap, in the user's distance unit (miles or kilometres): 50. */
+export const MAX_ZONE_SIDE = 50;
+/** A zone placed by a click on the map (the "point" tab) starts as a square of 500 m. */
+export const DEFAULT_ZONE_SIDE_METERS = 500;
+/** Spec 2: the map centres at zoom 14 when a site is chosen. */
+export const ZONE_SITE_ZOOM = 14;
+
+const metersPerDegreeLongitude = (latitude: number) =>
+  METERS_PER_DEGREE_LATITUDE * Math.max(Math.cos((latitude * Math.PI) / 180), 1e-6);
+const rounded = (value: number) => Math.round(value * 1e7) / 1e7;
+
+/** A zone's east–west width and north–south height in metres (a circle: its diameter both ways). */
+export function zoneSize(area: ZoneArea): { widthMeters: number; heightMeters: number } {
+  if (!area.bbox) {
+    const diameter = 2 * (area.radius ?? 0);
+    return { widthMeters: diameter, heightMeters: diameter };
+  }
+  const { topLeft, bottomRight } = area.bbox;
+  return {
+    widthMeters: (bottomRight.longitude - topLeft.longitude) * metersPerDegreeLongitude(area.latitude),
+    heightMeters: (topLeft.latitude - bottomRight.latitude) * METERS_PER_DEGREE_LATITUDE,
+  };
+}
+
+/**
+ * The zone of a given size around a centre: a rectangle of that width and height, or a circle
+ * whose diameter is the width (a circle has one size).
+ */
+export function zoneOfSize(
+  center: { latitude: number; longitude: number },
+  shape: 'rectangle' | 'circle',
+  widthMeters: number,
+  heightMeters: number,
+): ZoneArea {
+  const latitude = rounded(center.latitude);
+  const longitude = rounded(center.longitude);
+  if (shape === 'circle') return { latitude, longitude, radius: Math.round((widthMeters / 2) * 100) / 100, bbox: null };
+  const halfHeight = heightMeters / 2 / METERS_PER_DEGREE_LATITUDE;
+  const halfWidth = widthMeters / 2 / metersPerDegreeLongitude(latitude);
+  return {
+    latitude,
+    longitude,
+    radius: null,
+    bbox: {
+      topLeft: { latitude: rounded(Math.min(latitude + halfHeight, 90)), longitude: rounded(longitude - halfWidth) },
+      bottomRight: { latitude: rounded(Math.max(latitude - halfHeight, -90)), longitude: rounded(longitude + halfWidth) },
+    },
+  };
+}

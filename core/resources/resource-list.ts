@@ -181,6 +181,7 @@ export const RESOURCES = [
       // The spec has no delete permission for zones: whoever edits them may delete one.
       permissions: { create: 'CreateAvoidanceZones', edit: 'EditAvoidanceZones', delete: 'EditAvoidanceZones' },
       page: 'admin.avoidanceZones',
+      menu: 'sites',
       offline: ['create', 'edit', 'delete'],
     },
   }),

@@ -26,6 +26,8 @@ export function FormModal({
   mapPane,
   mapLabel,
   saveBlockedReason,
+  saveLabel,
+  footerStart,
   children,
 }: {
   title: string;
@@ -47,6 +49,10 @@ export function FormModal({
   mapLabel?: string;
   /** Why Save cannot be used yet, said on hover and focus (a location's geofence not drawn). */
   saveBlockedReason?: string | null;
+  /** The save button's own words (an avoidance zone's "Create zone"); Create or Update by default. */
+  saveLabel?: string;
+  /** Actions on the left of the footer (a zone's Deactivate and Delete). */
+  footerStart?: ReactNode;
   children: ReactNode;
 }) {
   const { t } = useTranslation();
@@ -77,6 +83,11 @@ export function FormModal({
               {children}
             </FormLayout>
             <Group justify="flex-end" mt="sm">
+              {footerStart && (
+                <Group gap="xs" mr="auto">
+                  {footerStart}
+                </Group>
+              )}
               <Button variant="default" onClick={guard.requestClose}>
                 {t('formModal.cancel')}
               </Button>
@@ -89,7 +100,7 @@ export function FormModal({
                 needsConnection={!worksOffline}
                 data-testid={`${testId}-save`}
               >
-                {isNew ? t('formModal.create') : t('formModal.update')}
+                {saveLabel ?? (isNew ? t('formModal.create') : t('formModal.update'))}
               </ExplainedButton>
             </Group>
           </Stack>

@@ -45,7 +45,6 @@ export const OTHER_ADMIN_SECTIONS = {
     labelKey: 'admin.trailerChecklistTemplates',
     group: 'equipment',
   },
-  'avoidance-zones': { page: 'admin.avoidanceZones', labelKey: 'admin.avoidanceZones', group: 'sites' },
   'service-accounts': { page: 'admin.serviceAccounts', labelKey: 'admin.serviceAccounts', group: 'system' },
   settings: { page: 'admin.settings', labelKey: 'admin.settings', group: 'system' },
   companies: { page: 'admin.companies', labelKey: 'admin.companies', group: 'companies' },

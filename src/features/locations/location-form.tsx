@@ -34,7 +34,7 @@ import { FormModal } from '#src/ui/form-modal.tsx';
 import { ExplainedButton } from '#src/ui/explained-button.tsx';
 import { useRecordForm } from '#src/features/administration/forms/use-record-form.ts';
 import type { AdminContext } from '#src/features/administration/use-admin-context.ts';
-import type { GeofenceTool, MapFocus } from './geofence-editor.tsx';
+import type { GeofenceTool, MapFocus } from '#src/map/geofence-editor.tsx';
 import { LocationImages, type PendingImages, savePendingImages } from './location-images.tsx';
 import { geocodeAddress, locationThroughputQuery, locationTypesQuery, saveLocationThroughput } from './location-queries.ts';
 import {
@@ -53,7 +53,7 @@ import {
 import { ThroughputEditor } from './throughput-editor.tsx';
 
 // OpenLayers is loaded with the form's map only, never with the table.
-const GeofenceEditor = lazy(() => import('./geofence-editor.tsx'));
+const GeofenceEditor = lazy(() => import('#src/map/geofence-editor.tsx'));
 
 /** The location form (spec 2 §4): fields on the left, the geofence on the map on the right. */
 export function LocationForm({ context, row, onClose }: { context: AdminContext; row: Location | null; onClose: () => void }) {

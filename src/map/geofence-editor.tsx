@@ -8,6 +8,7 @@ import Modify from 'ol/interaction/Modify';
 import Snap from 'ol/interaction/Snap';
 import Translate from 'ol/interaction/Translate';
 import VectorLayer from 'ol/layer/Vector';
+import { unByKey } from 'ol/Observable';
 import { fromLonLat } from 'ol/proj';
 import VectorSource from 'ol/source/Vector';
 import CircleStyle from 'ol/style/Circle';
@@ -18,7 +19,7 @@ import Text from 'ol/style/Text';
 import Transform, { type TransformEvents } from 'ol-ext/interaction/Transform';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { type GeofenceShape, isGeofencePlaced, SUB_LOCATION_RADIUS_METERS } from '#core/domain/master-data/locations';
-import { MapView } from '#src/map/map-view.tsx';
+import { MapView } from './map-view.tsx';
 import { circleAround, geofenceOfGeometry, geometryOfGeofence, pointOf } from './geofence-geometry.ts';
 
 /** What the map is asked to draw next: a rectangle, a circle, a sub-location's point, or nothing. */
@@ -39,17 +40,53 @@ export interface MapFocus {
   request: number;
 }
 
+/** A shape drawn read-only under the one edited (the other avoidance zones), in its own colour. */
+export interface BackdropShape {
+  key: string;
+  area: GeofenceShape;
+  /** A CSS colour (hex): its outline, and its fill at a quarter of the opacity. */
+  color: string;
+  /** Drawn thicker and above the others (the zone hovered or selected in a list). */
+  highlighted?: boolean;
+}
+
 export interface GeofenceEditorProps {
   label: string;
   geofence: GeofenceShape;
-  subLocations: SubLocationPoint[];
+  /** Sub-locations placed and dragged on the map (locations); none when not given. */
+  subLocations?: SubLocationPoint[];
   tool: GeofenceTool;
   focus: MapFocus | null;
+  /** Whether the geofence may be moved and resized (default true). */
+  editable?: boolean;
+  backdrop?: BackdropShape[];
+  /** A click on the map when no tool draws (a zone's "point" tab places its centre there). */
+  onMapClick?: (point: { latitude: number; longitude: number }) => void;
+  testId?: string;
+  /** The edited area's colour (an avoidance zone's orange or red); blue by default. */
+  color?: string;
+  /** The map's height (default: its container's). */
+  height?: number | string;
   onToolDone: () => void;
   onGeofenceChange: (geofence: GeofenceShape) => void;
-  onSubLocationAdd: (point: { latitude: number; longitude: number }) => void;
-  onSubLocationMove: (key: string, point: { latitude: number; longitude: number }) => void;
+  onSubLocationAdd?: (point: { latitude: number; longitude: number }) => void;
+  onSubLocationMove?: (key: string, point: { latitude: number; longitude: number }) => void;
 }
+
+const NO_SUB_LOCATIONS: SubLocationPoint[] = [];
+const NO_BACKDROP: BackdropShape[] = [];
+
+/** Hex colour with an alpha (0–1), for a fill under its outline. */
+const translucent = (hex: string, alpha: number) => {
+  const value = Number.parseInt(hex.slice(1), 16);
+  return `rgba(${(value >> 16) & 255}, ${(value >> 8) & 255}, ${value & 255}, ${alpha})`;
+};
+const backdropStyle = (color: string, highlighted: boolean) =>
+  new Style({
+    fill: new Fill({ color: translucent(color, highlighted ? 0.35 : 0.18) }),
+    stroke: new Stroke({ color, width: highlighted ? 4 : 2 }),
+    zIndex: highlighted ? 1 : 0,
+  });
 
 const geofenceStyle = new Style({
   fill: new Fill({ color: 'rgba(28, 126, 214, 0.15)' }),
@@ -67,12 +104,14 @@ interface Layers {
   map: OlMap;
   geofence: VectorSource;
   subLocations: VectorSource;
+  backdrop: VectorSource;
 }
 
 /**
- * The location form's map (spec 2 §4): the geofence drawn as a rectangle (OpenLayers' box drawing,
- * moved and resized with ol-ext's Transform keeping it a rectangle) or a circle (moved and resized
- * with Modify), snapping to the sub-locations; sub-locations placed by a click and dragged.
+ * The map of a form that draws an area (locations spec 2 §4, avoidance zones §5): the geofence
+ * drawn as a rectangle (OpenLayers' box drawing, moved and resized with ol-ext's Transform keeping
+ * it a rectangle) or a circle (moved and resized with Modify), snapping to the sub-locations;
+ * sub-locations placed by a click and dragged; other areas drawn read-only beneath in their colours.
  */
 export default function GeofenceEditor(props: GeofenceEditorProps) {
   const [layers, setLayers] = useState<Layers | null>(null);
@@ -82,7 +121,22 @@ export default function GeofenceEditor(props: GeofenceEditorProps) {
   const onReady = useCallback((map: OlMap) => {
     const geofence = new VectorSource();
     const subLocations = new VectorSource();
-    map.addLayer(new VectorLayer({ source: geofence, style: geofenceStyle, zIndex: 10 }));
+    const backdrop = new VectorSource();
+    map.addLayer(
+      new VectorLayer({
+        source: backdrop,
+        style: (feature) => backdropStyle(String(feature.get('color')), Boolean(feature.get('highlighted'))),
+        zIndex: 9,
+      }),
+    );
+    const colored = new Map<string, Style>();
+    const styleOf = () => {
+      const color = latest.current.color;
+      if (!color) return geofenceStyle;
+      if (!colored.has(color)) colored.set(color, backdropStyle(color, true));
+      return colored.get(color);
+    };
+    map.addLayer(new VectorLayer({ source: geofence, style: styleOf, zIndex: 10 }));
     map.addLayer(
       new VectorLayer({
         source: subLocations,
@@ -92,9 +146,21 @@ export default function GeofenceEditor(props: GeofenceEditorProps) {
         zIndex: 11,
       }),
     );
-    setLayers({ map, geofence, subLocations });
-    return () => setLayers(null);
+    setLayers({ map, geofence, subLocations, backdrop });
+    // A click where no interaction took it (drawing ends in its own event).
+    const clicked = map.on('singleclick', (event) => {
+      if (latest.current.tool === 'none') latest.current.onMapClick?.(pointOf(event.coordinate));
+    });
+    return () => {
+      unByKey(clicked);
+      setLayers(null);
+    };
   }, []);
+
+  const { color } = props;
+  useEffect(() => {
+    if (layers && color !== undefined) layers.geofence.changed();
+  }, [layers, color]);
 
   // The geofence as the form holds it; a geometry the user is changing is left alone.
   const geofenceKey = JSON.stringify(props.geofence);
@@ -113,7 +179,21 @@ export default function GeofenceEditor(props: GeofenceEditorProps) {
     layers.geofence.addFeature(new Feature(geometryOfGeofence(shape)));
   }, [layers, geofenceKey]);
 
-  const subKey = JSON.stringify(props.subLocations);
+  const backdropKey = JSON.stringify(props.backdrop ?? NO_BACKDROP);
+  useEffect(() => {
+    if (!layers) return;
+    layers.backdrop.clear();
+    for (const shape of JSON.parse(backdropKey) as BackdropShape[]) {
+      if (!isGeofencePlaced(shape.area)) continue;
+      const feature = new Feature(geometryOfGeofence(shape.area));
+      feature.set('key', shape.key);
+      feature.set('color', shape.color);
+      feature.set('highlighted', shape.highlighted ?? false);
+      layers.backdrop.addFeature(feature);
+    }
+  }, [layers, backdropKey]);
+
+  const subKey = JSON.stringify(props.subLocations ?? NO_SUB_LOCATIONS);
   useEffect(() => {
     if (!layers) return;
     layers.subLocations.clear();
@@ -134,6 +214,7 @@ export default function GeofenceEditor(props: GeofenceEditorProps) {
 
   // The interactions of the tool chosen and of the geofence's kind.
   const { tool } = props;
+  const editable = props.editable ?? true;
   useEffect(() => {
     if (!layers) return;
     const { map } = layers;
@@ -160,11 +241,11 @@ export default function GeofenceEditor(props: GeofenceEditorProps) {
       const draw = new Draw({ type: 'Point' });
       draw.on('drawend', (event) => {
         const point = event.feature.getGeometry() as unknown as { getCoordinates(): number[] };
-        latest.current.onSubLocationAdd(pointOf(point.getCoordinates()));
+        latest.current.onSubLocationAdd?.(pointOf(point.getCoordinates()));
         latest.current.onToolDone();
       });
       add(draw);
-    } else {
+    } else if (editable) {
       if (kind === 'rectangle') {
         const transform = new Transform({
           layers: [
@@ -201,7 +282,7 @@ export default function GeofenceEditor(props: GeofenceEditorProps) {
       subs.on('translateend', (event) => {
         for (const feature of event.features.getArray()) {
           const center = (feature.getGeometry() as Circle).getCenter();
-          latest.current.onSubLocationMove(String(feature.get('key')), pointOf(center));
+          latest.current.onSubLocationMove?.(String(feature.get('key')), pointOf(center));
         }
       });
       add(subs);
@@ -212,7 +293,9 @@ export default function GeofenceEditor(props: GeofenceEditorProps) {
     return () => {
       for (const interaction of added) map.removeInteraction(interaction);
     };
-  }, [layers, tool, kind, subKey]);
+  }, [layers, tool, kind, subKey, editable]);
 
-  return <MapView label={props.label} height="100%" testId="location-map" onReady={onReady} />;
+  return (
+    <MapView label={props.label} height={props.height ?? '100%'} testId={props.testId ?? 'location-map'} onReady={onReady} />
+  );
 }
