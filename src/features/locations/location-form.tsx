@@ -21,12 +21,14 @@ import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   GROUP_COLORS,
+  geofenceMoved,
   isGeofencePlaced,
   isSiteCategory,
   LOCATION_ZOOM,
   NAME_UNLOCK_CLICKS,
 } from '#core/domain/master-data/locations';
 import { MANAGEMENT_ROLE_IDS } from '#core/domain/master-data/people';
+import { endsStandardRoute } from '#core/domain/standard-routes';
 import { useMirrorList } from '#src/data/loads.ts';
 import { useOnlineStatus } from '#src/data/online-status.ts';
 import { bindFields, type FieldError } from '#src/ui/form-fields.ts';
@@ -201,6 +203,13 @@ export function LocationForm({ context, row, onClose }: { context: AdminContext;
   };
 
   const placed = isGeofencePlaced(values.customGeofence);
+  // Spec 2: a site that ends a standard route keeps its geofence (the server refuses it too).
+  const standardRoutes = useMirrorList('standardRoutes').data ?? [];
+  const movesRouteEnd =
+    stored !== null &&
+    stored.id > 0 &&
+    endsStandardRoute(standardRoutes, stored.id) &&
+    geofenceMoved(stored.customGeofence, values.customGeofence);
   const addSubLocation = (point: { latitude: number; longitude: number }) =>
     setValues((previous) => ({
       ...previous,
@@ -254,6 +263,11 @@ export function LocationForm({ context, row, onClose }: { context: AdminContext;
       <Text size="xs" c="dimmed" aria-live="polite">
         {tool === 'none' ? t(placed ? 'map.hintEdit' : 'map.hintNone') : t(`map.hint.${tool}`)}
       </Text>
+      {movesRouteEnd && (
+        <Alert color="red" variant="light" data-testid="standard-route-end" role="alert">
+          {t('errors.standardRouteEnd')}
+        </Alert>
+      )}
       {placed && (
         <Text size="sm" data-testid="geofence-summary">
           {values.customGeofence.bbox
@@ -338,7 +352,7 @@ export function LocationForm({ context, row, onClose }: { context: AdminContext;
       saving={form.saving || finishing}
       title={form.isNew ? t('createTitle') : t('editTitle', { name: form.row?.name })}
       canSave={!hasFieldErrors && throughputProblem === null}
-      saveBlockedReason={placed ? null : t('warningCreateGeozone')}
+      saveBlockedReason={movesRouteEnd ? t('errors.standardRouteEnd') : placed ? null : t('warningCreateGeozone')}
       onClose={onClose}
       testId="location-form"
       mapPane={mapPane}
