@@ -185,9 +185,11 @@ function AvoidanceZones({ context }: { context: AdminContext }) {
     );
 
   return (
-    <Stack gap="md">
+    <Stack gap="md" p="md">
       <Group justify="space-between">
-        <Title order={2}>{t('title')}</Title>
+        <Title order={1} size="h2">
+          {t('title')}
+        </Title>
         {mayCreate && (
           <Button onClick={() => setForm({ zone: null, key: Date.now() })} data-testid="zone-create">
             {t('create')}
