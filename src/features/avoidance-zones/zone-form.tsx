@@ -34,6 +34,7 @@ import {
 } from '#core/domain/units';
 import { useMirrorList } from '#src/data/loads.ts';
 import { queuesOffline, useDeleteMasterData, useQueueRecordChange } from '#src/data/master-data.ts';
+import { CoordinateInputs } from '#src/ui/coordinate-inputs.tsx';
 import { useOnlineStatus } from '#src/data/online-status.ts';
 import { errorMessage, useRecordForm } from '#src/features/administration/forms/use-record-form.ts';
 import type { AdminContext } from '#src/features/administration/use-admin-context.ts';
@@ -431,27 +432,16 @@ export function ZoneForm({
                   )}
                 </Group>
                 <Group gap="xs" align="flex-start" wrap="wrap">
-                  <NumberInput
-                    label={t('fields.latitude')}
-                    value={typed.latitude}
-                    onChange={(latitude) =>
-                      setTyped((previous) => ({ ...previous, latitude: typeof latitude === 'number' ? latitude : '' }))
-                    }
-                    error={typedErrors.latitude ? t(typedErrors.latitude) : undefined}
-                    decimalScale={7}
-                    w={150}
-                    data-testid="zone-latitude"
-                  />
-                  <NumberInput
-                    label={t('fields.longitude')}
-                    value={typed.longitude}
-                    onChange={(longitude) =>
-                      setTyped((previous) => ({ ...previous, longitude: typeof longitude === 'number' ? longitude : '' }))
-                    }
-                    error={typedErrors.longitude ? t(typedErrors.longitude) : undefined}
-                    decimalScale={7}
-                    w={150}
-                    data-testid="zone-longitude"
+                  <CoordinateInputs
+                    value={typed}
+                    onChange={setTyped}
+                    labels={{ latitude: t('fields.latitude'), longitude: t('fields.longitude') }}
+                    errors={{
+                      latitude: typedErrors.latitude ? t(typedErrors.latitude) : undefined,
+                      longitude: typedErrors.longitude ? t(typedErrors.longitude) : undefined,
+                    }}
+                    width={150}
+                    testIdPrefix="zone"
                   />
                   <Button
                     mt={25}

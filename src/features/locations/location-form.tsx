@@ -30,6 +30,7 @@ import {
 import { MANAGEMENT_ROLE_IDS } from '#core/domain/master-data/people';
 import { endsStandardRoute } from '#core/domain/standard-routes';
 import { useMirrorList } from '#src/data/loads.ts';
+import { CoordinateInputs } from '#src/ui/coordinate-inputs.tsx';
 import { useOnlineStatus } from '#src/data/online-status.ts';
 import { bindFields, type FieldError } from '#src/ui/form-fields.ts';
 import { FormModal } from '#src/ui/form-modal.tsx';
@@ -308,27 +309,16 @@ export function LocationForm({ context, row, onClose }: { context: AdminContext;
         </Suspense>
       </Stack>
       <Group gap="xs" align="flex-end" wrap="wrap">
-        <NumberInput
-          label={t('fields.latitude')}
-          value={typed.latitude}
-          onChange={(latitude) =>
-            setTyped((previous) => ({ ...previous, latitude: typeof latitude === 'number' ? latitude : '' }))
-          }
-          error={typedErrors.latitude ? t(typedErrors.latitude) : undefined}
-          decimalScale={7}
-          w={130}
-          data-testid="geofence-latitude"
-        />
-        <NumberInput
-          label={t('fields.longitude')}
-          value={typed.longitude}
-          onChange={(longitude) =>
-            setTyped((previous) => ({ ...previous, longitude: typeof longitude === 'number' ? longitude : '' }))
-          }
-          error={typedErrors.longitude ? t(typedErrors.longitude) : undefined}
-          decimalScale={7}
-          w={130}
-          data-testid="geofence-longitude"
+        <CoordinateInputs
+          value={typed}
+          onChange={setTyped}
+          labels={{ latitude: t('fields.latitude'), longitude: t('fields.longitude') }}
+          errors={{
+            latitude: typedErrors.latitude ? t(typedErrors.latitude) : undefined,
+            longitude: typedErrors.longitude ? t(typedErrors.longitude) : undefined,
+          }}
+          width={130}
+          testIdPrefix="geofence"
         />
         <NumberInput
           label={t('fields.radius')}
