@@ -15,6 +15,7 @@ import { registerCompaniesRoutes } from './features/companies/companies.routes.t
 import { registerCompanyRoutes } from './features/company-settings/company-settings.routes.ts';
 import { registerExportRoutes } from './features/exports/exports.routes.ts';
 import { registerDevicePositionRoutes } from './features/device-positions/device-positions.routes.ts';
+import { createPositionIngest } from './features/device-positions/position-ingest.ts';
 import { registerAvoidanceZoneRoutes } from './features/avoidance-zones/avoidance-zones.routes.ts';
 import { registerStandardRouteRoutes } from './features/standard-routes/standard-routes.routes.ts';
 import { registerDeviceRoutes } from './features/devices/devices.routes.ts';
@@ -141,7 +142,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         trustsProxy: proxyTrust(trustedProxies(config)),
       })
     : realtimeOff;
-  const context: ServerContext = { db, config, realtime, signInThrottling: options.signInThrottling };
+  const context: ServerContext = {
+    db,
+    config,
+    realtime,
+    positions: createPositionIngest(db, realtime, app.log),
+    signInThrottling: options.signInThrottling,
+  };
   // Saves route the legs their loads name that no editor asked for yet (a load written through the API).
   routeTripsWith(createRoutingProvider(config, app.log));
   await app.register(

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
+import type { PositionIngest } from './features/device-positions/position-ingest.ts';
 import type { SignInThrottling } from './features/session/session.service.ts';
 import type { RealtimePublisher } from './plugins/realtime.ts';
 
@@ -11,6 +12,8 @@ export interface ServerContext {
   config: Config;
   /** Announces committed changes over socket.io; does nothing when realtime is not attached. */
   realtime: RealtimePublisher;
+  /** Where every device fix comes in; live tracking listens to it. */
+  positions: PositionIngest;
   /** Sign-in throttling thresholds and wait; absent means the product's (tests inject a wait that only records). */
   signInThrottling?: SignInThrottling;
 }

@@ -10,10 +10,10 @@ import { serviceAccountSecurity } from '#core/contract/service-accounts';
 import { PAGE_RULES } from '#core/domain/access';
 import { type ServerContext, zodRoutes } from '#server/context';
 import { guard, requireCaller } from '#server/plugins/auth';
-import { latestPositions, storePositions } from './device-positions.service.ts';
+import { latestPositions } from './device-positions.service.ts';
 
 /** Device positions, the stream kind of data: stored, pushed on the socket, never in the change log. */
-export function registerDevicePositionRoutes(app: FastifyInstance, { db, realtime }: ServerContext) {
+export function registerDevicePositionRoutes(app: FastifyInstance, { db, positions }: ServerContext) {
   const api = zodRoutes(app);
 
   api.post(
@@ -36,9 +36,7 @@ export function registerDevicePositionRoutes(app: FastifyInstance, { db, realtim
       const poster = request.auth
         ? { organizationId: caller.organizationId, userId: request.auth.userId }
         : { organizationId: caller.organizationId };
-      const { stored, moved } = await storePositions(db, poster, request.body);
-      for (const location of moved) realtime.publishDeviceLocation(caller.organizationId, location);
-      return { stored, latestMoved: moved.length };
+      return positions.ingest(poster, request.body);
     },
   );
 

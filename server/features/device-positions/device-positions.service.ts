@@ -15,6 +15,12 @@ export interface PositionPoster {
 
 type StoredLatest = typeof deviceLatestPositions.$inferSelect;
 
+/** A fix as stored, with what the device is (for what derives meaning from it). */
+export type StoredFix = typeof devicePositions.$inferInsert & {
+  deviceKind: 'phone' | 'trailer';
+  recordedAt: Date;
+};
+
 export function toLocationEvent(row: StoredLatest, kind: 'phone' | 'trailer'): DeviceLocationEvent {
   return {
     deviceId: row.deviceId,
@@ -37,7 +43,7 @@ export function toLocationEvent(row: StoredLatest, kind: 'phone' | 'trailer'): D
  * (and, for a person, their own phone): otherwise nothing is stored and 404 names the identifiers.
  * A fix already stored (the same device and time, as the phone apps resend until answered 2xx) is
  * kept once; a late fix is stored in its place and never moves the latest position backwards.
- * Answers the latest positions that moved forward, for the socket.
+ * Answers the latest positions that moved forward, for the socket, and the fixes as stored.
  */
 export async function storePositions(
   db: Database,
@@ -80,10 +86,11 @@ export async function storePositions(
     );
   }
 
-  const rows = fixes.map((fix) => {
+  const rows = fixes.map((fix): StoredFix => {
     const device = byClientId.get(fix.clientId) as (typeof known)[number];
     return {
       deviceId: device.id,
+      deviceKind: device.kind,
       organizationId: poster.organizationId,
       // Which load a fix belongs to is worked out with stop progress (live tracking); the device names its driver or trailer.
       userId: device.kind === 'phone' ? device.driverUserId : null,
@@ -98,17 +105,21 @@ export async function storePositions(
       recordedAt: new Date(fix.timestamp),
     };
   });
-  const newestPerDevice = new Map<number, (typeof rows)[number]>();
+  const newestPerDevice = new Map<number, StoredFix>();
   for (const row of rows) {
     const newest = newestPerDevice.get(row.deviceId);
     if (!newest || row.recordedAt > newest.recordedAt) newestPerDevice.set(row.deviceId, row);
   }
 
   return db.transaction(async (tx) => {
-    const stored = await tx.insert(devicePositions).values(rows).onConflictDoNothing().returning({ id: devicePositions.id });
+    const stored = await tx
+      .insert(devicePositions)
+      .values(rows.map(({ deviceKind: _, ...row }) => row))
+      .onConflictDoNothing()
+      .returning({ id: devicePositions.id });
     const moved = await tx
       .insert(deviceLatestPositions)
-      .values([...newestPerDevice.values()])
+      .values([...newestPerDevice.values()].map(({ deviceKind: _, ...row }) => row))
       .onConflictDoUpdate({
         target: deviceLatestPositions.deviceId,
         set: {
@@ -132,6 +143,8 @@ export async function storePositions(
     return {
       stored: stored.length,
       moved: moved.map((row) => toLocationEvent(row, kindOf.get(row.deviceId) ?? 'phone')),
+      // Oldest first per device: what derives visits from fixes reads them in the order they were taken.
+      fixes: rows.toSorted((a, b) => a.deviceId - b.deviceId || a.recordedAt.getTime() - b.recordedAt.getTime()),
     };
   });
 }
