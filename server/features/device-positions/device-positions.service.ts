@@ -15,6 +15,20 @@ export interface PositionPoster {
 
 type StoredLatest = typeof deviceLatestPositions.$inferSelect;
 
+/** A device as the ingest knows it: whose phone, or which trailer it sits on. */
+export interface KnownDevice {
+  id: number;
+  kind: 'phone' | 'trailer';
+  driverUserId: number | null;
+  trailerId: number | null;
+}
+
+/** Which load (and tractor) each device is on now: live tracking answers it, so a fix is stored linked to its load. */
+export type LoadLinker = (
+  organizationId: number,
+  devices: readonly KnownDevice[],
+) => Promise<Map<number, { orderId: number; tractorId: number | null }>>;
+
 /** A fix as stored, with what the device is (for what derives meaning from it). */
 export type StoredFix = typeof devicePositions.$inferInsert & {
   deviceKind: 'phone' | 'trailer';
@@ -49,8 +63,9 @@ export async function storePositions(
   db: Database,
   poster: PositionPoster,
   fixes: readonly DevicePositionInput[],
-  now = new Date(),
+  options: { now?: Date; linkLoads?: LoadLinker } = {},
 ) {
+  const now = options.now ?? new Date();
   const latestAllowed = now.getTime() + POSITION_FUTURE_SKEW_MS;
   const inFuture = fixes.flatMap((fix, index) =>
     Date.parse(fix.timestamp) > latestAllowed ? [{ path: `body.${index}.timestamp`, message: 'in the future' }] : [],
@@ -86,16 +101,17 @@ export async function storePositions(
     );
   }
 
+  const links = options.linkLoads ? await options.linkLoads(poster.organizationId, known) : new Map();
   const rows = fixes.map((fix): StoredFix => {
     const device = byClientId.get(fix.clientId) as (typeof known)[number];
+    const link = links.get(device.id);
     return {
       deviceId: device.id,
       deviceKind: device.kind,
       organizationId: poster.organizationId,
-      // Which load a fix belongs to is worked out with stop progress (live tracking); the device names its driver or trailer.
       userId: device.kind === 'phone' ? device.driverUserId : null,
-      orderId: null,
-      tractorId: null,
+      orderId: link?.orderId ?? null,
+      tractorId: link?.tractorId ?? null,
       trailerId: device.kind === 'trailer' ? device.trailerId : null,
       latitude: fix.latitude,
       longitude: fix.longitude,
