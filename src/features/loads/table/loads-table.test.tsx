@@ -114,7 +114,7 @@ function renderTable(preferences: Preferences = {}, table: 'loads' | 'drafts' = 
 
 const rows = () => screen.queryAllByTestId('load-row');
 /** A page mounts ROWS_PER_STEP rows a task (use-rows-in-steps.ts): allow for a busy machine. */
-const STEPPED = { timeout: 10_000 };
+const STEPPED = { timeout: 14_000 };
 const headers = () => screen.getAllByRole('columnheader').map((header) => header.textContent?.trim());
 
 describe('LoadsTable', () => {
