@@ -79,7 +79,19 @@ function Figure({ label, children, testId }: { label: string; children: ReactNod
 }
 
 /** One entry of the map's legend: a line (a trail) or a dot (events, stops) in the colour drawn. */
-function LegendItem({ color, label, line, hollow }: { color: string; label: string; line?: boolean; hollow?: boolean }) {
+function LegendItem({
+  color,
+  label,
+  line,
+  dashed,
+  hollow,
+}: {
+  color: string;
+  label: string;
+  line?: boolean;
+  dashed?: boolean;
+  hollow?: boolean;
+}) {
   return (
     <Group gap={6} wrap="nowrap">
       <span
@@ -89,7 +101,7 @@ function LegendItem({ color, label, line, hollow }: { color: string; label: stri
           width: line ? 18 : 10,
           height: line ? 4 : 10,
           borderRadius: line ? 2 : '50%',
-          background: hollow ? '#fff' : color,
+          background: hollow ? '#fff' : dashed ? `repeating-linear-gradient(90deg, ${color} 0 5px, transparent 5px 8px)` : color,
           border: hollow ? `3px solid ${color}` : undefined,
           boxSizing: 'border-box',
         }}
@@ -272,7 +284,7 @@ function DeliveryLog({ load, format }: { load: Order; format: ActionFormatting }
             </MapBoundary>
             <Group gap="md" wrap="wrap" data-testid="delivery-log-map-legend">
               <LegendItem color="#1c7ed6" line label={t('deliveryLog.legend.phone')} />
-              <LegendItem color="#7048e8" line label={t('deliveryLog.legend.trailer')} />
+              <LegendItem color="#7048e8" line dashed label={t('deliveryLog.legend.trailer')} />
               <LegendItem color="#2f9e44" label={t('deliveryLog.legend.event')} />
               <LegendItem color="#f59f00" label={t('deliveryLog.legend.unreliableEvent')} />
               <LegendItem color="#1971c2" hollow label={t('deliveryLog.legend.stop')} />

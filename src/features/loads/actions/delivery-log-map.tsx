@@ -22,12 +22,14 @@ const FIT_PADDING_RATIO = 0.2;
 const DEFAULT_ZOOM = 12;
 
 const TRAIL_COLORS: Record<LoadTrailPoint['deviceType'], string> = { mobile: '#1c7ed6', trailer: '#7048e8' };
-const trailStyles = Object.fromEntries(
-  Object.entries(TRAIL_COLORS).map(([type, color]) => [
-    type,
-    new Style({ stroke: new Stroke({ color, width: ROUTE_LINE_WIDTH }) }),
-  ]),
-) as Record<LoadTrailPoint['deviceType'], Style>;
+// The phone and the trailer travel together: the trailer's line is dashed over the phone's, so both show.
+const trailStyles: Record<LoadTrailPoint['deviceType'], Style> = {
+  mobile: new Style({ stroke: new Stroke({ color: TRAIL_COLORS.mobile, width: ROUTE_LINE_WIDTH }), zIndex: 0 }),
+  trailer: new Style({
+    stroke: new Stroke({ color: TRAIL_COLORS.trailer, width: ROUTE_LINE_WIDTH, lineDash: [8, 8] }),
+    zIndex: 1,
+  }),
+};
 const eventStyle = new Style({
   image: new CircleStyle({ radius: 7, fill: new Fill({ color: '#2f9e44' }), stroke: new Stroke({ color: '#fff', width: 2 }) }),
   zIndex: 2,
