@@ -1,7 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DevicePositionInput } from '#core/contract/device-positions';
-import { deviceLatestPositions, devices, orders, trailers } from '#server/db/schema';
+import { deviceLatestPositions, devices, orders, stops, trailers } from '#server/db/schema';
 import { createPositionIngest, type PositionIngest } from '#server/features/device-positions/position-ingest';
 import type { PositionPoster } from '#server/features/device-positions/device-positions.service';
 import { realtimeOff } from '#server/plugins/realtime';
@@ -14,9 +14,21 @@ let test: TestApp;
 let prairie: number;
 const silent = { error: () => {}, info: () => {}, warn: () => {} } as never;
 
+/** The In Transit loads left their completed stops 10 s before this: every truck is on its first leg. */
+const departed = Date.now();
+
 beforeAll(async () => {
   test = await createTestApp();
-  prairie = (await seededOrganizationIds(test.database.db))('Prairie Feed Co.');
+  const { db } = test.database;
+  prairie = (await seededOrganizationIds(db))('Prairie Feed Co.');
+  const moving = db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(eq(orders.organizationId, prairie), eq(orders.status, 'In Transit')));
+  await db
+    .update(stops)
+    .set({ completedAt: new Date(departed - 10_000) })
+    .where(and(inArray(stops.orderId, moving), eq(stops.status, 'Complete')));
 });
 afterAll(() => test?.close());
 
@@ -101,9 +113,41 @@ describe('demo simulator', () => {
     for (const row of latest) expect(row.recordedAt.toISOString()).toBe(at.toISOString());
   });
 
+  it('finds each truck where it was after a restart: journeys run from when the last stop was completed', async () => {
+    const { db } = test.database;
+    let clock = new Date(departed);
+    const before = recordingIngest();
+    const running = createDemoSimulator({
+      db,
+      positions: before.ingest,
+      routing: embeddedRouting,
+      organizationIds: [prairie],
+      log: silent,
+      now: () => clock,
+    });
+    await running.tick();
+    clock = new Date(departed + 30_000);
+    await running.tick();
+    // A server started 30 s later: its first fixes continue the journeys, not start them again.
+    const after = recordingIngest();
+    const restarted = createDemoSimulator({
+      db,
+      positions: after.ingest,
+      routing: embeddedRouting,
+      organizationIds: [prairie],
+      log: silent,
+      now: () => clock,
+    });
+    await restarted.tick();
+    const positions = (fixes: DevicePositionInput[]) =>
+      fixes.map((fix) => [fix.clientId, fix.latitude, fix.longitude, fix.heading]).sort();
+    expect(positions(after.posted[0]!.fixes)).toEqual(positions(before.posted[1]!.fixes));
+    expect(positions(after.posted[0]!.fixes)).not.toEqual(positions(before.posted[0]!.fixes));
+  });
+
   it('moves each truck between ticks and posts nothing for an organization without In Transit loads', async () => {
     const { db } = test.database;
-    let clock = new Date();
+    let clock = new Date(departed);
     const { ingest, posted } = recordingIngest();
     const simulator = createDemoSimulator({
       db,
@@ -114,7 +158,7 @@ describe('demo simulator', () => {
       now: () => clock,
     });
     await simulator.tick();
-    clock = new Date(clock.getTime() + 60_000);
+    clock = new Date(departed + 30_000);
     await simulator.tick();
     const [first, second] = posted;
     for (const fix of first!.fixes) {

@@ -50,7 +50,8 @@ interface LoadDevice {
  * along the routed path through the load's remaining stops, from the last completed one, and posts
  * their fixes through the one ingest a real phone uses, so the live map moves and live tracking
  * derives stop progress from them as from any device. A journey is planned when a load is first seen
- * or its remaining stops change, and starts again after its last stop while the load is In Transit.
+ * or its remaining stops change, from when its last completed stop was completed, and starts again
+ * after its last stop while the load is In Transit.
  */
 export function createDemoSimulator(options: DemoSimulatorOptions): DemoSimulator {
   const { db, positions, routing, log, organizationIds } = options;
@@ -71,7 +72,13 @@ export function createDemoSimulator(options: DemoSimulatorOptions): DemoSimulato
     if (loads.length === 0) return [];
     const loadIds = loads.map((load) => load.id);
     const stopRows = await db
-      .select({ orderId: stops.orderId, status: stops.status, locationId: stops.locationId, geofence: locations.geofence })
+      .select({
+        orderId: stops.orderId,
+        status: stops.status,
+        completedAt: stops.completedAt,
+        locationId: stops.locationId,
+        geofence: locations.geofence,
+      })
       .from(stops)
       .leftJoin(locations, eq(locations.id, stops.locationId))
       .where(inArray(stops.orderId, loadIds))
@@ -136,7 +143,12 @@ export function createDemoSimulator(options: DemoSimulatorOptions): DemoSimulato
           latitude: stop.geofence!.latitude,
           longitude: stop.geofence!.longitude,
         }));
-        active = { key, journey: await planJourney(points), startedAt: at.getTime() };
+        // The journey left the last stop when that stop was completed, so a restarted server finds each
+        // truck where it was heading (the journey repeats); a completion still ahead (a load planned
+        // later in the week) starts it now.
+        const leftAt = load.stops[lastComplete]?.completedAt?.getTime();
+        const startedAt = leftAt !== undefined && leftAt <= at.getTime() ? leftAt : at.getTime();
+        active = { key, journey: await planJourney(points), startedAt };
         journeys.set(load.id, active);
       }
       const elapsedSeconds = (at.getTime() - active.startedAt) / 1000;
