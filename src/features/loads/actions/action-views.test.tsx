@@ -91,6 +91,9 @@ vi.mock('./delivery-log-map.tsx', () => ({
   },
 }));
 
+// The planned route is the load editor's (tested there); here it is not known.
+vi.mock('#src/data/routing.ts', () => ({ useRoutedPath: () => undefined }));
+
 // The editor (map, planner worker) has its own tests; here it only has to open.
 vi.mock('../editor/load-editor.tsx', () => ({ LoadEditor: () => <div data-testid="load-editor" /> }));
 

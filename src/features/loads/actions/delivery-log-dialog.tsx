@@ -23,6 +23,7 @@ import type { Order, Stop } from '#core/contract/orders';
 import { TIERS, tierRank } from '#core/domain/access';
 import { accurateEnough, drivenMeters } from '#core/domain/geo/trail';
 import { loadTrailQuery, tripEventsQuery } from '#src/data/load-details.ts';
+import { useRoutedPath } from '#src/data/routing.ts';
 import { useMirrorList } from '#src/data/loads.ts';
 import { hasAccuracyWarning, isManualCompletion, loadFigures, stopActuals } from './delivery-log-figures.ts';
 import { useReferenceRows } from './reference-rows.ts';
@@ -166,10 +167,12 @@ function DeliveryLog({ load, format }: { load: Order; format: ActionFormatting }
         .sort((a, b) => a.sequence - b.sequence)
         .flatMap((stop) => {
           const fence = locationRows.find((row) => row.id === stop.organizationLocationId)?.customGeofence;
-          return fence ? [{ latitude: fence.latitude, longitude: fence.longitude }] : [];
+          return fence ? [{ latitude: fence.latitude, longitude: fence.longitude, locationId: stop.organizationLocationId }] : [];
         }),
     [load.stops, locationRows],
   );
+  // The planned route, as the load editor's map draws it (standard routes where they join two stops).
+  const plannedRoute = useRoutedPath(stopPlaces, useMirrorList('standardRoutes').data);
   const figures = loadFigures(load, actuals, drivenMeters(shownTrail));
   const stopById = new Map(load.stops.map((stop) => [stop.id, stop]));
   const sortedEvents = [...(events.data ?? [])].sort((a, b) => a.timestamp.localeCompare(b.timestamp));
@@ -279,10 +282,17 @@ function DeliveryLog({ load, format }: { load: Order; format: ActionFormatting }
               }
             >
               <Suspense fallback={<Skeleton h={320} />}>
-                <DeliveryLogMap trail={shownTrail} events={shownEvents} stops={stopPlaces} label={t('deliveryLog.mapLabel')} />
+                <DeliveryLogMap
+                  trail={shownTrail}
+                  events={shownEvents}
+                  stops={stopPlaces}
+                  plannedRoute={plannedRoute}
+                  label={t('deliveryLog.mapLabel')}
+                />
               </Suspense>
             </MapBoundary>
             <Group gap="md" wrap="wrap" data-testid="delivery-log-map-legend">
+              <LegendItem color="#868e96" line label={t('deliveryLog.legend.plannedRoute')} />
               <LegendItem color="#1c7ed6" line label={t('deliveryLog.legend.phone')} />
               <LegendItem color="#7048e8" line dashed label={t('deliveryLog.legend.trailer')} />
               <LegendItem color="#2f9e44" label={t('deliveryLog.legend.event')} />

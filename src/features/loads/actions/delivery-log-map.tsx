@@ -30,6 +30,7 @@ const trailStyles: Record<LoadTrailPoint['deviceType'], Style> = {
     zIndex: 1,
   }),
 };
+const plannedStyle = new Style({ stroke: new Stroke({ color: '#868e96', width: ROUTE_LINE_WIDTH }), zIndex: -1 });
 const eventStyle = new Style({
   image: new CircleStyle({ radius: 7, fill: new Fill({ color: '#2f9e44' }), stroke: new Stroke({ color: '#fff', width: 2 }) }),
   zIndex: 2,
@@ -50,15 +51,18 @@ export interface DeliveryLogMapProps {
   /** Events with a position to draw (already only those accurate enough). */
   events: readonly (TripEvent & { latitude: number; longitude: number })[];
   stops: readonly { latitude: number; longitude: number }[];
+  /** The planned road path through the stops, when known; else the stops are joined by straight lines. */
+  plannedRoute?: readonly { latitude: number; longitude: number }[] | undefined;
   label: string;
 }
 
 /**
- * The delivery log's map (spec 3 "Load detail view"): each device's trail as a line, the trip events
+ * The delivery log's map (spec 3 "Load detail view"): the planned route in grey, each device's trail
+ * as a line, the trip events
  * clustered (eps 4, min weight 3) and the stops' sites, framed together. Features are rebuilt only
  * when the data changes (every 5 minutes at most), never per render.
  */
-export function DeliveryLogMap({ trail, events, stops, label }: DeliveryLogMapProps) {
+export function DeliveryLogMap({ trail, events, stops, plannedRoute, label }: DeliveryLogMapProps) {
   const map = useRef<OlMap | null>(null);
   const lines = useRef(new VectorSource());
   const eventPoints = useRef(new VectorSource<Feature<Point>>());
@@ -99,6 +103,15 @@ export function DeliveryLogMap({ trail, events, stops, label }: DeliveryLogMapPr
       lineFeatures.push(line);
     }
     const stopCoordinates = stops.map((stop) => fromLonLat([stop.longitude, stop.latitude]));
+    const planned =
+      plannedRoute && plannedRoute.length > 1
+        ? plannedRoute.map((point) => fromLonLat([point.longitude, point.latitude]))
+        : stopCoordinates;
+    if (planned.length > 1) {
+      const line = new Feature(new LineString(planned));
+      line.setStyle(plannedStyle);
+      lineFeatures.push(line);
+    }
     for (const coordinate of stopCoordinates) {
       const marker = new Feature(new Point(coordinate));
       marker.setStyle(stopStyle);
@@ -129,7 +142,7 @@ export function DeliveryLogMap({ trail, events, stops, label }: DeliveryLogMapPr
     };
     const view = map.current?.getView();
     if (view) frame.current(view);
-  }, [trail, events, stops]);
+  }, [trail, events, stops, plannedRoute]);
 
   return <MapView label={label} height={320} testId="delivery-log-map" onReady={addLayers} />;
 }
