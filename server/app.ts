@@ -66,6 +66,8 @@ export interface BuildAppOptions {
   signInThrottling?: SignInThrottling;
   /** Sees every route as it registers (the route matrix test lists the server's routes with it). */
   onRoute?: (route: RouteOptions) => void;
+  /** Handed what the features receive (the ingest, realtime), for what runs beside the routes (the demo simulator). */
+  onContext?: (context: ServerContext) => void;
 }
 
 /** Whether a request URL names the API (`/api` or anything below it, whatever its query or extension). */
@@ -149,6 +151,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     positions: createPositionIngest(db, realtime, app.log),
     signInThrottling: options.signInThrottling,
   };
+  options.onContext?.(context);
   // Saves route the legs their loads name that no editor asked for yet (a load written through the API).
   routeTripsWith(createRoutingProvider(config, app.log));
   await app.register(

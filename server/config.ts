@@ -15,6 +15,8 @@ const configSchema = z.object({
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(1000).optional(),
   REPLICA_DATABASE_URL: z.string().url().optional(),
   DEMO: booleanFlag.default(true),
+  /** With the demo data, drive the In Transit loads' devices through the ingest (features/demo-simulator). */
+  DEMO_SIMULATOR: booleanFlag.default(true),
   /** An OSRM or Valhalla server (ROUTING_ENGINE); unset, routes are great-circle estimates (providers/routing.ts). */
   ROUTING_URL: z.string().url().optional(),
   ROUTING_ENGINE: z.enum(['osrm', 'valhalla']).default('osrm'),

@@ -3,9 +3,11 @@ import { type RunningPostgres, startEmbeddedPostgres } from './db/embedded-postg
 import { DEMO_LOGINS, DEMO_PASSWORD, seedDemoIfEmpty } from './db/seed/demo-seed.ts';
 import { describeError, StartupError } from './db/startup-error.ts';
 import { buildApp } from './app.ts';
+import { startDemoSimulator } from './features/demo-simulator/start-demo-simulator.ts';
 import { scheduleChangeLogCompaction } from './features/sync/compaction.ts';
 import { pruneIdempotencyKeys } from './plugins/idempotency.ts';
 import { type Config, readConfig, startAddress } from './config.ts';
+import type { ServerContext } from './context.ts';
 
 const SHUTDOWN_TIMEOUT_MS = 10_000;
 
@@ -40,13 +42,19 @@ async function main() {
   const pruneTimer = setInterval(() => void pruneIdempotencyKeys(database.db).catch(() => {}), 60 * 60 * 1000);
   pruneTimer.unref();
 
+  let context: ServerContext | undefined;
   const app = await buildApp({
     db: database.db,
     config,
     serveWebApp: true,
     logger: true,
     realtime: { pool: database.pool },
+    onContext: (built) => {
+      context = built;
+    },
   });
+  // After the app, so a failing start leaves no timer; stopped when the app closes.
+  if (config.DEMO && config.DEMO_SIMULATOR && context) await startDemoSimulator(app, context);
   const stopCompaction = scheduleChangeLogCompaction(database.db, {
     retentionDays: config.CHANGE_LOG_RETENTION_DAYS,
     log: app.log,

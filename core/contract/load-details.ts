@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { idSchema, instantSchema } from './limits.ts';
-import { notAReference } from './references.ts';
+import { notAReference, subjectIdTextSchema } from './references.ts';
 
 /**
  * Read-only details around loads (spec 1 §7): the resource scheduling dialog's last assignments and
@@ -76,3 +76,26 @@ export const tripEventsQuerySchema = z
     message: 'startDate must not be after endDate',
     path: ['endDate'],
   });
+
+/** The most trail points one answer carries: a day of fixes every 5 s from two devices, and then some. */
+export const LOAD_TRAIL_MAX_POINTS = 50_000;
+
+/** One point of a load's device trail (spec 1 §7 `GET /order/{orderId}/devicelocations`, spec 3 "Load detail view"). */
+export const loadTrailPointSchema = z.object({
+  deviceId: z.number().int(),
+  deviceType: z.enum(['mobile', 'trailer']),
+  latitude: z.number(),
+  longitude: z.number(),
+  /** Degrees clockwise from north. */
+  heading: z.number().nullable(),
+  /** Metres per second. */
+  speed: z.number().nullable(),
+  /** Metres; screens draw only points under SHOWN_ACCURACY_BELOW (core/contract/device-positions.ts). */
+  accuracy: z.number().nullable(),
+  timestamp: instant,
+});
+export type LoadTrailPoint = z.infer<typeof loadTrailPointSchema>;
+
+/** `GET /api/order/:orderId/devicelocations`: the load's trail, oldest first. */
+export const loadTrailParamsSchema = z.object({ orderId: subjectIdTextSchema });
+export const loadTrailSchema = z.array(loadTrailPointSchema);

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { carrierLinksQuery, resourceInfoQuery, TRIP_EVENTS_REFETCH_MS, tripEventsQuery } from './load-details.ts';
+import { carrierLinksQuery, loadTrailQuery, resourceInfoQuery, TRIP_EVENTS_REFETCH_MS, tripEventsQuery } from './load-details.ts';
 
 // The mirror's carriers table as the change feed filled it.
 const mirror = vi.hoisted(() => ({ carriers: [] as Record<string, unknown>[] }));
@@ -81,6 +81,28 @@ describe('trip events', () => {
     const events = await new QueryClient().fetchQuery(options);
     expect(urls[0]?.pathname).toBe('/api/orders/77/tripevents');
     expect(events[0]).toMatchObject({ type: 'SiteArrived', accuracy: 0 });
+  });
+});
+
+describe('load trail', () => {
+  it('reads a load’s device trail from spec 1 §7’s path and refetches it with the events', async () => {
+    answer = () => [
+      {
+        deviceId: 4,
+        deviceType: 'mobile',
+        latitude: 42.02,
+        longitude: -93.45,
+        heading: 90,
+        speed: 22,
+        accuracy: 6,
+        timestamp: '2026-11-22T12:00:00.000Z',
+      },
+    ];
+    const options = loadTrailQuery(77);
+    expect(options.refetchInterval).toBe(300_000);
+    const trail = await new QueryClient().fetchQuery(options);
+    expect(urls[0]?.pathname).toBe('/api/order/77/devicelocations');
+    expect(trail).toEqual([expect.objectContaining({ deviceId: 4, accuracy: 6 })]);
   });
 });
 

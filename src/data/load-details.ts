@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
-import { type ResourceInfo, resourceInfoSchema, tripEventSchema } from '#core/contract/load-details';
+import { loadTrailSchema, type ResourceInfo, resourceInfoSchema, tripEventSchema } from '#core/contract/load-details';
 import { type CarrierLink, carrierLinkSchema } from '#core/contract/reference-lists';
 import { carriersOffered } from '#core/domain/load-actions';
 import { apiRequest } from './api-client.ts';
@@ -56,6 +56,15 @@ export function tripEventsQuery(orderId: number) {
   return queryOptions({
     queryKey: ['orders', orderId, 'tripevents'],
     queryFn: ({ signal }) => apiRequest(`/orders/${orderId}/tripevents`, z.array(tripEventSchema), { signal }),
+    refetchInterval: TRIP_EVENTS_REFETCH_MS,
+  });
+}
+
+/** The delivery log's device trail of one load (live load data: not for Freemium), refetched with the events. */
+export function loadTrailQuery(orderId: number) {
+  return queryOptions({
+    queryKey: ['orders', orderId, 'devicelocations'],
+    queryFn: ({ signal }) => apiRequest(`/order/${orderId}/devicelocations`, loadTrailSchema, { signal }),
     refetchInterval: TRIP_EVENTS_REFETCH_MS,
   });
 }

@@ -76,7 +76,7 @@ test('a smart-trailer device is created, edited, linked to a trailer and disable
   await devices.open();
   await devices.confirmDelete(deviceName);
   await expect(page.getByText(`${deviceName} deleted`)).toBeVisible();
-  await expect(devices.noRecords).toBeVisible();
+  await expect(deviceRow).toHaveCount(0);
 });
 
 test('a position a gateway posts shows in the device’s row at once, and still after an offline reload', async ({ page }) => {

@@ -32,7 +32,8 @@ async function spawnServer(env: Record<string, string>, options: { ownProcessGro
   let output = '';
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     cwd: root,
-    env: { ...process.env, LOG_LEVEL: 'warn', STATIC_DIR: '/nonexistent', ...env, PORT: port },
+    // The demo simulator would move the demo's In Transit loads under the tests' feet.
+    env: { ...process.env, LOG_LEVEL: 'warn', STATIC_DIR: '/nonexistent', DEMO_SIMULATOR: '0', ...env, PORT: port },
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: options.ownProcessGroup,
   });

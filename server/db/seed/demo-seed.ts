@@ -7,7 +7,7 @@ import { hash } from '@node-rs/argon2';
 import dayjs from 'dayjs';
 import timezone from 'dayjs/plugin/timezone.js';
 import utc from 'dayjs/plugin/utc.js';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { FEATURES, PERMISSIONS, ROLE_IDS } from '#core/domain/access';
 import { cargoBasis } from '#core/domain/cargo';
 import { estimatedTripSeconds, travelTimeKey } from '#core/domain/planning/stop-times';
@@ -21,6 +21,7 @@ import {
   changeLog,
   contacts,
   customers,
+  devices,
   downtimes,
   features,
   type Geofence,
@@ -373,6 +374,59 @@ function buildLoad(plan: LoadPlan, index: number, ctx: LoadContext): { order: Or
   return { order, stops: rows };
 }
 
+/**
+ * The phones of the drivers of In Transit loads and their trailers' smart devices, registered as a
+ * company registers its devices: the demo simulator (server/features/demo-simulator) drives them.
+ */
+async function insertDemoDevices(
+  tx: Transaction,
+  seeded: {
+    orgId: Record<OrgKey, number>;
+    userByUsername: Map<string, { id: number; organizationId: number | null }>;
+    trailerId: Map<string, number>;
+    logUpserts: (entity: string, organizationId: number | null, ids: number[]) => void;
+  },
+): Promise<void> {
+  const driving = new Set(
+    LOAD_PLANS.flatMap((plan) => (plan.status === 'In Transit' && !plan.isDraft && plan.driver ? [plan.driver] : [])),
+  );
+  const drivers = USERS.filter((user) => user.driver && driving.has(user.username));
+  const rows = drivers.flatMap((user) => {
+    const organizationId = seeded.orgId[user.org];
+    const driverUserId = must(seeded.userByUsername.get(user.username), user.username).id;
+    const trailer = user.driver?.trailer as string;
+    return [
+      {
+        organizationId,
+        clientId: `demo-phone-${user.lastName.toLowerCase()}`,
+        name: `${user.firstName} ${user.lastName} phone`,
+        kind: 'phone' as const,
+        driverUserId,
+      },
+      {
+        organizationId,
+        clientId: `demo-trailer-${trailer.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`,
+        name: `${trailer} tracker`,
+        kind: 'trailer' as const,
+        driverUserId: null,
+      },
+    ];
+  });
+  if (!rows.length) return;
+  const inserted = await tx
+    .insert(devices)
+    .values(rows)
+    .returning({ id: devices.id, organizationId: devices.organizationId, kind: devices.kind });
+  for (const [index, row] of inserted.entries()) {
+    seeded.logUpserts('device', row.organizationId, [row.id]);
+    if (row.kind !== 'trailer') continue;
+    const trailer = must(drivers[Math.floor(index / 2)]?.driver?.trailer, 'tracked trailer');
+    const id = must(seeded.trailerId.get(trailer), trailer);
+    // The trailer was logged when it was inserted; the feed reads the row as it ends up.
+    await tx.update(trailers).set({ deviceId: row.id }).where(eq(trailers.id, id));
+  }
+}
+
 // ---------------------------------------------------------------------------
 // The seed
 // ---------------------------------------------------------------------------
@@ -716,6 +770,8 @@ async function insertDemo(tx: Transaction, now: Date, passwordHash: string): Pro
     logUpserts('user', row.organizationId, [row.id]);
     logUpserts('contact', row.organizationId, [must(contactIds[index], `contact of ${user.username}`)]);
   }
+
+  await insertDemoDevices(tx, { orgId, userByUsername, trailerId, logUpserts });
 
   const weekStart = dayjs(weekContaining(now, DEMO_TIMEZONE).start).tz(DEMO_TIMEZONE);
   const downtimeRows = await tx

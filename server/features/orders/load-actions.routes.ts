@@ -8,7 +8,14 @@ import {
   driverAssignmentsBodySchema,
   loadCompletionsBodySchema,
 } from '#core/contract/load-actions';
-import { resourceInfoQuerySchema, resourceInfoSchema, tripEventSchema, tripEventsQuerySchema } from '#core/contract/load-details';
+import {
+  loadTrailParamsSchema,
+  loadTrailSchema,
+  resourceInfoQuerySchema,
+  resourceInfoSchema,
+  tripEventSchema,
+  tripEventsQuerySchema,
+} from '#core/contract/load-details';
 import { orderSchema } from '#core/contract/orders';
 import { type ServerContext, zodRoutes } from '#server/context';
 import { guard, requireAuth } from '#server/plugins/auth';
@@ -21,6 +28,7 @@ import {
   resourceInfo,
 } from './load-actions.service.ts';
 import { withWarnings } from './conflicts.service.ts';
+import { loadTrail } from './load-trail.service.ts';
 
 const loads = z.array(orderSchema);
 
@@ -99,5 +107,22 @@ export function registerLoadActionRoutes(app: FastifyInstance, { db, realtime }:
       onRequest: guard({ permissions: ['ViewOwningOrders'] }),
     },
     async (request) => listTripEvents(db, requireAuth(request), request.params.id, request.query),
+  );
+
+  api.get(
+    '/order/:orderId/devicelocations',
+    {
+      schema: {
+        tags: ['orders'],
+        description:
+          "The load's device trail, oldest first: its driver's phone and its trailer's device while on it. Live load " +
+          'data: not for Freemium. Screens draw only points with accuracy under 100 m.',
+        params: loadTrailParamsSchema,
+        response: { 200: loadTrailSchema },
+      },
+      // Whoever opens the delivery log, on a company above Freemium (spec 1 §2: no live load data there).
+      onRequest: guard({ permissions: ['ViewOwningOrders'], minTier: 'Standard' }),
+    },
+    async (request) => loadTrail(db, requireAuth(request), request.params.orderId),
   );
 }

@@ -675,6 +675,11 @@ export const MATRIX: Record<string, MatrixEntry> = {
     }),
     foreignIds: [foreign('params.id', 'load')],
   },
+  'GET /api/order/:orderId/devicelocations': {
+    access: { permissions: ['ViewOwningOrders'], minTier: 'Standard' },
+    example: (world) => ({ params: { orderId: world.own.loadWithTripEventsId } }),
+    foreignIds: [foreign('params.orderId', 'load')],
+  },
 
   'PUT /api/orders': {
     access: { features: ['Drafts'], permissions: ['EditOrder'], notForCarriers: true },

@@ -6,11 +6,12 @@ import i18next from 'i18next';
 import type { ReactNode } from 'react';
 import { initReactI18next } from 'react-i18next';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { TripEvent } from '#core/contract/load-details';
+import type { LoadTrailPoint, TripEvent } from '#core/contract/load-details';
 import type { Order } from '#core/contract/orders';
 import type { LoadCommand } from '#src/data/loads.ts';
 import actionsEnglish from '../../../../locales/en-US/load-actions.json';
 import { DeliveryLogDialog } from './delivery-log-dialog.tsx';
+import type { DeliveryLogMapProps } from './delivery-log-map.tsx';
 import { LoadActionsToolbar } from './load-actions-toolbar.tsx';
 import { filledLoad, filledStop } from '#test/fixtures/loads';
 import { ResourceSchedulingDialog } from './resource-scheduling-dialog.tsx';
@@ -18,6 +19,9 @@ import { ResourceSchedulingDialog } from './resource-scheduling-dialog.tsx';
 const sent: { loadId: number; command: LoadCommand }[] = [];
 let weekLoads: Order[] = [];
 let tripEvents: TripEvent[] = [];
+let trail: LoadTrailPoint[] = [];
+const trailRequests: number[] = [];
+const drawnMaps: DeliveryLogMapProps[] = [];
 const downloadLoadsCsv = vi.fn(async () => {});
 
 const driver = (id: number, name: string, tractor: number | null, trailer: number | null) => ({
@@ -68,8 +72,27 @@ vi.mock('#src/data/load-details.ts', () => ({
       }),
     }),
   tripEventsQuery: (orderId: number) => queryOptions({ queryKey: ['trip-events', orderId], queryFn: async () => tripEvents }),
+  loadTrailQuery: (orderId: number) =>
+    queryOptions({
+      queryKey: ['trail', orderId],
+      queryFn: async () => {
+        trailRequests.push(orderId);
+        return trail;
+      },
+    }),
   useCarrierLinks: () => ({ data: [] }),
 }));
+
+// OpenLayers does not draw in jsdom: the map records what it was given to draw.
+vi.mock('./delivery-log-map.tsx', () => ({
+  DeliveryLogMap: (props: DeliveryLogMapProps) => {
+    drawnMaps.push(props);
+    return <div data-testid="delivery-log-map" />;
+  },
+}));
+
+// The planned route is the load editor's (tested there); here it is not known.
+vi.mock('#src/data/routing.ts', () => ({ useRoutedPath: () => undefined }));
 
 // The editor (map, planner worker) has its own tests; here it only has to open.
 vi.mock('../editor/load-editor.tsx', () => ({ LoadEditor: () => <div data-testid="load-editor" /> }));
@@ -89,6 +112,9 @@ beforeAll(async () => {
 
 beforeEach(() => {
   sent.length = 0;
+  trail = [];
+  trailRequests.length = 0;
+  drawnMaps.length = 0;
   weekLoads = [];
   tripEvents = [];
   downloadLoadsCsv.mockClear();
@@ -98,14 +124,17 @@ afterEach(cleanup);
 
 const DISPATCHER = ['ViewOwningOrders', 'EditOrder', 'CreateOrder', 'CompleteOrder', 'AssignDrivers', 'DeleteOrder'];
 
-function renderWithProviders(ui: ReactNode, options: { permissions?: string[]; isCarrier?: boolean } = {}) {
+function renderWithProviders(
+  ui: ReactNode,
+  options: { permissions?: string[]; isCarrier?: boolean; tier?: 'Freemium' | 'Standard' } = {},
+) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   queryClient.setQueryData(['self'], {
     id: 3,
     activeOrganizationId: 1,
     contact: { timezone: 'America/Chicago', units: 'Metric', unitsWeight: 'Kilogram', language: 'en-US' },
     permissions: options.permissions ?? DISPATCHER,
-    organization: { isCarrier: options.isCarrier ?? false, features: ['DeliveryTickets'], tier: 'Standard' },
+    organization: { isCarrier: options.isCarrier ?? false, features: ['DeliveryTickets'], tier: options.tier ?? 'Standard' },
   });
   return render(
     <QueryClientProvider client={queryClient}>
@@ -304,5 +333,51 @@ describe('DeliveryLogDialog', () => {
     ).toEqual(['Not computable*', 'Not computable*']);
     expect(within(actuals).getByText('Ana Ruiz')).toBeTruthy();
     expect(screen.getByTestId('delivery-log-actual-duration').textContent).toContain('2h 20m');
+  });
+
+  it('draws the trail and the events accurate to under 100 m, and measures the driven distance on the trail', async () => {
+    const load = filledLoad({ id: 5, status: 'In Transit' });
+    const point = (latitude: number, accuracy: number | null, minute: number): LoadTrailPoint => ({
+      deviceId: 9,
+      deviceType: 'mobile',
+      latitude,
+      longitude: -93.6,
+      heading: 0,
+      speed: 20,
+      accuracy,
+      timestamp: `2030-03-04T14:${String(minute).padStart(2, '0')}:00.000Z`,
+    });
+    // 0.1° of latitude apart twice: 22.2 km driven; the far jump of poor accuracy is not.
+    trail = [point(41.5, 5, 0), point(41.55, 150, 5), point(41.6, 8, 10), point(41.7, null, 15), point(41.7, 6, 20)];
+    const base = { orderId: 5, longitude: -93.6, userId: 7, organizationLocationId: null, initiatingId: null, metadata: {} };
+    tripEvents = [
+      { ...base, id: 1, stopId: null, type: 'SiteArrived', timestamp: '2030-03-04T14:00:00.000Z', latitude: 41.5, accuracy: 0 },
+      { ...base, id: 2, stopId: null, type: 'SiteLeft', timestamp: '2030-03-04T14:10:00.000Z', latitude: 41.5, accuracy: 120 },
+      {
+        ...base,
+        id: 3,
+        stopId: null,
+        type: 'UnscheduledStop',
+        timestamp: '2030-03-04T14:20:00.000Z',
+        latitude: null,
+        accuracy: 5,
+      },
+    ];
+    renderWithProviders(<DeliveryLogDialog load={load} opened onClose={() => {}} />);
+
+    const panel = await screen.findByTestId('delivery-log-map-panel');
+    await waitFor(() => expect(panel.getAttribute('data-trail-points')).toBe('3'));
+    expect(trailRequests).toEqual([5]);
+    await waitFor(() => expect(drawnMaps.at(-1)?.events.map((event) => event.id)).toEqual([1]));
+    expect(drawnMaps.at(-1)?.trail.map((drawn) => drawn.accuracy)).toEqual([5, 8, 6]);
+    expect(screen.getByTestId('delivery-log-actual-distance').textContent).toContain('22.2 km');
+    expect(screen.queryByTestId('delivery-log-no-trail')).toBeNull();
+  });
+
+  it('asks Freemium for no trail and draws no map', async () => {
+    renderWithProviders(<DeliveryLogDialog load={filledLoad({ id: 5 })} opened onClose={() => {}} />, { tier: 'Freemium' });
+    await screen.findByText('No events recorded for this load.');
+    expect(screen.queryByTestId('delivery-log-map-panel')).toBeNull();
+    expect(trailRequests).toEqual([]);
   });
 });

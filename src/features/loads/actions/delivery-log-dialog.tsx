@@ -1,16 +1,47 @@
-import { Badge, Group, Modal, Paper, ScrollArea, SimpleGrid, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
+import {
+  Alert,
+  Badge,
+  Group,
+  Modal,
+  Paper,
+  ScrollArea,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+  Title,
+  Tooltip,
+} from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { Component, lazy, type ReactNode, Suspense, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TripEvent, TripEventType } from '#core/contract/load-details';
 import type { Order, Stop } from '#core/contract/orders';
-import { tripEventsQuery } from '#src/data/load-details.ts';
+import { TIERS, tierRank } from '#core/domain/access';
+import { accurateEnough, drivenMeters } from '#core/domain/geo/trail';
+import { loadTrailQuery, tripEventsQuery } from '#src/data/load-details.ts';
+import { useRoutedPath } from '#src/data/routing.ts';
 import { useMirrorList } from '#src/data/loads.ts';
 import { hasAccuracyWarning, isManualCompletion, loadFigures, stopActuals } from './delivery-log-figures.ts';
 import { useReferenceRows } from './reference-rows.ts';
 import { type ActionFormatting, useActionFormatting } from './use-action-formatting.ts';
+
+// Lazy: OpenLayers loads only once a delivery log is open.
+const DeliveryLogMap = lazy(() => import('./delivery-log-map.tsx').then((module) => ({ default: module.DeliveryLogMap })));
+
+/** A map that fails to load (offline without its chunk) leaves the rest of the log readable. */
+class MapBoundary extends Component<{ fallback: ReactNode; children: ReactNode }, { failed: boolean }> {
+  override state = { failed: false };
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+  override render() {
+    return this.state.failed ? this.props.fallback : this.props.children;
+  }
+}
 
 interface DeliveryLogDialogProps {
   load: Order;
@@ -48,6 +79,39 @@ function Figure({ label, children, testId }: { label: string; children: ReactNod
   );
 }
 
+/** One entry of the map's legend: a line (a trail) or a dot (events, stops) in the colour drawn. */
+function LegendItem({
+  color,
+  label,
+  line,
+  dashed,
+  hollow,
+}: {
+  color: string;
+  label: string;
+  line?: boolean;
+  dashed?: boolean;
+  hollow?: boolean;
+}) {
+  return (
+    <Group gap={6} wrap="nowrap">
+      <span
+        aria-hidden
+        style={{
+          display: 'inline-block',
+          width: line ? 18 : 10,
+          height: line ? 4 : 10,
+          borderRadius: line ? 2 : '50%',
+          background: hollow ? '#fff' : dashed ? `repeating-linear-gradient(90deg, ${color} 0 5px, transparent 5px 8px)` : color,
+          border: hollow ? `3px solid ${color}` : undefined,
+          boxSizing: 'border-box',
+        }}
+      />
+      <Text size="xs">{label}</Text>
+    </Group>
+  );
+}
+
 function useEventLabel() {
   const { t } = useTranslation('load-actions');
   return (event: TripEvent, stop: Stop | undefined) => {
@@ -70,6 +134,7 @@ function useEventLabel() {
 
 function DeliveryLog({ load, format }: { load: Order; format: ActionFormatting }) {
   const { t } = useTranslation('load-actions');
+  const { t: tCommon } = useTranslation('common');
   const reference = useReferenceRows();
   const cargoTypes = new Map((useMirrorList('cargoTypes').data ?? []).map((row) => [row.id, row.label]));
   // A load created offline has no server id yet, so it has no events to ask for.
@@ -81,7 +146,34 @@ function DeliveryLog({ load, format }: { load: Order; format: ActionFormatting }
     tractorGrams: tractor?.weight ?? null,
     trailerGrams: trailer?.weight ?? null,
   });
-  const figures = loadFigures(load, actuals);
+  // Live load data (the device trail) is not for Freemium (spec 1 §2).
+  const liveData = tierRank(format.self?.organization.tier) > TIERS.Freemium;
+  const trail = useQuery({ ...loadTrailQuery(load.id), enabled: load.id > 0 && liveData });
+  // Only points and events accurate to under 100 m are drawn or measured (spec 3, spec 1 §9).
+  const shownTrail = useMemo(() => (trail.data ?? []).filter(accurateEnough), [trail.data]);
+  const shownEvents = useMemo(
+    () =>
+      (events.data ?? []).flatMap((event) =>
+        event.latitude !== null && event.longitude !== null && accurateEnough(event)
+          ? [{ ...event, latitude: event.latitude, longitude: event.longitude }]
+          : [],
+      ),
+    [events.data],
+  );
+  const locationRows = reference.locations;
+  const stopPlaces = useMemo(
+    () =>
+      [...load.stops]
+        .sort((a, b) => a.sequence - b.sequence)
+        .flatMap((stop) => {
+          const fence = locationRows.find((row) => row.id === stop.organizationLocationId)?.customGeofence;
+          return fence ? [{ latitude: fence.latitude, longitude: fence.longitude, locationId: stop.organizationLocationId }] : [];
+        }),
+    [load.stops, locationRows],
+  );
+  // The planned route, as the load editor's map draws it (standard routes where they join two stops).
+  const plannedRoute = useRoutedPath(stopPlaces, useMirrorList('standardRoutes').data);
+  const figures = loadFigures(load, actuals, drivenMeters(shownTrail));
   const stopById = new Map(load.stops.map((stop) => [stop.id, stop]));
   const sortedEvents = [...(events.data ?? [])].sort((a, b) => a.timestamp.localeCompare(b.timestamp));
   const dash = '–';
@@ -175,6 +267,45 @@ function DeliveryLog({ load, format }: { load: Order; format: ActionFormatting }
         <Title order={3} size="h5">
           {t('deliveryLog.events')}
         </Title>
+        {liveData && load.id > 0 && (
+          <Stack
+            gap={6}
+            data-testid="delivery-log-map-panel"
+            data-trail-points={shownTrail.length}
+            data-event-points={shownEvents.length}
+          >
+            <MapBoundary
+              fallback={
+                <Alert color="gray" variant="light" data-testid="map-unavailable">
+                  {tCommon('map.unavailable')}
+                </Alert>
+              }
+            >
+              <Suspense fallback={<Skeleton h={320} />}>
+                <DeliveryLogMap
+                  trail={shownTrail}
+                  events={shownEvents}
+                  stops={stopPlaces}
+                  plannedRoute={plannedRoute}
+                  label={t('deliveryLog.mapLabel')}
+                />
+              </Suspense>
+            </MapBoundary>
+            <Group gap="md" wrap="wrap" data-testid="delivery-log-map-legend">
+              <LegendItem color="#868e96" line label={t('deliveryLog.legend.plannedRoute')} />
+              <LegendItem color="#1c7ed6" line label={t('deliveryLog.legend.phone')} />
+              <LegendItem color="#7048e8" line dashed label={t('deliveryLog.legend.trailer')} />
+              <LegendItem color="#2f9e44" label={t('deliveryLog.legend.event')} />
+              <LegendItem color="#f59f00" label={t('deliveryLog.legend.unreliableEvent')} />
+              <LegendItem color="#1971c2" hollow label={t('deliveryLog.legend.stop')} />
+            </Group>
+            {trail.isSuccess && shownTrail.length === 0 && (
+              <Text size="sm" c="dimmed" data-testid="delivery-log-no-trail">
+                {t('deliveryLog.noTrail')}
+              </Text>
+            )}
+          </Stack>
+        )}
         {events.isError || (events.isPending && events.fetchStatus === 'paused') ? (
           <Text size="sm" c="dimmed">
             {t('deliveryLog.eventsUnavailable')}

@@ -94,6 +94,12 @@ describe('loadFigures', () => {
     });
   });
 
+  it('takes the actual distance from the device trail when there is one', () => {
+    const rows = stopActuals(delivered, events, { tractorGrams: null, trailerGrams: null });
+    expect(loadFigures(delivered, rows, 83_250).actualMeters).toBe(83_250);
+    expect(loadFigures(delivered, rows, null).actualMeters).toBe(80_000);
+  });
+
   it('estimates with the whole-trip figure stored on the load, the one the loads table shows', () => {
     const load = { ...delivered, timeSeconds: 5_100 };
     const figures = loadFigures(load, stopActuals(load, events, { tractorGrams: null, trailerGrams: null }));

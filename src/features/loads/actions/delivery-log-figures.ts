@@ -27,7 +27,7 @@ export interface LoadFigures {
   estimatedMeters: number | null;
   /** First stop start (or first completion) to last completion, while the load has completed stops. */
   actualMinutes: number | null;
-  /** Sum of the completed stops' recorded distances. */
+  /** The trail's driven distance, else the sum of the completed stops' recorded distances. */
   actualMeters: number | null;
 }
 
@@ -84,8 +84,12 @@ export function stopActuals(order: Order, events: readonly TripEvent[], weights:
     });
 }
 
-/** Estimated (planned on the load) against actual (from the completed stops) duration and distance. */
-export function loadFigures(order: Order, actuals: readonly StopActuals[]): LoadFigures {
+/**
+ * Estimated (planned on the load) against actual duration and distance: the duration from the trip
+ * events; the distance as the device trail shows it driven (`drivenMeters`, core/domain/geo/trail.ts)
+ * when there is a trail, else the completed stops' recorded distances.
+ */
+export function loadFigures(order: Order, actuals: readonly StopActuals[], trailMeters: number | null = null): LoadFigures {
   const completed = actuals.filter((row) => row.completedAt !== null);
   const first = actuals.find((row) => row.startedAt !== null || row.completedAt !== null);
   const last = completed.at(-1);
@@ -94,7 +98,7 @@ export function loadFigures(order: Order, actuals: readonly StopActuals[]): Load
     estimatedMinutes: order.timeSeconds === null ? null : secondsToMinutes(order.timeSeconds),
     estimatedMeters: order.distanceMeters,
     actualMinutes: first && last ? minutesBetween(first.startedAt ?? first.completedAt, last.completedAt) : null,
-    actualMeters: distances.length ? distances.reduce((sum, meters) => sum + meters, 0) : null,
+    actualMeters: trailMeters ?? (distances.length ? distances.reduce((sum, meters) => sum + meters, 0) : null),
   };
 }
 
