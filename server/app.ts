@@ -142,11 +142,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         trustsProxy: proxyTrust(trustedProxies(config)),
       })
     : realtimeOff;
+  const positions = createPositionIngest(db, realtime, app.log);
+  // Before realtime closes its sockets (preClose): queued fixes are stored and their last push goes out.
+  app.addHook('preClose', () => positions.close());
   const context: ServerContext = {
     db,
     config,
     realtime,
-    positions: createPositionIngest(db, realtime, app.log),
+    positions,
     signInThrottling: options.signInThrottling,
   };
   // Saves route the legs their loads name that no editor asked for yet (a load written through the API).

@@ -815,6 +815,23 @@ export const MATRIX: Record<string, MatrixEntry> = {
     },
     foreignIds: { none: 'devices are named by the identifier they send; unregistered ones answer 404' },
   },
+  // The OsmAnd protocol of the Traccar Client apps: the registered device identifier is the credential.
+  ...Object.fromEntries(
+    (['GET', 'POST'] as const).map((method) => [
+      `${method} /api/osmand`,
+      {
+        access: 'public',
+        caller: 'anonymous',
+        example: async (world: MatrixWorld) => {
+          const device = DEVICE();
+          await world.call('admin', 'POST', `/api/organizations/${world.organizations.prairie}/devices`, device);
+          const timestamp = String(Math.floor(Date.now() / 1000));
+          return { query: { id: device.clientId, lat: '42.03', lon: '-93.62', timestamp, speed: '10', bearing: '90' } };
+        },
+        foreignIds: { none: 'devices are named by the identifier they send; unregistered ones answer 404' },
+      } satisfies MatrixEntry,
+    ]),
+  ),
   'GET /api/devices/locations/latest': {
     access: PAGE_RULES.liveMap,
     example: () => ({ query: { staleTimeMinutes: 60 } }),
