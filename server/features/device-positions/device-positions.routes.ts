@@ -3,17 +3,35 @@ import { z } from 'zod';
 import {
   devicePositionsAnswerSchema,
   devicePositionsBodySchema,
+  HISTORY_MAX_ROWS,
+  historyRange,
+  historyRangeQuerySchema,
   latestPositionsQuerySchema,
+  TRACKED_RESOURCE_TYPES,
 } from '#core/contract/device-positions';
+import { idParamsSchema } from '#core/contract/common';
+import { tripEventSchema } from '#core/contract/load-details';
 import { deviceLocationEventSchema } from '#core/contract/realtime';
 import { serviceAccountSecurity } from '#core/contract/service-accounts';
-import { PAGE_RULES } from '#core/domain/access';
+import { PAGE_RULES, type PageRule } from '#core/domain/access';
 import { type ServerContext, zodRoutes } from '#server/context';
-import { guard, requireCaller } from '#server/plugins/auth';
+import { guard, requireAuth, requireCaller } from '#server/plugins/auth';
 import { HttpError } from '#server/plugins/error-handler';
 import { ERROR_CODES } from '#core/contract/errors';
 import { assertDeviceRegistered, latestPositions } from './device-positions.service.ts';
 import { readOsmandRequest } from './osmand.ts';
+import { resourceDeviceLocations, resourceTripEvents } from './tracking-history.service.ts';
+
+/**
+ * Who reads a driver's, tractor's, trailer's or device's trail and trip events: the viewers of the
+ * live map and of the delivery log (loads), on a paid tier with delivery tracking. Spec 1 §6: Freemium
+ * does not load live load data or live-map locations, so it is refused (403) like the latest positions.
+ */
+export const TRACKING_HISTORY_RULE: PageRule = {
+  minTier: 'Standard',
+  features: ['DeliveryTracking'],
+  anyPermission: ['ViewLiveMap', 'ViewOwningOrders'],
+};
 
 const OSMAND_DESCRIPTION =
   "The OsmAnd protocol of the Traccar Client phone apps: set the app's server URL to https://<this server>/api/osmand " +
@@ -89,6 +107,40 @@ export function registerDevicePositionRoutes(app: FastifyInstance, { db, positio
       },
     });
   });
+
+  for (const type of TRACKED_RESOURCE_TYPES) {
+    const range = `within startDate..endDate (UTC ISO; endDate defaults to now, startDate to 24 h before it, at most 31 days), the newest ${HISTORY_MAX_ROWS} oldest first`;
+    api.get(
+      `/${type}/:id/devicelocations`,
+      {
+        schema: {
+          tags: ['devices'],
+          description: `The positions stored for the ${type} of the organization ${range}. Another organization's ${type} answers 404.`,
+          params: idParamsSchema,
+          querystring: historyRangeQuerySchema,
+          response: { 200: z.array(deviceLocationEventSchema) },
+        },
+        onRequest: guard(TRACKING_HISTORY_RULE),
+      },
+      async (request) =>
+        resourceDeviceLocations(db, requireAuth(request).organizationId, type, request.params.id, historyRange(request.query)),
+    );
+    api.get(
+      `/${type}/:id/tripevents`,
+      {
+        schema: {
+          tags: ['devices'],
+          description: `The trip events of the organization's loads for the ${type} ${range}. Another organization's ${type} answers 404.`,
+          params: idParamsSchema,
+          querystring: historyRangeQuerySchema,
+          response: { 200: z.array(tripEventSchema) },
+        },
+        onRequest: guard(TRACKING_HISTORY_RULE),
+      },
+      async (request) =>
+        resourceTripEvents(db, requireAuth(request).organizationId, type, request.params.id, historyRange(request.query)),
+    );
+  }
 
   api.get(
     '/devices/locations/latest',
