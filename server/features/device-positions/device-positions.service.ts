@@ -211,6 +211,17 @@ export async function storePositionRequests(
   }
 
   const strip = ({ deviceKind: _, ...row }: StoredFix) => row;
+  // The same order in every group commit, so concurrent ones lock shared rows in turn, never crosswise.
+  const byDeviceAndTime = (a: StoredFix, b: StoredFix) =>
+    a.deviceId - b.deviceId || a.recordedAt.getTime() - b.recordedAt.getTime();
+  const insertOrder = toInsert
+    .map((_, position) => position)
+    .sort((a, b) => byDeviceAndTime(toInsert[a] as StoredFix, toInsert[b] as StoredFix));
+  const sortedInsert = insertOrder.map((position) => toInsert[position] as StoredFix);
+  const sortedInsertedBy = insertOrder.map((position) => insertedBy[position] as number);
+  toInsert.splice(0, toInsert.length, ...sortedInsert);
+  insertedBy.splice(0, insertedBy.length, ...sortedInsertedBy);
+  const latestRows = [...newestPerDevice.values()].map(({ row }) => row).sort(byDeviceAndTime);
   const { storedKeys, movedRows } = await db.transaction(async (tx) => {
     const storedKeys = new Set<string>();
     for (let start = 0; start < toInsert.length; start += ROWS_PER_INSERT) {
@@ -224,7 +235,7 @@ export async function storePositionRequests(
     const movedRows = newestPerDevice.size
       ? await tx
           .insert(deviceLatestPositions)
-          .values([...newestPerDevice.values()].map(({ row }) => strip(row)))
+          .values(latestRows.map(strip))
           .onConflictDoUpdate({
             target: deviceLatestPositions.deviceId,
             set: {

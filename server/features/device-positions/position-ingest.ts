@@ -41,6 +41,11 @@ export interface PositionIngestTuning {
   commitDelayMs: number;
   /** Group commit: this many queued fixes are stored at once without waiting. */
   commitRows: number;
+  /**
+   * Group commits running at once: while some wait on PostgreSQL (and its WAL flush) the next
+   * requests gather into another. Their rows are written in device order, so they cannot deadlock.
+   */
+  commitsInFlight: number;
   /** Socket: each organization's moved latest positions go out as one array at most this often (ms). */
   pushIntervalMs: number;
   /** Per device: fixes stored individually in a burst (a full backlog batch), then `fixesPerSecond`. */
@@ -56,6 +61,7 @@ export interface PositionIngestTuning {
 export const POSITION_INGEST_TUNING: PositionIngestTuning = {
   commitDelayMs: 4,
   commitRows: 2000,
+  commitsInFlight: 4,
   pushIntervalMs: 200,
   burstFixes: 1000,
   fixesPerSecond: 5,
@@ -87,8 +93,8 @@ interface QueuedRequest extends PositionRequest {
 
 /**
  * Group commit: requests queue their fixes; one flush stores everything queued as multi-row inserts
- * in one transaction (after `commitDelayMs`, at once past `commitRows`, or straight after the flush
- * before it), and each request is answered once its fixes are committed and the listeners have seen
+ * in one transaction (after `commitDelayMs`, at once past `commitRows` or while other flushes run, up
+ * to `commitsInFlight` at a time), and each request is answered once its fixes are committed and the listeners have seen
  * them. One transaction per request tops out far below the thousands of fixes a second a fleet sends.
  * Socket pushes are coalesced the same way: the @socket.io/postgres-adapter NOTIFYs every emit to
  * every node, so each organization gets one array of its newest positions per `pushIntervalMs`.
@@ -105,7 +111,7 @@ export function createPositionIngest(
 
   let queue: QueuedRequest[] = [];
   let queuedFixes = 0;
-  let committing: Promise<void> | null = null;
+  const committing = new Set<Promise<void>>();
   let commitTimer: NodeJS.Timeout | null = null;
   /** Listeners see the group commits one after another, in commit order. */
   let listenersDone: Promise<void> = Promise.resolve();
@@ -139,14 +145,15 @@ export function createPositionIngest(
   }
 
   function schedule() {
-    if (committing || !queue.length) return;
-    if (queuedFixes >= tuning.commitRows) void commit();
+    if (committing.size >= tuning.commitsInFlight || !queue.length) return;
+    if (queuedFixes >= tuning.commitRows || committing.size) void commit();
     else commitTimer ??= setTimeout(() => void commit(), tuning.commitDelayMs);
   }
 
   async function commit() {
     if (commitTimer) clearTimeout(commitTimer);
     commitTimer = null;
+    if (!queue.length) return;
     const batch = queue;
     queue = [];
     queuedFixes = 0;
@@ -168,11 +175,11 @@ export function createPositionIngest(
         for (const request of batch) request.reject(error);
       }
     })();
-    committing = done;
+    committing.add(done);
     await done;
-    committing = null;
+    committing.delete(done);
     // What queued during this commit has waited long enough: it goes now.
-    if (queue.length) void commit();
+    schedule();
   }
 
   return {
@@ -192,7 +199,7 @@ export function createPositionIngest(
       });
     },
     async close() {
-      while (committing || queue.length) await (committing ?? commit());
+      while (committing.size || queue.length) await (committing.size ? Promise.all(committing) : commit());
       await listenersDone;
       if (pushTimer) clearTimeout(pushTimer);
       push();
