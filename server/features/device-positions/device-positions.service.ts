@@ -2,7 +2,7 @@ import { and, eq, gte, inArray, sql } from 'drizzle-orm';
 import { type DevicePositionInput, POSITION_FUTURE_SKEW_MS } from '#core/contract/device-positions';
 import type { DeviceLocationEvent } from '#core/contract/realtime';
 import type { Database } from '#server/db/database';
-import { deviceLatestPositions, devicePositions, devices, trailers } from '#server/db/schema';
+import { deviceLatestPositions, type devicePositions, devices, trailers } from '#server/db/schema';
 import { badRequest, HttpError } from '#server/plugins/error-handler';
 import { ERROR_CODES } from '#core/contract/errors';
 
@@ -87,8 +87,112 @@ export interface StoredRequests {
 }
 
 const fixKey = (deviceId: number, recordedAt: Date) => `${deviceId}@${recordedAt.getTime()}`;
-/** PostgreSQL takes at most 65,535 parameters per statement; a fix row has 13. */
-const ROWS_PER_INSERT = 4000;
+
+/** Fix rows as 12 column arrays, for `unnest`: one parameter per column whatever the number of rows. */
+function columnsOf(rows: readonly StoredFix[]) {
+  const column = <T>(pick: (row: StoredFix) => T) => sql.param(rows.map(pick));
+  return sql.join(
+    [
+      sql`${column((row) => row.deviceId)}::int[]`,
+      sql`${column((row) => row.organizationId)}::int[]`,
+      sql`${column((row) => row.userId ?? null)}::int[]`,
+      sql`${column((row) => row.orderId ?? null)}::int[]`,
+      sql`${column((row) => row.tractorId ?? null)}::int[]`,
+      sql`${column((row) => row.trailerId ?? null)}::int[]`,
+      sql`${column((row) => row.latitude)}::float8[]`,
+      sql`${column((row) => row.longitude)}::float8[]`,
+      sql`${column((row) => row.heading ?? null)}::float8[]`,
+      sql`${column((row) => row.speed ?? null)}::float8[]`,
+      sql`${column((row) => row.accuracy ?? null)}::float8[]`,
+      sql`${column((row) => row.recordedAt.toISOString())}::timestamptz[]`,
+    ],
+    sql`, `,
+  );
+}
+
+const FIX_COLUMNS = sql.raw(
+  'device_id, organization_id, user_id, order_id, tractor_id, trailer_id, latitude, longitude, heading, speed, accuracy, recorded_at',
+);
+
+type WrittenRow = {
+  written: 'stored' | 'moved';
+  device_id: number;
+  organization_id: number;
+  user_id: number | null;
+  order_id: number | null;
+  tractor_id: number | null;
+  trailer_id: number | null;
+  latitude: number;
+  longitude: number;
+  heading: number | null;
+  speed: number | null;
+  accuracy: number | null;
+  recorded_ms: number;
+};
+
+/**
+ * One statement, so one round trip and its own transaction: the fixes stored individually (a resent
+ * one is skipped by the unique device-and-time index) and each device's newest moved forward only.
+ * Under load a round trip waits for PostgreSQL to be scheduled; a group commit pays for one.
+ */
+async function writeFixes(db: Database, toInsert: readonly StoredFix[], latestRows: readonly StoredFix[]) {
+  if (!latestRows.length) return { storedKeys: new Set<string>(), movedRows: [] };
+  const result = await db.execute<WrittenRow>(sql`
+    with stored as (
+      insert into device_positions (${FIX_COLUMNS})
+      select * from unnest(${columnsOf(toInsert)}) as incoming(${FIX_COLUMNS})
+      order by device_id, recorded_at
+      on conflict do nothing
+      returning device_id, recorded_at
+    ), moved as (
+      insert into device_latest_positions (${FIX_COLUMNS})
+      select * from unnest(${columnsOf(latestRows)}) as newest(${FIX_COLUMNS})
+      order by device_id
+      on conflict (device_id) do update set
+        user_id = excluded.user_id, order_id = excluded.order_id, tractor_id = excluded.tractor_id,
+        trailer_id = excluded.trailer_id, latitude = excluded.latitude, longitude = excluded.longitude,
+        heading = excluded.heading, speed = excluded.speed, accuracy = excluded.accuracy,
+        recorded_at = excluded.recorded_at, received_at = excluded.received_at
+      -- Only forward: a late fix from the backlog leaves the latest position where it is.
+      where excluded.recorded_at > device_latest_positions.recorded_at
+      returning ${FIX_COLUMNS}
+    )
+    select 'stored' as written, device_id, null::int as organization_id, null::int as user_id, null::int as order_id,
+      null::int as tractor_id, null::int as trailer_id, null::float8 as latitude, null::float8 as longitude,
+      null::float8 as heading, null::float8 as speed, null::float8 as accuracy,
+      (extract(epoch from recorded_at) * 1000)::float8 as recorded_ms
+    from stored
+    union all
+    select 'moved', device_id, organization_id, user_id, order_id, tractor_id, trailer_id, latitude, longitude,
+      heading, speed, accuracy, (extract(epoch from recorded_at) * 1000)::float8
+    from moved`);
+  const storedKeys = new Set<string>();
+  const movedRows: StoredLatest[] = [];
+  const receivedAt = new Date();
+  for (const row of result.rows) {
+    const recordedAt = new Date(Number(row.recorded_ms));
+    if (row.written === 'stored') {
+      storedKeys.add(fixKey(row.device_id, recordedAt));
+      continue;
+    }
+    movedRows.push({
+      deviceId: row.device_id,
+      organizationId: row.organization_id,
+      userId: row.user_id,
+      orderId: row.order_id,
+      tractorId: row.tractor_id,
+      trailerId: row.trailer_id,
+      latitude: row.latitude,
+      longitude: row.longitude,
+      heading: row.heading,
+      speed: row.speed,
+      accuracy: row.accuracy,
+      recordedAt,
+      receivedAt,
+    });
+  }
+  return { storedKeys, movedRows };
+}
 
 /**
  * Stores the fixes of several requests at once (the ingest's group commit): one device lookup, one
@@ -210,7 +314,6 @@ export async function storePositionRequests(
     }
   }
 
-  const strip = ({ deviceKind: _, ...row }: StoredFix) => row;
   // The same order in every group commit, so concurrent ones lock shared rows in turn, never crosswise.
   const byDeviceAndTime = (a: StoredFix, b: StoredFix) =>
     a.deviceId - b.deviceId || a.recordedAt.getTime() - b.recordedAt.getTime();
@@ -222,42 +325,7 @@ export async function storePositionRequests(
   toInsert.splice(0, toInsert.length, ...sortedInsert);
   insertedBy.splice(0, insertedBy.length, ...sortedInsertedBy);
   const latestRows = [...newestPerDevice.values()].map(({ row }) => row).sort(byDeviceAndTime);
-  const { storedKeys, movedRows } = await db.transaction(async (tx) => {
-    const storedKeys = new Set<string>();
-    for (let start = 0; start < toInsert.length; start += ROWS_PER_INSERT) {
-      const stored = await tx
-        .insert(devicePositions)
-        .values(toInsert.slice(start, start + ROWS_PER_INSERT).map(strip))
-        .onConflictDoNothing()
-        .returning({ deviceId: devicePositions.deviceId, recordedAt: devicePositions.recordedAt });
-      for (const row of stored) storedKeys.add(fixKey(row.deviceId, row.recordedAt));
-    }
-    const movedRows = newestPerDevice.size
-      ? await tx
-          .insert(deviceLatestPositions)
-          .values(latestRows.map(strip))
-          .onConflictDoUpdate({
-            target: deviceLatestPositions.deviceId,
-            set: {
-              userId: sql`excluded.user_id`,
-              orderId: sql`excluded.order_id`,
-              tractorId: sql`excluded.tractor_id`,
-              trailerId: sql`excluded.trailer_id`,
-              latitude: sql`excluded.latitude`,
-              longitude: sql`excluded.longitude`,
-              heading: sql`excluded.heading`,
-              speed: sql`excluded.speed`,
-              accuracy: sql`excluded.accuracy`,
-              recordedAt: sql`excluded.recorded_at`,
-              receivedAt: sql`excluded.received_at`,
-            },
-            // Only forward: a late fix from the backlog leaves the latest position where it is.
-            setWhere: sql`excluded.recorded_at > ${deviceLatestPositions.recordedAt}`,
-          })
-          .returning()
-      : [];
-    return { storedKeys, movedRows };
-  });
+  const { storedKeys, movedRows } = await writeFixes(db, toInsert, latestRows);
 
   const storedCount = new Map<number, number>();
   toInsert.forEach((row, position) => {
