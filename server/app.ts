@@ -143,7 +143,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       })
     : realtimeOff;
   const positions = createPositionIngest(db, realtime, app.log);
-  // Before realtime closes its sockets (preClose): queued fixes are stored and their last push goes out.
+  // Queued fixes are stored (and their requests answered) before the server and the database close.
   app.addHook('preClose', () => positions.close());
   const context: ServerContext = {
     db,

@@ -70,13 +70,10 @@ export function registerDevicePositionRoutes(app: FastifyInstance, { db, positio
     },
   );
 
-  // GET and POST (Traccar reads any method alike; its apps POST), form and text bodies: the parsers below hand form and text bodies over as strings.
+  // GET and POST: Traccar reads any method alike, and its apps POST.
   app.register(async (scope) => {
-    scope.addContentTypeParser(
-      ['application/x-www-form-urlencoded', 'text/plain'],
-      { parseAs: 'string' },
-      (_request, body, done) => done(null, body),
-    );
+    // Any body type but JSON is read as text (a form): a 415 would block the phone's queue on this position for good.
+    scope.addContentTypeParser('*', { parseAs: 'string' }, (_request, body, done) => done(null, body));
     zodRoutes(scope).route({
       method: ['GET', 'POST'],
       url: '/osmand',

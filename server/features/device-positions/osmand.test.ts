@@ -174,6 +174,13 @@ describe('POST /api/osmand (Traccar Client pointed at the server)', () => {
     });
     expect(form.statusCode, form.body).toBe(200);
     expect(await storedOf(phone.id, new Date(formTime * 1000))).toBe(1);
+    const oddTime = secondsAgo(450);
+    const odd = await osmand({
+      payload: `id=48151623&lat=42.045&lon=-93.61&timestamp=${oddTime}`,
+      contentType: 'application/octet-stream',
+    });
+    expect(odd.statusCode, odd.body).toBe(200);
+    expect(await storedOf(phone.id, new Date(oddTime * 1000))).toBe(1);
 
     const jsonTime = new Date(Date.now() - 400_000).toISOString();
     const json = await osmand({
