@@ -196,7 +196,7 @@ async function writeFixes(db: Database, toInsert: readonly StoredFix[], latestRo
 
 /**
  * Stores the fixes of several requests at once (the ingest's group commit): one device lookup, one
- * load link per organization, one transaction of multi-row inserts. Each request's devices must be
+ * load link per organization, one statement writing every fix (`writeFixes`). Each request's devices must be
  * enabled and belong to its poster (for a person, their own phone): otherwise that request alone is
  * refused with 404 naming the identifiers and stores nothing. A fix already stored (the same device
  * and time, as the phone apps resend until answered 2xx) is kept once; a late fix is stored in its

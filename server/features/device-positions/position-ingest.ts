@@ -92,10 +92,10 @@ interface QueuedRequest extends PositionRequest {
 }
 
 /**
- * Group commit: requests queue their fixes; one flush stores everything queued as multi-row inserts
- * in one transaction (after `commitDelayMs`, at once past `commitRows` or while other flushes run, up
- * to `commitsInFlight` at a time), and each request is answered once its fixes are committed and the listeners have seen
- * them. One transaction per request tops out far below the thousands of fixes a second a fleet sends.
+ * Group commit: requests queue their fixes; one flush stores everything queued in one statement
+ * (after `commitDelayMs`, at once past `commitRows` or while other flushes run, up to
+ * `commitsInFlight` at a time), and each request is answered once its fixes are committed and the
+ * listeners have seen them. One transaction per request tops out far below what a fleet sends.
  * Socket pushes are coalesced the same way: the @socket.io/postgres-adapter NOTIFYs every emit to
  * every node, so each organization gets one array of its newest positions per `pushIntervalMs`.
  */
