@@ -22,6 +22,7 @@ import { measureLargeCompany } from './sync.ts';
 import { measureWindowedMirror } from './sync-window.ts';
 import { measureAdministration } from './administration.ts';
 import { measureServerLoad } from './load-test.ts';
+import { measureIngest } from './ingest.ts';
 import { measureChaos } from './chaos.ts';
 import { measureChangeLogCompaction } from './change-log.ts';
 import { measureMap } from './map.ts';
@@ -200,6 +201,7 @@ const FIGURES: Figure[] = [
     measure: async (run) => ({ administration: await measureAdministration(await run.browser(), REPO_ROOT, log) }),
   },
   { name: 'load-test', measure: async () => ({ serverLoad: await measureServerLoad(REPO_ROOT, log) }) },
+  { name: 'ingest', measure: async () => ({ ingest: await measureIngest(REPO_ROOT, log) }) },
   {
     name: 'chaos',
     measure: async (run) => {

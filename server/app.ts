@@ -144,11 +144,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         trustsProxy: proxyTrust(trustedProxies(config)),
       })
     : realtimeOff;
+  const positions = createPositionIngest(db, realtime, app.log);
+  // Queued fixes are stored (and their requests answered) before the server and the database close.
+  app.addHook('preClose', () => positions.close());
   const context: ServerContext = {
     db,
     config,
     realtime,
-    positions: createPositionIngest(db, realtime, app.log),
+    positions,
     signInThrottling: options.signInThrottling,
   };
   options.onContext?.(context);

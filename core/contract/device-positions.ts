@@ -52,3 +52,36 @@ export const latestPositionsQuerySchema = z.object({
     .max(60 * 24 * 366)
     .default(DEFAULT_STALE_TIME_MINUTES),
 });
+
+/** Spec 1 §7 `GET /api/{type}/{id}/tripevents` and `/devicelocations`: what a history is read for. */
+export const TRACKED_RESOURCE_TYPES = ['driver', 'tractor', 'trailer', 'device'] as const;
+export type TrackedResourceType = (typeof TRACKED_RESOURCE_TYPES)[number];
+
+/** Without startDate, a history read covers this long before endDate (which defaults to now). */
+export const HISTORY_DEFAULT_RANGE_MS = 24 * 3600_000;
+/** The longest range one history read may ask for. */
+export const HISTORY_MAX_RANGE_MS = 31 * 24 * 3600_000;
+/** The most rows one history read answers: the newest of the range, oldest first. */
+export const HISTORY_MAX_ROWS = 10_000;
+
+/** Optional startDate/endDate (UTC ISO, spec 1 §7): endDate defaults to now, startDate to 24 h before it. */
+export const historyRangeQuerySchema = z
+  .object({ startDate: instantSchema.optional(), endDate: instantSchema.optional() })
+  .refine((range) => !range.startDate || !range.endDate || Date.parse(range.startDate) <= Date.parse(range.endDate), {
+    message: 'startDate must not be after endDate',
+    path: ['endDate'],
+  })
+  .refine(
+    (range) =>
+      !range.startDate ||
+      (range.endDate ? Date.parse(range.endDate) : Date.now()) - Date.parse(range.startDate) <= HISTORY_MAX_RANGE_MS,
+    { message: 'the range may cover at most 31 days', path: ['startDate'] },
+  );
+export type HistoryRangeQuery = z.infer<typeof historyRangeQuerySchema>;
+
+/** The range a history read covers, with its defaults applied. */
+export function historyRange(query: HistoryRangeQuery, now = new Date()): { start: Date; end: Date } {
+  const end = query.endDate ? new Date(query.endDate) : now;
+  const start = query.startDate ? new Date(query.startDate) : new Date(end.getTime() - HISTORY_DEFAULT_RANGE_MS);
+  return { start, end };
+}

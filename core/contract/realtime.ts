@@ -50,12 +50,15 @@ export const deviceLocationEventSchema = z.object({
   timestamp: z.iso.datetime({ offset: true }),
 });
 export type DeviceLocationEvent = z.infer<typeof deviceLocationEventSchema>;
+/** `device:locations:latest:update` carries an array: the server coalesces an organization's moves every few hundred ms. */
+export const deviceLocationsEventSchema = z.array(deviceLocationEventSchema);
 
 /** What the server emits, by event name (socket.io's typed-events map for both ends). */
 export interface RealtimeEvents {
   [REALTIME_EVENTS.orderChanged]: (event: OrderChangedEvent) => void;
   [REALTIME_EVENTS.stopChanged]: (event: StopChangedEvent) => void;
-  [REALTIME_EVENTS.deviceLocation]: (event: DeviceLocationEvent) => void;
+  /** The latest positions that moved since the last push, one per device. */
+  [REALTIME_EVENTS.deviceLocation]: (events: DeviceLocationEvent[]) => void;
   [REALTIME_EVENTS.mirrorChanged]: (event: MirrorChangedEvent) => void;
   [REALTIME_EVENTS.companyChanged]: (event: CompanyChangedEvent) => void;
 }

@@ -22,7 +22,8 @@ import { isForeignOrigin, requestedHost } from './origin-check.ts';
 export interface RealtimePublisher {
   publishOrderChange(organizationIds: number[], order: OrderChangedEvent): void;
   publishStopChange(organizationIds: number[], stop: StopChangedEvent): void;
-  publishDeviceLocation(organizationId: number, location: DeviceLocationEvent): void;
+  /** The organization's latest positions that moved, as one array (the ingest coalesces them every few hundred ms). */
+  publishDeviceLocations(organizationId: number, locations: DeviceLocationEvent[]): void;
   publishMirrorChange(organizationIds: number[], change: MirrorChangedEvent): void;
   publishCompanyChange(company: CompanyChangedEvent): void;
 }
@@ -31,7 +32,7 @@ export interface RealtimePublisher {
 export const realtimeOff: RealtimePublisher = {
   publishOrderChange: () => {},
   publishStopChange: () => {},
-  publishDeviceLocation: () => {},
+  publishDeviceLocations: () => {},
   publishMirrorChange: () => {},
   publishCompanyChange: () => {},
 };
@@ -120,7 +121,8 @@ export function registerRealtime(
         stopId: stop.stopId,
         changedByUserId: stop.changedByUserId,
       }),
-    publishDeviceLocation: (organizationId, location) => emitTo([organizationId], REALTIME_EVENTS.deviceLocation, location),
+    publishDeviceLocations: (organizationId, locations) =>
+      locations.length ? emitTo([organizationId], REALTIME_EVENTS.deviceLocation, locations) : undefined,
     publishMirrorChange: (organizationIds, change) => emitTo(organizationIds, REALTIME_EVENTS.mirrorChanged, change),
     publishCompanyChange: (company) => emitTo([company.id], REALTIME_EVENTS.companyChanged, company),
   };

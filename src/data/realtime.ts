@@ -4,7 +4,7 @@ import {
   type CompanyChangedEvent,
   companyChangedEventSchema,
   type DeviceLocationEvent,
-  deviceLocationEventSchema,
+  deviceLocationsEventSchema,
   type MirrorChangedEvent,
   mirrorChangedEventSchema,
   type OrderChangedEvent,
@@ -56,7 +56,9 @@ export function connectRealtime(handlers: RealtimeHandlers): () => void {
   );
   socket.on(
     REALTIME_EVENTS.deviceLocation,
-    parsed(deviceLocationEventSchema, (event) => handlers.onDeviceLocation(event)),
+    parsed(deviceLocationsEventSchema, (events) => {
+      for (const event of events) handlers.onDeviceLocation(event);
+    }),
   );
   socket.on(
     REALTIME_EVENTS.mirrorChanged,

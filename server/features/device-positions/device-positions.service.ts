@@ -2,13 +2,17 @@ import { and, eq, gte, inArray, sql } from 'drizzle-orm';
 import { type DevicePositionInput, POSITION_FUTURE_SKEW_MS } from '#core/contract/device-positions';
 import type { DeviceLocationEvent } from '#core/contract/realtime';
 import type { Database } from '#server/db/database';
-import { deviceLatestPositions, devicePositions, devices, trailers } from '#server/db/schema';
+import { deviceLatestPositions, type devicePositions, devices, trailers } from '#server/db/schema';
 import { badRequest, HttpError } from '#server/plugins/error-handler';
 import { ERROR_CODES } from '#core/contract/errors';
 
-/** Who posts: a service account for any device of its organization, a person for their own phone only. */
+/**
+ * Who posts: a service account for any device of its organization, a person for their own phone only,
+ * or (organizationId null) the device itself, named by its identifier alone as the OsmAnd protocol
+ * does: identifiers are unique across organizations (`devices_client_id_idx`), so it is its own.
+ */
 export interface PositionPoster {
-  organizationId: number;
+  organizationId: number | null;
   /** Set for a signed-in person: only devices naming them as their driver are theirs to report. */
   userId?: number;
 }
@@ -52,63 +56,221 @@ export function toLocationEvent(row: StoredLatest, kind: 'phone' | 'trailer'): D
   };
 }
 
-/**
- * Stores a batch of fixes. Every identifier must be an enabled device of the poster's organization
- * (and, for a person, their own phone): otherwise nothing is stored and 404 names the identifiers.
- * A fix already stored (the same device and time, as the phone apps resend until answered 2xx) is
- * kept once; a late fix is stored in its place and never moves the latest position backwards.
- * Answers the latest positions that moved forward, for the socket, and the fixes as stored.
- */
-export async function storePositions(
-  db: Database,
-  poster: PositionPoster,
-  fixes: readonly DevicePositionInput[],
-  options: { now?: Date; linkLoads?: LoadLinker } = {},
-) {
-  const now = options.now ?? new Date();
+/** 400 naming every fix of the batch dated beyond the allowed clock skew: nothing of it is stored. */
+export function assertNotInFuture(fixes: readonly DevicePositionInput[], now = new Date()) {
   const latestAllowed = now.getTime() + POSITION_FUTURE_SKEW_MS;
   const inFuture = fixes.flatMap((fix, index) =>
     Date.parse(fix.timestamp) > latestAllowed ? [{ path: `body.${index}.timestamp`, message: 'in the future' }] : [],
   );
   if (inFuture.length) throw badRequest(inFuture);
+}
 
-  const clientIds = [...new Set(fixes.map((fix) => fix.clientId))];
-  const known = await db
-    .select({
-      id: devices.id,
-      clientId: devices.clientId,
-      kind: devices.kind,
-      driverUserId: devices.driverUserId,
-      trailerId: trailers.id,
-    })
-    .from(devices)
-    .leftJoin(trailers, eq(trailers.deviceId, devices.id))
-    .where(
-      and(
-        eq(devices.organizationId, poster.organizationId),
-        inArray(devices.clientId, clientIds),
-        eq(devices.enabled, true),
-        poster.userId === undefined ? undefined : eq(devices.driverUserId, poster.userId),
-      ),
-    );
+/** How many of `wanted` fixes a device may have stored individually now (the rest only move its latest position). */
+export type FixAdmission = (deviceId: number, wanted: number) => number;
+
+/** One request's fixes, as queued for a group commit. */
+export interface PositionRequest {
+  poster: PositionPoster;
+  fixes: readonly DevicePositionInput[];
+}
+
+export type PositionRequestOutcome =
+  | { ok: true; stored: number; latestMoved: number; organizationIds: number[] }
+  | { ok: false; error: HttpError };
+
+export interface StoredRequests {
+  outcomes: PositionRequestOutcome[];
+  /** Latest positions that moved forward, per organization, for the socket. */
+  moved: Map<number, DeviceLocationEvent[]>;
+  /** The fixes kept, per organization, oldest first per device, for what derives meaning from them. */
+  fixes: Map<number, StoredFix[]>;
+}
+
+const fixKey = (deviceId: number, recordedAt: Date) => `${deviceId}@${recordedAt.getTime()}`;
+
+/** Fix rows as 12 column arrays, for `unnest`: one parameter per column whatever the number of rows. */
+function columnsOf(rows: readonly StoredFix[]) {
+  const column = <T>(pick: (row: StoredFix) => T) => sql.param(rows.map(pick));
+  return sql.join(
+    [
+      sql`${column((row) => row.deviceId)}::int[]`,
+      sql`${column((row) => row.organizationId)}::int[]`,
+      sql`${column((row) => row.userId ?? null)}::int[]`,
+      sql`${column((row) => row.orderId ?? null)}::int[]`,
+      sql`${column((row) => row.tractorId ?? null)}::int[]`,
+      sql`${column((row) => row.trailerId ?? null)}::int[]`,
+      sql`${column((row) => row.latitude)}::float8[]`,
+      sql`${column((row) => row.longitude)}::float8[]`,
+      sql`${column((row) => row.heading ?? null)}::float8[]`,
+      sql`${column((row) => row.speed ?? null)}::float8[]`,
+      sql`${column((row) => row.accuracy ?? null)}::float8[]`,
+      sql`${column((row) => row.recordedAt.toISOString())}::timestamptz[]`,
+    ],
+    sql`, `,
+  );
+}
+
+const FIX_COLUMNS = sql.raw(
+  'device_id, organization_id, user_id, order_id, tractor_id, trailer_id, latitude, longitude, heading, speed, accuracy, recorded_at',
+);
+
+type WrittenRow = {
+  written: 'stored' | 'moved';
+  device_id: number;
+  organization_id: number;
+  user_id: number | null;
+  order_id: number | null;
+  tractor_id: number | null;
+  trailer_id: number | null;
+  latitude: number;
+  longitude: number;
+  heading: number | null;
+  speed: number | null;
+  accuracy: number | null;
+  recorded_ms: number;
+};
+
+/**
+ * One statement, so one round trip and its own transaction: the fixes stored individually (a resent
+ * one is skipped by the unique device-and-time index) and each device's newest moved forward only.
+ * Under load a round trip waits for PostgreSQL to be scheduled; a group commit pays for one.
+ */
+async function writeFixes(db: Database, toInsert: readonly StoredFix[], latestRows: readonly StoredFix[]) {
+  if (!latestRows.length) return { storedKeys: new Set<string>(), movedRows: [] };
+  const result = await db.execute<WrittenRow>(sql`
+    with stored as (
+      insert into device_positions (${FIX_COLUMNS})
+      select * from unnest(${columnsOf(toInsert)}) as incoming(${FIX_COLUMNS})
+      order by device_id, recorded_at
+      on conflict do nothing
+      returning device_id, recorded_at
+    ), moved as (
+      insert into device_latest_positions (${FIX_COLUMNS})
+      select * from unnest(${columnsOf(latestRows)}) as newest(${FIX_COLUMNS})
+      order by device_id
+      on conflict (device_id) do update set
+        user_id = excluded.user_id, order_id = excluded.order_id, tractor_id = excluded.tractor_id,
+        trailer_id = excluded.trailer_id, latitude = excluded.latitude, longitude = excluded.longitude,
+        heading = excluded.heading, speed = excluded.speed, accuracy = excluded.accuracy,
+        recorded_at = excluded.recorded_at, received_at = excluded.received_at
+      -- Only forward: a late fix from the backlog leaves the latest position where it is.
+      where excluded.recorded_at > device_latest_positions.recorded_at
+      returning ${FIX_COLUMNS}
+    )
+    select 'stored' as written, device_id, null::int as organization_id, null::int as user_id, null::int as order_id,
+      null::int as tractor_id, null::int as trailer_id, null::float8 as latitude, null::float8 as longitude,
+      null::float8 as heading, null::float8 as speed, null::float8 as accuracy,
+      (extract(epoch from recorded_at) * 1000)::float8 as recorded_ms
+    from stored
+    union all
+    select 'moved', device_id, organization_id, user_id, order_id, tractor_id, trailer_id, latitude, longitude,
+      heading, speed, accuracy, (extract(epoch from recorded_at) * 1000)::float8
+    from moved`);
+  const storedKeys = new Set<string>();
+  const movedRows: StoredLatest[] = [];
+  const receivedAt = new Date();
+  for (const row of result.rows) {
+    const recordedAt = new Date(Number(row.recorded_ms));
+    if (row.written === 'stored') {
+      storedKeys.add(fixKey(row.device_id, recordedAt));
+      continue;
+    }
+    movedRows.push({
+      deviceId: row.device_id,
+      organizationId: row.organization_id,
+      userId: row.user_id,
+      orderId: row.order_id,
+      tractorId: row.tractor_id,
+      trailerId: row.trailer_id,
+      latitude: row.latitude,
+      longitude: row.longitude,
+      heading: row.heading,
+      speed: row.speed,
+      accuracy: row.accuracy,
+      recordedAt,
+      receivedAt,
+    });
+  }
+  return { storedKeys, movedRows };
+}
+
+/**
+ * Stores the fixes of several requests at once (the ingest's group commit): one device lookup, one
+ * load link per organization, one statement writing every fix (`writeFixes`). Each request's devices must be
+ * enabled and belong to its poster (for a person, their own phone): otherwise that request alone is
+ * refused with 404 naming the identifiers and stores nothing. A fix already stored (the same device
+ * and time, as the phone apps resend until answered 2xx) is kept once; a late fix is stored in its
+ * place and never moves the latest position backwards. `admit` rate-limits a device: fixes beyond
+ * what it grants are not stored individually, but the newest of each request still moves the
+ * latest position, so a flood never hides where the device is.
+ */
+export async function storePositionRequests(
+  db: Database,
+  requests: readonly PositionRequest[],
+  options: { linkLoads?: LoadLinker; admit?: FixAdmission } = {},
+): Promise<StoredRequests> {
+  const clientIds = [...new Set(requests.flatMap((request) => request.fixes.map((fix) => fix.clientId)))];
+  const known = clientIds.length
+    ? await db
+        .select({
+          id: devices.id,
+          clientId: devices.clientId,
+          organizationId: devices.organizationId,
+          kind: devices.kind,
+          driverUserId: devices.driverUserId,
+          trailerId: trailers.id,
+        })
+        .from(devices)
+        .leftJoin(trailers, eq(trailers.deviceId, devices.id))
+        .where(and(inArray(devices.clientId, clientIds), eq(devices.enabled, true)))
+    : [];
   const byClientId = new Map(known.map((device) => [device.clientId, device]));
-  const unknown = clientIds.filter((clientId) => !byClientId.has(clientId));
-  if (unknown.length) {
-    throw new HttpError(
-      404,
-      ERROR_CODES.notFound,
-      `No enabled device of your organization is registered as ${unknown.join(', ')}`,
+  type Known = (typeof known)[number];
+
+  const outcomes: PositionRequestOutcome[] = [];
+  const accepted: { index: number; devices: Known[] }[] = [];
+  requests.forEach(({ poster, fixes }, index) => {
+    const own = (device: Known | undefined): device is Known =>
+      !!device &&
+      (poster.organizationId === null || device.organizationId === poster.organizationId) &&
+      (poster.userId === undefined || device.driverUserId === poster.userId);
+    const named = [...new Set(fixes.map((fix) => fix.clientId))];
+    const unknown = named.filter((clientId) => !own(byClientId.get(clientId)));
+    if (unknown.length) {
+      const message =
+        poster.organizationId === null
+          ? `No enabled device is registered as ${unknown.join(', ')}`
+          : `No enabled device of your organization is registered as ${unknown.join(', ')}`;
+      outcomes[index] = { ok: false, error: new HttpError(404, ERROR_CODES.notFound, message) };
+      return;
+    }
+    accepted.push({ index, devices: named.map((clientId) => byClientId.get(clientId) as Known) });
+  });
+
+  const devicesByOrganization = new Map<number, Map<number, Known>>();
+  for (const { devices: named } of accepted) {
+    for (const device of named) {
+      const ofOrganization = devicesByOrganization.get(device.organizationId) ?? new Map<number, Known>();
+      ofOrganization.set(device.id, device);
+      devicesByOrganization.set(device.organizationId, ofOrganization);
+    }
+  }
+  const links = new Map<number, { orderId: number; tractorId: number | null }>();
+  if (options.linkLoads) {
+    const linker = options.linkLoads;
+    const answers = await Promise.all(
+      [...devicesByOrganization].map(([organizationId, ofOrganization]) => linker(organizationId, [...ofOrganization.values()])),
     );
+    for (const answer of answers) for (const [deviceId, link] of answer) links.set(deviceId, link);
   }
 
-  const links = options.linkLoads ? await options.linkLoads(poster.organizationId, known) : new Map();
-  const rows = fixes.map((fix): StoredFix => {
-    const device = byClientId.get(fix.clientId) as (typeof known)[number];
+  const toRow = (fix: DevicePositionInput): StoredFix => {
+    const device = byClientId.get(fix.clientId) as Known;
     const link = links.get(device.id);
     return {
       deviceId: device.id,
       deviceKind: device.kind,
-      organizationId: poster.organizationId,
+      organizationId: device.organizationId,
       userId: device.kind === 'phone' ? device.driverUserId : null,
       orderId: link?.orderId ?? null,
       tractorId: link?.tractorId ?? null,
@@ -120,49 +282,93 @@ export async function storePositions(
       accuracy: fix.accuracy ?? null,
       recordedAt: new Date(fix.timestamp),
     };
-  });
-  const newestPerDevice = new Map<number, StoredFix>();
-  for (const row of rows) {
-    const newest = newestPerDevice.get(row.deviceId);
-    if (!newest || row.recordedAt > newest.recordedAt) newestPerDevice.set(row.deviceId, row);
+  };
+
+  // Per request and device, oldest first: what is admitted is stored, the newest always moves the latest position.
+  const toInsert: StoredFix[] = [];
+  const insertedBy: number[] = [];
+  const kept = new Map<number, StoredFix[]>();
+  const newestPerDevice = new Map<number, { row: StoredFix; request: number }>();
+  for (const { index } of accepted) {
+    const perDevice = new Map<number, StoredFix[]>();
+    for (const fix of requests[index]?.fixes ?? []) {
+      const row = toRow(fix);
+      const rows = perDevice.get(row.deviceId);
+      if (rows) rows.push(row);
+      else perDevice.set(row.deviceId, [row]);
+    }
+    for (const [deviceId, rows] of perDevice) {
+      rows.sort((a, b) => a.recordedAt.getTime() - b.recordedAt.getTime());
+      const admitted = Math.min(rows.length, options.admit ? options.admit(deviceId, rows.length) : rows.length);
+      const newest = rows[rows.length - 1] as StoredFix;
+      const keptRows = admitted === rows.length ? rows : [...rows.slice(0, admitted), newest];
+      for (const row of rows.slice(0, admitted)) {
+        toInsert.push(row);
+        insertedBy.push(index);
+      }
+      const organizationRows = kept.get(newest.organizationId) ?? [];
+      organizationRows.push(...keptRows);
+      kept.set(newest.organizationId, organizationRows);
+      const current = newestPerDevice.get(deviceId);
+      if (!current || newest.recordedAt > current.row.recordedAt) newestPerDevice.set(deviceId, { row: newest, request: index });
+    }
   }
 
-  return db.transaction(async (tx) => {
-    const stored = await tx
-      .insert(devicePositions)
-      .values(rows.map(({ deviceKind: _, ...row }) => row))
-      .onConflictDoNothing()
-      .returning({ id: devicePositions.id });
-    const moved = await tx
-      .insert(deviceLatestPositions)
-      .values([...newestPerDevice.values()].map(({ deviceKind: _, ...row }) => row))
-      .onConflictDoUpdate({
-        target: deviceLatestPositions.deviceId,
-        set: {
-          userId: sql`excluded.user_id`,
-          orderId: sql`excluded.order_id`,
-          tractorId: sql`excluded.tractor_id`,
-          trailerId: sql`excluded.trailer_id`,
-          latitude: sql`excluded.latitude`,
-          longitude: sql`excluded.longitude`,
-          heading: sql`excluded.heading`,
-          speed: sql`excluded.speed`,
-          accuracy: sql`excluded.accuracy`,
-          recordedAt: sql`excluded.recorded_at`,
-          receivedAt: sql`excluded.received_at`,
-        },
-        // Only forward: a late fix from the backlog leaves the latest position where it is.
-        setWhere: sql`excluded.recorded_at > ${deviceLatestPositions.recordedAt}`,
-      })
-      .returning();
-    const kindOf = new Map(known.map((device) => [device.id, device.kind]));
-    return {
-      stored: stored.length,
-      moved: moved.map((row) => toLocationEvent(row, kindOf.get(row.deviceId) ?? 'phone')),
-      // Oldest first per device: what derives visits from fixes reads them in the order they were taken.
-      fixes: rows.toSorted((a, b) => a.deviceId - b.deviceId || a.recordedAt.getTime() - b.recordedAt.getTime()),
-    };
+  // The same order in every group commit, so concurrent ones lock shared rows in turn, never crosswise.
+  const byDeviceAndTime = (a: StoredFix, b: StoredFix) =>
+    a.deviceId - b.deviceId || a.recordedAt.getTime() - b.recordedAt.getTime();
+  const insertOrder = toInsert
+    .map((_, position) => position)
+    .sort((a, b) => byDeviceAndTime(toInsert[a] as StoredFix, toInsert[b] as StoredFix));
+  const sortedInsert = insertOrder.map((position) => toInsert[position] as StoredFix);
+  const sortedInsertedBy = insertOrder.map((position) => insertedBy[position] as number);
+  toInsert.splice(0, toInsert.length, ...sortedInsert);
+  insertedBy.splice(0, insertedBy.length, ...sortedInsertedBy);
+  const latestRows = [...newestPerDevice.values()].map(({ row }) => row).sort(byDeviceAndTime);
+  const { storedKeys, movedRows } = await writeFixes(db, toInsert, latestRows);
+
+  const storedCount = new Map<number, number>();
+  toInsert.forEach((row, position) => {
+    const key = fixKey(row.deviceId, row.recordedAt);
+    // A fix sent twice in one group commit is stored once: the first request to carry it counts it.
+    if (!storedKeys.delete(key)) return;
+    const request = insertedBy[position] as number;
+    storedCount.set(request, (storedCount.get(request) ?? 0) + 1);
   });
+  const movedCount = new Map<number, number>();
+  const moved = new Map<number, DeviceLocationEvent[]>();
+  for (const row of movedRows) {
+    const origin = newestPerDevice.get(row.deviceId);
+    if (!origin) continue;
+    movedCount.set(origin.request, (movedCount.get(origin.request) ?? 0) + 1);
+    moved.set(row.organizationId, [...(moved.get(row.organizationId) ?? []), toLocationEvent(row, origin.row.deviceKind)]);
+  }
+  for (const { index, devices: named } of accepted) {
+    outcomes[index] = {
+      ok: true,
+      stored: storedCount.get(index) ?? 0,
+      latestMoved: movedCount.get(index) ?? 0,
+      organizationIds: [...new Set(named.map((device) => device.organizationId))],
+    };
+  }
+  const fixes = new Map<number, StoredFix[]>();
+  for (const [organizationId, rows] of kept) {
+    // Oldest first per device: what derives visits from fixes reads them in the order they were taken.
+    fixes.set(
+      organizationId,
+      rows.toSorted((a, b) => a.deviceId - b.deviceId || a.recordedAt.getTime() - b.recordedAt.getTime()),
+    );
+  }
+  return { outcomes, moved, fixes };
+}
+
+/** 404 unless an enabled device, of any organization, is registered as `clientId` (the OsmAnd credential). */
+export async function assertDeviceRegistered(db: Database, clientId: string) {
+  const [device] = await db
+    .select({ id: devices.id })
+    .from(devices)
+    .where(and(eq(devices.clientId, clientId), eq(devices.enabled, true)));
+  if (!device) throw new HttpError(404, ERROR_CODES.notFound, `No enabled device is registered as ${clientId}`);
 }
 
 /** The latest position of each device of the organization reported within `staleTimeMinutes`. */

@@ -1,10 +1,10 @@
-import { count, eq } from 'drizzle-orm';
+import { and, count, eq, isNotNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CreatedServiceAccount } from '#core/contract/service-accounts';
 import type { Device } from '#core/contract/devices';
 import type { DeviceLocationEvent } from '#core/contract/realtime';
-import { changeLog, deviceLatestPositions, devicePositions, devices } from '#server/db/schema';
+import { changeLog, deviceLatestPositions, devicePositions, devices, orders, tripEvents } from '#server/db/schema';
 import { seededDriver, seededOrganizationIds } from '#test/server/seeded';
 import { createTestApp, signInAs, type TestApp } from '#test/server/test-app';
 
@@ -188,5 +188,60 @@ describe('device positions (the stream kind of data)', () => {
       .from(deviceLatestPositions)
       .where(eq(deviceLatestPositions.deviceId, swiftPhoneId));
     expect(swiftLatest).toBeUndefined();
+  });
+});
+
+describe('history reads of a driver, tractor, trailer or device (spec 1 §7)', () => {
+  it('answers the positions of a device and of its driver within the range, oldest first', async () => {
+    const times = [50, 40, 30].map((minutes) => minutesAgo(minutes));
+    const posted = await bearer(
+      gateway.secret,
+      'POST',
+      '/devices/positions',
+      times.map((timestamp, index) => ({ ...fix('positions-phone', 0, 43 + index / 10), timestamp })),
+    );
+    expect(posted.statusCode, posted.body).toBe(200);
+    for (const url of [`/device/${phone.id}/devicelocations`, `/driver/${hansenId}/devicelocations`]) {
+      const answer = await as('dispatcher', 'GET', url);
+      expect(answer.statusCode, answer.body).toBe(200);
+      const locations = answer.json() as DeviceLocationEvent[];
+      expect(locations.map((location) => location.timestamp)).toEqual(
+        expect.arrayContaining(times.map((time) => new Date(time).toISOString())),
+      );
+      const stamps = locations.map((location) => Date.parse(location.timestamp));
+      expect(stamps).toEqual(stamps.toSorted((a, b) => a - b));
+    }
+    const range = `startDate=${encodeURIComponent(minutesAgo(45))}&endDate=${encodeURIComponent(minutesAgo(35))}`;
+    const ranged = await as('dispatcher', 'GET', `/device/${phone.id}/devicelocations?${range}`);
+    expect((ranged.json() as DeviceLocationEvent[]).map((location) => location.latitude)).toEqual([43.1]);
+  });
+
+  it('answers the trip events of a driver and of the tractor of their loads', async () => {
+    const [event] = await test.database.db
+      .select({ id: tripEvents.id, userId: tripEvents.userId, timestamp: tripEvents.timestamp, tractorId: orders.tractorId })
+      .from(tripEvents)
+      .innerJoin(orders, eq(orders.id, tripEvents.orderId))
+      .where(and(eq(tripEvents.organizationId, prairie), isNotNull(tripEvents.userId), isNotNull(orders.tractorId)))
+      .limit(1);
+    if (!event) throw new Error('the demo seed has no trip event of Prairie Feed with a driver and a tractor');
+    const range = `startDate=${encodeURIComponent(new Date(event.timestamp.getTime() - 60_000).toISOString())}&endDate=${encodeURIComponent(new Date(event.timestamp.getTime() + 60_000).toISOString())}`;
+    for (const url of [`/driver/${event.userId}/tripevents?${range}`, `/tractor/${event.tractorId}/tripevents?${range}`]) {
+      const answer = await as('dispatcher', 'GET', url);
+      expect(answer.statusCode, answer.body).toBe(200);
+      expect((answer.json() as { id: number }[]).map((found) => found.id)).toContain(event.id);
+    }
+  });
+
+  it('answers another organization’s resource 404, Freemium and the gateway 403, a bad range 400', async () => {
+    expect((await as('dispatcher', 'GET', `/device/${swiftPhoneId}/devicelocations`)).statusCode).toBe(404);
+    expect((await as('dispatcher', 'GET', `/device/${swiftPhoneId}/tripevents`)).statusCode).toBe(404);
+    expect((await as('dispatcher', 'GET', '/driver/999999/tripevents')).statusCode).toBe(404);
+    expect((await as('freemium', 'GET', `/driver/${hansenId}/devicelocations`)).statusCode).toBe(403);
+    expect((await bearer(gateway.secret, 'GET', `/device/${phone.id}/devicelocations`)).statusCode).toBe(403);
+    const backwards = `startDate=${encodeURIComponent(minutesAgo(10))}&endDate=${encodeURIComponent(minutesAgo(20))}`;
+    expect((await as('dispatcher', 'GET', `/device/${phone.id}/devicelocations?${backwards}`)).statusCode).toBe(400);
+    const tooLong = `startDate=${encodeURIComponent(minutesAgo(60 * 24 * 40))}`;
+    expect((await as('dispatcher', 'GET', `/device/${phone.id}/tripevents?${tooLong}`)).statusCode).toBe(400);
+    expect((await as('dispatcher', 'GET', '/vehicle/1/tripevents')).statusCode).toBe(404);
   });
 });

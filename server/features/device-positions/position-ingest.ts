@@ -1,10 +1,18 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { DevicePositionInput } from '#core/contract/device-positions';
+import type { DeviceLocationEvent } from '#core/contract/realtime';
 import type { Database } from '#server/db/database';
 import type { RealtimePublisher } from '#server/plugins/realtime';
-import { type LoadLinker, type PositionPoster, type StoredFix, storePositions } from './device-positions.service.ts';
+import {
+  assertNotInFuture,
+  type LoadLinker,
+  type PositionPoster,
+  type PositionRequest,
+  type StoredFix,
+  storePositionRequests,
+} from './device-positions.service.ts';
 
-/** One poster's stored fixes, oldest first per device, handed to what derives meaning from them. */
+/** One organization's kept fixes of a group commit, oldest first per device, handed to what derives meaning from them. */
 export interface StoredFixBatch {
   organizationId: number;
   fixes: StoredFix[];
@@ -24,22 +32,108 @@ export interface PositionIngest {
   onStored(listener: StoredFixListener): void;
   /** Live tracking says which load each device is on; without it fixes are stored with no load. */
   linkLoadsWith(linker: LoadLinker): void;
+  /** Stores what is queued and pushes what is buffered, then stops the timers (app close). */
+  close(): Promise<void>;
 }
 
-export function createPositionIngest(db: Database, realtime: RealtimePublisher, log: FastifyBaseLogger): PositionIngest {
+export interface PositionIngestTuning {
+  /** Group commit: the longest a request's fixes wait for others to share their insert (ms). */
+  commitDelayMs: number;
+  /** Group commit: this many queued fixes are stored at once without waiting. */
+  commitRows: number;
+  /**
+   * Group commits running at once: while some wait on PostgreSQL (and its WAL flush) the next
+   * requests gather into another. Their rows are written in device order, so they cannot deadlock.
+   */
+  commitsInFlight: number;
+  /** Socket: each organization's moved latest positions go out as one array at most this often (ms). */
+  pushIntervalMs: number;
+  /** Per device: fixes stored individually in a burst (a full backlog batch), then `fixesPerSecond`. */
+  burstFixes: number;
+  fixesPerSecond: number;
+}
+
+/**
+ * 1,000 fixes of burst is a whole backlog batch (POSITION_BATCH_MAX) sent after hours offline; 5 a
+ * second sustained is far above what the phone apps send (one every few seconds at their most
+ * eager, 300 s by default) yet keeps a broken or hostile device from filling the table.
+ */
+export const POSITION_INGEST_TUNING: PositionIngestTuning = {
+  commitDelayMs: 4,
+  commitRows: 2000,
+  commitsInFlight: 4,
+  pushIntervalMs: 200,
+  burstFixes: 1000,
+  fixesPerSecond: 5,
+};
+
+/**
+ * Per-device token bucket. Over the limit a fix is not refused (the app would resend it forever) nor
+ * stored individually; the newest of each request still moves the latest position and reaches the
+ * listeners, so a flood costs one upsert per request and never hides where the device is.
+ */
+export function createDeviceRateLimit(tuning: Pick<PositionIngestTuning, 'burstFixes' | 'fixesPerSecond'>, now = Date.now) {
+  const buckets = new Map<number, { tokens: number; at: number }>();
+  return (deviceId: number, wanted: number): number => {
+    const time = now();
+    const bucket = buckets.get(deviceId) ?? { tokens: tuning.burstFixes, at: time };
+    bucket.tokens = Math.min(tuning.burstFixes, bucket.tokens + ((time - bucket.at) / 1000) * tuning.fixesPerSecond);
+    bucket.at = time;
+    const granted = Math.max(0, Math.min(wanted, Math.floor(bucket.tokens)));
+    bucket.tokens -= granted;
+    buckets.set(deviceId, bucket);
+    return granted;
+  };
+}
+
+interface QueuedRequest extends PositionRequest {
+  resolve: (answer: { stored: number; latestMoved: number }) => void;
+  reject: (error: unknown) => void;
+}
+
+/**
+ * Group commit: requests queue their fixes; one flush stores everything queued in one statement
+ * (after `commitDelayMs`, at once past `commitRows` or while other flushes run, up to
+ * `commitsInFlight` at a time), and each request is answered once its fixes are committed and the
+ * listeners have seen them. One transaction per request tops out far below what a fleet sends.
+ * Socket pushes are coalesced the same way: the @socket.io/postgres-adapter NOTIFYs every emit to
+ * every node, so each organization gets one array of its newest positions per `pushIntervalMs`.
+ */
+export function createPositionIngest(
+  db: Database,
+  realtime: RealtimePublisher,
+  log: FastifyBaseLogger,
+  tuning: PositionIngestTuning = POSITION_INGEST_TUNING,
+): PositionIngest {
   const listeners: StoredFixListener[] = [];
   let linkLoads: LoadLinker | undefined;
-  return {
-    linkLoadsWith: (linker) => {
-      linkLoads = linker;
-    },
-    onStored: (listener) => {
-      listeners.push(listener);
-    },
-    async ingest(poster, fixes) {
-      const { stored, moved, fixes: storedFixes } = await storePositions(db, poster, fixes, { linkLoads });
-      for (const location of moved) realtime.publishDeviceLocation(poster.organizationId, location);
-      const batch = { organizationId: poster.organizationId, fixes: storedFixes };
+  const admit = createDeviceRateLimit(tuning);
+
+  let queue: QueuedRequest[] = [];
+  let queuedFixes = 0;
+  const committing = new Set<Promise<void>>();
+  let commitTimer: NodeJS.Timeout | null = null;
+  /** Listeners see the group commits one after another, in commit order. */
+  let listenersDone: Promise<void> = Promise.resolve();
+
+  const unpushed = new Map<number, Map<number, DeviceLocationEvent>>();
+  let pushTimer: NodeJS.Timeout | null = null;
+
+  function push() {
+    pushTimer = null;
+    for (const [organizationId, latest] of unpushed) realtime.publishDeviceLocations(organizationId, [...latest.values()]);
+    unpushed.clear();
+  }
+
+  function bufferPush(organizationId: number, locations: DeviceLocationEvent[]) {
+    const latest = unpushed.get(organizationId) ?? new Map<number, DeviceLocationEvent>();
+    for (const location of locations) latest.set(location.deviceId, location);
+    unpushed.set(organizationId, latest);
+    pushTimer ??= setTimeout(push, tuning.pushIntervalMs);
+  }
+
+  async function runListeners(batches: StoredFixBatch[]) {
+    for (const batch of batches) {
       for (const listener of listeners) {
         try {
           await listener(batch);
@@ -47,7 +141,68 @@ export function createPositionIngest(db: Database, realtime: RealtimePublisher, 
           log.error({ err: error }, 'device positions: a listener failed on stored fixes');
         }
       }
-      return { stored, latestMoved: moved.length };
+    }
+  }
+
+  function schedule() {
+    if (committing.size >= tuning.commitsInFlight || !queue.length) return;
+    if (queuedFixes >= tuning.commitRows || committing.size) void commit();
+    else commitTimer ??= setTimeout(() => void commit(), tuning.commitDelayMs);
+  }
+
+  async function commit() {
+    if (commitTimer) clearTimeout(commitTimer);
+    commitTimer = null;
+    if (!queue.length) return;
+    const batch = queue;
+    queue = [];
+    queuedFixes = 0;
+    const done = (async () => {
+      try {
+        const { outcomes, moved, fixes } = await storePositionRequests(db, batch, { linkLoads, admit });
+        for (const [organizationId, locations] of moved) bufferPush(organizationId, locations);
+        const batches = [...fixes].map(([organizationId, kept]) => ({ organizationId, fixes: kept }));
+        const seen = listenersDone.then(() => runListeners(batches));
+        listenersDone = seen;
+        void seen.then(() =>
+          batch.forEach((request, index) => {
+            const outcome = outcomes[index];
+            if (!outcome?.ok) request.reject(outcome?.error ?? new Error('device positions: no outcome'));
+            else request.resolve({ stored: outcome.stored, latestMoved: outcome.latestMoved });
+          }),
+        );
+      } catch (error) {
+        for (const request of batch) request.reject(error);
+      }
+    })();
+    committing.add(done);
+    await done;
+    committing.delete(done);
+    // What queued during this commit has waited long enough: it goes now.
+    schedule();
+  }
+
+  return {
+    linkLoadsWith: (linker) => {
+      linkLoads = linker;
+    },
+    onStored: (listener) => {
+      listeners.push(listener);
+    },
+    ingest(poster, fixes) {
+      assertNotInFuture(fixes);
+      if (!fixes.length) return Promise.resolve({ stored: 0, latestMoved: 0 });
+      return new Promise((resolve, reject) => {
+        queue.push({ poster, fixes, resolve, reject });
+        queuedFixes += fixes.length;
+        schedule();
+      });
+    },
+    async close() {
+      while (committing.size || queue.length) await (committing.size ? Promise.all(committing) : commit());
+      await listenersDone;
+      if (pushTimer) clearTimeout(pushTimer);
+      push();
     },
   };
 }

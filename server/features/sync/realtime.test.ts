@@ -258,8 +258,9 @@ describe('realtime across two server nodes', () => {
     const carrierSocket = await connect(nodeB.url, await signIn(nodeB.url, 'carrier'));
     const dispatcherReceived: DeviceLocationEvent[] = [];
     const carrierReceived: DeviceLocationEvent[] = [];
-    dispatcherSocket.on(REALTIME_EVENTS.deviceLocation, (event: DeviceLocationEvent) => dispatcherReceived.push(event));
-    carrierSocket.on(REALTIME_EVENTS.deviceLocation, (event: DeviceLocationEvent) => carrierReceived.push(event));
+    // One array per organization and push interval: the ingest coalesces the positions that moved.
+    dispatcherSocket.on(REALTIME_EVENTS.deviceLocation, (events: DeviceLocationEvent[]) => dispatcherReceived.push(...events));
+    carrierSocket.on(REALTIME_EVENTS.deviceLocation, (events: DeviceLocationEvent[]) => carrierReceived.push(...events));
 
     const cookieA = await signIn(nodeA.url, 'admin');
     const { activeOrganizationId } = await getJson<{ activeOrganizationId: number }>(`${nodeA.url}/api/self`, cookieA);
@@ -293,6 +294,15 @@ describe('realtime across two server nodes', () => {
     const pushed = await waitFor(() => dispatcherReceived.find((event) => event.deviceId === deviceId), 2000);
     expect(pushed).toMatchObject({ deviceId, deviceType: 'trailer', latitude: 41.6, longitude: -93.6, heading: 45 });
     expect(Date.parse(pushed?.timestamp ?? '')).toBe(Date.parse(timestamp));
+
+    // The phone app's own protocol, which names the device by its identifier alone, reaches node B the same way.
+    const later = Math.floor(Date.now() / 1000) + 1;
+    const osmand = await fetch(`${nodeA.url}/api/osmand?id=realtime-trailer&lat=41.7&lon=-93.5&timestamp=${later}&bearing=90`, {
+      method: 'POST',
+    });
+    expect(osmand.status).toBe(200);
+    const moved = await waitFor(() => dispatcherReceived.find((event) => event.latitude === 41.7), 2000);
+    expect(moved).toMatchObject({ deviceId, longitude: -93.5, heading: 90 });
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect(carrierReceived).toEqual([]);
   });

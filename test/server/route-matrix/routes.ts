@@ -9,6 +9,7 @@ import { encodeFlexiblePolyline } from '#core/domain/geo/flexible-polyline';
 import { carrierAssignmentFor } from '#core/domain/load-actions';
 import { writeRule } from '#core/resources/write-rule';
 import { RESOURCES, type WritableResource } from '#core/resources/resource-list';
+import { TRACKING_HISTORY_RULE } from '#server/features/device-positions/device-positions.routes';
 import { GEOCODE_RULE } from '#server/features/geocoding/geocoding.routes';
 import { issueActivation, issuePasswordReset } from '#server/features/onboarding/onboarding.service';
 import { ROUTE_RULE } from '#server/features/routing/routing.routes';
@@ -820,6 +821,55 @@ export const MATRIX: Record<string, MatrixEntry> = {
     },
     foreignIds: { none: 'devices are named by the identifier they send; unregistered ones answer 404' },
   },
+  // The OsmAnd protocol of the Traccar Client apps: the registered device identifier is the credential.
+  ...Object.fromEntries(
+    (['GET', 'POST'] as const).map((method) => [
+      `${method} /api/osmand`,
+      {
+        access: 'public',
+        caller: 'anonymous',
+        example: async (world: MatrixWorld) => {
+          const device = DEVICE();
+          await world.call('admin', 'POST', `/api/organizations/${world.organizations.prairie}/devices`, device);
+          const timestamp = String(Math.floor(Date.now() / 1000));
+          return { query: { id: device.clientId, lat: '42.03', lon: '-93.62', timestamp, speed: '10', bearing: '90' } };
+        },
+        foreignIds: { none: 'devices are named by the identifier they send; unregistered ones answer 404' },
+      } satisfies MatrixEntry,
+    ]),
+  ),
+  // Spec 1 §7 history reads of a driver, tractor, trailer or device: the id must be the organization's own.
+  ...Object.fromEntries(
+    (
+      [
+        ['driver', 'user', (world: MatrixWorld) => world.own.hansen.id],
+        ['tractor', 'tractor', (world: MatrixWorld) => world.own.hansen.tractorId],
+        ['trailer', 'trailer', (world: MatrixWorld) => world.own.hansen.trailerId],
+        [
+          'device',
+          'device',
+          async (world: MatrixWorld) =>
+            (
+              await world.call<{ id: number }>(
+                'admin',
+                'POST',
+                `/api/organizations/${world.organizations.prairie}/devices`,
+                DEVICE(),
+              )
+            ).id,
+        ],
+      ] as const
+    ).flatMap(([type, kind, ownId]) =>
+      ['devicelocations', 'tripevents'].map((read) => [
+        `GET /api/${type}/:id/${read}`,
+        {
+          access: TRACKING_HISTORY_RULE,
+          example: async (world: MatrixWorld) => ({ params: { id: await ownId(world) }, query: WEEK }),
+          foreignIds: [foreign('params.id', kind)],
+        } satisfies MatrixEntry,
+      ]),
+    ),
+  ),
   'GET /api/devices/locations/latest': {
     access: PAGE_RULES.liveMap,
     example: () => ({ query: { staleTimeMinutes: 60 } }),

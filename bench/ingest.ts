@@ -1,0 +1,238 @@
+import http from 'node:http';
+import { readFile, rm } from 'node:fs/promises';
+import path from 'node:path';
+import { embeddedConnectionString } from '#server/db/embedded-postgres';
+import { type BenchServer, createDataDir, freePort, startServer, stopServer } from './server-process.ts';
+import { percentile, roundMs } from './stats.ts';
+import { withClient } from './sync-database.ts';
+
+const DURATION_S = Number(process.env.INGEST_DURATION_S ?? 60);
+/** Simulated phones, registered to Prairie Feed; each reports about twice a second at the goal rate. */
+const DEVICES = 4_000;
+/** Requests in flight at once, each on its own keep-alive connection (a fleet's phones post concurrently). */
+const CONNECTIONS = Number(process.env.INGEST_CONNECTIONS ?? 96);
+const GOALS = { positionsPerSecond: 8_000, p99Ms: 50, lost: 0 };
+
+type Log = (message: string) => void;
+
+export interface IngestPhaseFigures {
+  durationS: number;
+  devices: number;
+  connections: number;
+  protocol: string;
+  fixesPerRequest: number;
+  sent: number;
+  answered2xx: number;
+  errors: number;
+  stored: number;
+  /** Positions answered 2xx per second, over the whole run. */
+  positionsPerSecond: { value: number; goal: number; met: boolean };
+  p50Ms: number;
+  p99Ms: { value: number; goal: number; met: boolean };
+  /** Answered 2xx but not in device_positions. */
+  lost: { value: number; goal: number; met: boolean };
+}
+
+export interface IngestFigures {
+  /** What a fleet of Traccar Client phones sends: one position per request. */
+  phones: IngestPhaseFigures;
+  /** A gateway (service account) relaying its devices' fixes in batches: the group commit's capacity without per-request HTTP cost. */
+  gatewayBatches: IngestPhaseFigures;
+  note: string;
+}
+
+/** Fixes per gateway request: a gateway forwards what its devices sent since its last post. */
+const GATEWAY_BATCH = 50;
+const GATEWAY_CONNECTIONS = 16;
+
+/**
+ * Issue 21's ingest figure: one server node on its embedded database, `CONNECTIONS` keep-alive
+ * connections posting one position per request in the Traccar Client form (`POST /api/osmand?id=…`)
+ * for `DURATION_S` seconds, each phone's fixes a fifth of a second apart. Afterwards the stored
+ * fixes are counted: every fix answered 2xx must be in device_positions.
+ */
+export async function measureIngest(repoRoot: string, log: Log): Promise<IngestFigures> {
+  const dataDir = await createDataDir();
+  let server: BenchServer | null = null;
+  try {
+    log('ingest: a server on its own embedded database');
+    server = await startServer(repoRoot, dataDir, await freePort());
+    const pid = await readFile(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8');
+    const databaseUrl = embeddedConnectionString(Number(pid.split('\n')[3]));
+    const clientIds = await registerDevices(databaseUrl);
+    const base = new URL(server.baseUrl);
+    log(`ingest: phones, ${DURATION_S} s, ${CONNECTIONS} connections, ${DEVICES} devices`);
+    const phones = await run(base, databaseUrl, clientIds, { connections: CONNECTIONS, batch: 1 });
+    const secret = await gatewaySecret(server.baseUrl);
+    log(`ingest: gateway batches of ${GATEWAY_BATCH}, ${DURATION_S} s, ${GATEWAY_CONNECTIONS} connections`);
+    const gatewayBatches = await run(base, databaseUrl, clientIds, {
+      connections: GATEWAY_CONNECTIONS,
+      batch: GATEWAY_BATCH,
+      secret,
+    });
+    return {
+      phones,
+      gatewayBatches,
+      note: 'The load generator runs on the same 2 cores as the server and PostgreSQL (and, on this shared machine, beside other work); the live-tracking listeners are whatever this build registers.',
+    };
+  } finally {
+    if (server) await stopServer(server);
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+async function gatewaySecret(baseUrl: string): Promise<string> {
+  const signIn = await fetch(`${baseUrl}/api/session`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: 'admin', password: 'Demo-pass1' }),
+  });
+  const cookie = signIn.headers
+    .getSetCookie()
+    .map((value) => value.split(';')[0])
+    .join('; ');
+  const self = (await (await fetch(`${baseUrl}/api/self`, { headers: { cookie } })).json()) as { activeOrganizationId: number };
+  const created = await fetch(`${baseUrl}/api/organizations/${self.activeOrganizationId}/service-users`, {
+    method: 'POST',
+    headers: { cookie, 'content-type': 'application/json', origin: baseUrl },
+    body: JSON.stringify({ name: 'Bench gateway', scopes: ['positions:write'] }),
+  });
+  if (created.status !== 201) throw new Error(`creating the bench gateway answered ${created.status}`);
+  return ((await created.json()) as { secret: string }).secret;
+}
+
+async function registerDevices(databaseUrl: string): Promise<string[]> {
+  return withClient(databaseUrl, async (client) => {
+    const organization = await client.query<{ id: number }>("select id from organizations where name = 'Prairie Feed Co.'");
+    const organizationId = organization.rows[0]?.id;
+    if (!organizationId) throw new Error('the demo seed has no Prairie Feed Co.');
+    const clientIds = Array.from({ length: DEVICES }, (_, index) => `bench-${String(index).padStart(5, '0')}`);
+    await client.query(
+      `insert into devices (organization_id, client_id, name, kind)
+       select $1, client_id, client_id, 'phone' from unnest($2::text[]) as client_id`,
+      [organizationId, clientIds],
+    );
+    return clientIds;
+  });
+}
+
+/** Fix times of each device step 200 ms from two hours back: never in the future, never repeated across phases. */
+const sentPerDevice = new Uint32Array(DEVICES);
+const firstFixMs = Date.now() - 2 * 3600_000;
+
+async function run(
+  base: URL,
+  databaseUrl: string,
+  clientIds: string[],
+  shape: { connections: number; batch: number; secret?: string },
+): Promise<IngestPhaseFigures> {
+  const storedBefore = await countStored(databaseUrl);
+  const agent = new http.Agent({ keepAlive: true, maxSockets: shape.connections });
+  const startedAt = Date.now();
+  const latencies: number[] = [];
+  let sent = 0;
+  let answered = 0;
+  let errors = 0;
+  let next = 0;
+  const deadline = performance.now() + DURATION_S * 1000;
+
+  const post = (pathAndQuery: string, body = '') =>
+    new Promise<number>((resolve) => {
+      const headers: Record<string, string | number> = { 'content-length': Buffer.byteLength(body) };
+      if (shape.secret) {
+        headers.authorization = `Bearer ${shape.secret}`;
+        headers['content-type'] = 'application/json';
+      }
+      const request = http.request(
+        { host: base.hostname, port: base.port, method: 'POST', path: pathAndQuery, agent, headers },
+        (response) => {
+          response.resume();
+          response.on('end', () => resolve(response.statusCode ?? 0));
+        },
+      );
+      request.on('error', () => resolve(0));
+      request.end(body);
+    });
+
+  const nextFix = () => {
+    const device = next++ % clientIds.length;
+    const index = sentPerDevice[device] ?? 0;
+    sentPerDevice[device] = index + 1;
+    return {
+      clientId: clientIds[device] as string,
+      timestamp: firstFixMs + index * 200,
+      latitude: Number((41 + (device % 100) / 100 + index / 100_000).toFixed(6)),
+      longitude: Number((-93 - Math.floor(device / 100) / 100).toFixed(6)),
+      bearing: index % 360,
+    };
+  };
+
+  async function connection() {
+    while (performance.now() < deadline) {
+      let status: number;
+      const started = performance.now();
+      if (shape.batch === 1) {
+        const fix = nextFix();
+        const query = `id=${fix.clientId}&lat=${fix.latitude}&lon=${fix.longitude}&timestamp=${fix.timestamp}&speed=30.5&bearing=${fix.bearing}&accuracy=8&batt=80`;
+        sent += 1;
+        status = await post(`/api/osmand?${query}`);
+      } else {
+        const fixes = Array.from({ length: shape.batch }, () => {
+          const fix = nextFix();
+          return {
+            clientId: fix.clientId,
+            latitude: fix.latitude,
+            longitude: fix.longitude,
+            heading: fix.bearing,
+            speed: 15.7,
+            accuracy: 8,
+            timestamp: new Date(fix.timestamp).toISOString(),
+          };
+        });
+        sent += shape.batch;
+        status = await post('/api/devices/positions', JSON.stringify(fixes));
+      }
+      latencies.push(performance.now() - started);
+      if (status >= 200 && status < 300) answered += shape.batch;
+      else errors += 1;
+    }
+  }
+  await Promise.all(Array.from({ length: shape.connections }, () => connection()));
+  const elapsedS = (Date.now() - startedAt) / 1000;
+  agent.destroy();
+
+  const stored = (await countStored(databaseUrl)) - storedBefore;
+  const positionsPerSecond = Math.round(answered / elapsedS);
+  const p99 = roundMs(percentile(latencies, 0.99));
+  return {
+    durationS: Math.round(elapsedS),
+    devices: clientIds.length,
+    connections: shape.connections,
+    protocol:
+      shape.batch === 1
+        ? 'OsmAnd query form, POST /api/osmand'
+        : 'JSON batches of a service account, POST /api/devices/positions',
+    fixesPerRequest: shape.batch,
+    sent,
+    answered2xx: answered,
+    errors,
+    stored,
+    positionsPerSecond: {
+      value: positionsPerSecond,
+      goal: GOALS.positionsPerSecond,
+      met: positionsPerSecond >= GOALS.positionsPerSecond,
+    },
+    p50Ms: roundMs(percentile(latencies, 0.5)),
+    p99Ms: { value: p99, goal: GOALS.p99Ms, met: p99 <= GOALS.p99Ms },
+    lost: { value: answered - stored, goal: GOALS.lost, met: answered - stored <= GOALS.lost },
+  };
+}
+
+async function countStored(databaseUrl: string): Promise<number> {
+  return withClient(databaseUrl, async (client) => {
+    const result = await client.query<{ count: string }>(
+      "select count(*) from device_positions p join devices d on d.id = p.device_id where d.client_id like 'bench-%'",
+    );
+    return Number(result.rows[0]?.count ?? 0);
+  });
+}

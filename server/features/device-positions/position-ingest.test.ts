@@ -1,0 +1,155 @@
+import { count, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DeviceLocationEvent } from '#core/contract/realtime';
+import { deviceLatestPositions, devicePositions, devices } from '#server/db/schema';
+import { realtimeOff } from '#server/plugins/realtime';
+import { seededOrganizationIds } from '#test/server/seeded';
+import { createTestApp, type TestApp } from '#test/server/test-app';
+import { createPositionIngest, POSITION_INGEST_TUNING, type StoredFixBatch } from './position-ingest.ts';
+
+let test: TestApp;
+let prairie: number;
+let swift: number;
+
+const base = Date.now() - 6 * 3600_000;
+const fixAt = (clientId: string, second: number, latitude = 42) => ({
+  clientId,
+  latitude,
+  longitude: -93.6,
+  heading: 90,
+  speed: 20,
+  accuracy: 5,
+  timestamp: new Date(base + second * 1000).toISOString(),
+});
+
+async function addDevice(organizationId: number, clientId: string) {
+  const [device] = await test.database.db
+    .insert(devices)
+    .values({ organizationId, clientId, name: clientId, kind: 'phone' })
+    .returning({ id: devices.id });
+  return device?.id as number;
+}
+
+async function storedOf(deviceId: number) {
+  const [row] = await test.database.db
+    .select({ count: count() })
+    .from(devicePositions)
+    .where(eq(devicePositions.deviceId, deviceId));
+  return row?.count ?? 0;
+}
+
+async function latestOf(deviceId: number) {
+  const [row] = await test.database.db.select().from(deviceLatestPositions).where(eq(deviceLatestPositions.deviceId, deviceId));
+  return row;
+}
+
+beforeAll(async () => {
+  test = await createTestApp();
+  const organizationId = await seededOrganizationIds(test.database.db);
+  prairie = organizationId('Prairie Feed Co.');
+  swift = organizationId('Swift Haul Carriers');
+});
+afterAll(() => test.close());
+
+describe('the position ingest', () => {
+  it('rate-limits a flooding device without losing its latest position', async () => {
+    const deviceId = await addDevice(prairie, 'ingest-flood');
+    const seen: StoredFixBatch[] = [];
+    const ingest = createPositionIngest(test.database.db, realtimeOff, test.app.log, {
+      ...POSITION_INGEST_TUNING,
+      burstFixes: 3,
+      fixesPerSecond: 0,
+    });
+    ingest.onStored(async (batch) => {
+      seen.push(batch);
+    });
+    const answers = [];
+    for (let second = 1; second <= 8; second += 1) {
+      answers.push(await ingest.ingest({ organizationId: prairie }, [fixAt('ingest-flood', second, 42 + second / 100)]));
+    }
+    // Over the limit each fix is still answered (the app would resend it) and still moves the latest position.
+    expect(answers.map((answer) => answer.stored)).toEqual([1, 1, 1, 0, 0, 0, 0, 0]);
+    expect(answers.every((answer) => answer.latestMoved === 1)).toBe(true);
+    expect(await storedOf(deviceId)).toBe(3);
+    expect(await latestOf(deviceId)).toMatchObject({ latitude: 42.08, recordedAt: new Date(base + 8000) });
+    // What derives from fixes still sees the newest one of each request.
+    expect(seen.flatMap((batch) => batch.fixes).at(-1)).toMatchObject({ deviceId, latitude: 42.08 });
+    await ingest.close();
+  });
+
+  it('accepts a backlog sent after hours offline, out of order, in the order the fixes were taken', async () => {
+    const deviceId = await addDevice(prairie, 'ingest-backlog');
+    const seen: StoredFixBatch[] = [];
+    const ingest = createPositionIngest(test.database.db, realtimeOff, test.app.log);
+    ingest.onStored(async (batch) => {
+      seen.push(batch);
+    });
+    // 300 fixes, one every 60 s over five hours, delivered shuffled (old iOS resends in no order).
+    const backlog = Array.from({ length: 300 }, (_, index) => fixAt('ingest-backlog', index * 60, 41 + index / 1000));
+    const shuffled = backlog.map((fix, index) => ({ fix, key: (index * 7919) % 300 })).toSorted((a, b) => a.key - b.key);
+    const answer = await ingest.ingest(
+      { organizationId: prairie },
+      shuffled.map(({ fix }) => fix),
+    );
+    expect(answer).toEqual({ stored: 300, latestMoved: 1 });
+    expect(await storedOf(deviceId)).toBe(300);
+    expect(await latestOf(deviceId)).toMatchObject({ latitude: 41.299, recordedAt: new Date(base + 299 * 60_000) });
+    const times = seen.flatMap((batch) => batch.fixes).map((fix) => fix.recordedAt.getTime());
+    expect(times).toEqual(backlog.map((fix) => Date.parse(fix.timestamp)));
+    await ingest.close();
+  });
+
+  it('stores concurrent requests together, a fix sent twice once, and refuses only the request naming a foreign device', async () => {
+    const phoneA = await addDevice(prairie, 'ingest-a');
+    const phoneB = await addDevice(prairie, 'ingest-b');
+    await addDevice(swift, 'ingest-swift');
+    const ingest = createPositionIngest(test.database.db, realtimeOff, test.app.log, {
+      ...POSITION_INGEST_TUNING,
+      commitDelayMs: 50,
+    });
+    const poster = { organizationId: prairie };
+    const results = await Promise.allSettled([
+      ingest.ingest(poster, [fixAt('ingest-a', 1)]),
+      ingest.ingest(poster, [fixAt('ingest-a', 1)]),
+      ingest.ingest(poster, [fixAt('ingest-a', 2), fixAt('ingest-b', 2)]),
+      ingest.ingest(poster, [fixAt('ingest-b', 3), fixAt('ingest-swift', 3)]),
+      ingest.ingest({ organizationId: null }, [fixAt('ingest-swift', 4)]),
+    ]);
+    expect(results.map((result) => (result.status === 'fulfilled' ? result.value.stored : 'refused'))).toEqual([
+      1,
+      0,
+      2,
+      'refused',
+      1,
+    ]);
+    const refused = results[3];
+    expect(refused?.status === 'rejected' && (refused.reason as { statusCode: number }).statusCode).toBe(404);
+    expect(await storedOf(phoneA)).toBe(2);
+    expect(await storedOf(phoneB)).toBe(1);
+    await ingest.close();
+  });
+
+  it('pushes each organization’s moved positions as one array per interval, the newest per device', async () => {
+    const phoneC = await addDevice(prairie, 'ingest-c');
+    const phoneD = await addDevice(prairie, 'ingest-d');
+    const pushes: { organizationId: number; locations: DeviceLocationEvent[] }[] = [];
+    const ingest = createPositionIngest(
+      test.database.db,
+      { ...realtimeOff, publishDeviceLocations: (organizationId, locations) => pushes.push({ organizationId, locations }) },
+      test.app.log,
+      { ...POSITION_INGEST_TUNING, pushIntervalMs: 60_000 },
+    );
+    await ingest.ingest({ organizationId: prairie }, [fixAt('ingest-c', 10, 42.1)]);
+    await ingest.ingest({ organizationId: prairie }, [fixAt('ingest-c', 11, 42.2)]);
+    await ingest.ingest({ organizationId: prairie }, [fixAt('ingest-d', 11, 42.3)]);
+    expect(pushes).toEqual([]);
+    // Closing sends what is buffered (the interval here is a minute).
+    await ingest.close();
+    expect(pushes).toHaveLength(1);
+    expect(pushes[0]?.organizationId).toBe(prairie);
+    expect(pushes[0]?.locations.map((location) => [location.deviceId, location.latitude])).toEqual([
+      [phoneC, 42.2],
+      [phoneD, 42.3],
+    ]);
+  });
+});
