@@ -1,6 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { QueryClient } from '@tanstack/react-query';
+import { describe, expect, it, vi } from 'vitest';
 import type { DeviceLocationEvent } from '#core/contract/realtime';
-import { applyDevicePositions } from './device-positions.ts';
+import { applyDevicePositions, latestDevicePositionsQuery, receiveDevicePosition, subscribeDevicePositions } from './device-positions.ts';
 
 const at = (deviceId: number, timestamp: string, latitude = 42): DeviceLocationEvent => ({
   deviceId,
@@ -32,5 +33,33 @@ describe('applyDevicePositions', () => {
     const held = [at(1, '2026-11-28T10:00:00+00:00')];
     // The same instant written in another offset is not newer.
     expect(applyDevicePositions(held, [at(1, '2026-11-28T04:00:00-06:00', 50), at(1, '2026-11-28T09:59:00Z', 51)])).toBe(held);
+  });
+});
+
+describe('receiveDevicePosition', () => {
+  it('hands the map one batch of the newest position per device, then lays them over the cached list', () => {
+    vi.useFakeTimers();
+    try {
+      const queryClient = new QueryClient();
+      queryClient.setQueryData(latestDevicePositionsQuery.queryKey, [at(1, '2026-11-28T10:00:00Z')]);
+      const batches: number[][] = [];
+      const unsubscribe = subscribeDevicePositions((batch) => batches.push(batch.map((location) => location.latitude)));
+      receiveDevicePosition(queryClient, at(1, '2026-11-28T10:00:02Z', 44));
+      receiveDevicePosition(queryClient, at(1, '2026-11-28T10:00:01Z', 43));
+      receiveDevicePosition(queryClient, at(2, '2026-11-28T10:00:01Z', 45));
+      expect(batches).toEqual([]);
+      vi.advanceTimersByTime(250);
+      expect(batches).toEqual([[44, 45]]);
+      // The React lists follow at their slower cadence.
+      expect(queryClient.getQueryData(latestDevicePositionsQuery.queryKey)?.map((location) => location.latitude)).toEqual([42]);
+      vi.advanceTimersByTime(750);
+      expect(queryClient.getQueryData(latestDevicePositionsQuery.queryKey)?.map((location) => location.latitude)).toEqual([44, 45]);
+      unsubscribe();
+      receiveDevicePosition(queryClient, at(1, '2026-11-28T10:00:03Z', 46));
+      vi.advanceTimersByTime(1000);
+      expect(batches).toHaveLength(1);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

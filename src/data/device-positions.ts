@@ -17,10 +17,27 @@ export const latestDevicePositionsQuery = queryOptions({
   staleTime: 5 * 60_000,
 });
 
-/** How often, at most, pushed positions reach the screens: thousands of devices report every second. */
-const APPLY_EVERY_MS = 250;
-const pending = new Map<number, DeviceLocationEvent>();
-let applyTimer: ReturnType<typeof setTimeout> | null = null;
+/**
+ * How often pushed positions reach their readers: the map's layer (a listener, outside React, moving
+ * its features in place) every 250 ms, the query cache (React lists, the persisted copy) every second.
+ * Thousands of devices report every second; neither may redraw per position.
+ */
+const NOTIFY_EVERY_MS = 250;
+const CACHE_EVERY_MS = 1000;
+
+/** Told each batch of pushed positions, newest per device; answers its unsubscribe. */
+export type DevicePositionsListener = (positions: readonly DeviceLocationEvent[]) => void;
+const listeners = new Set<DevicePositionsListener>();
+
+export function subscribeDevicePositions(listener: DevicePositionsListener): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+const toNotify = new Map<number, DeviceLocationEvent>();
+const toCache = new Map<number, DeviceLocationEvent>();
+let notifyTimer: ReturnType<typeof setTimeout> | null = null;
+let cacheTimer: ReturnType<typeof setTimeout> | null = null;
 
 /** Lays pushed positions over the held list, keeping per device only the newest (a late one never moves it back). */
 export function applyDevicePositions(held: DeviceLocationEvent[], pushed: Iterable<DeviceLocationEvent>): DeviceLocationEvent[] {
@@ -35,20 +52,35 @@ export function applyDevicePositions(held: DeviceLocationEvent[], pushed: Iterab
   return changed ? [...byDevice.values()] : held;
 }
 
+function keepNewest(waiting: Map<number, DeviceLocationEvent>, location: DeviceLocationEvent) {
+  const held = waiting.get(location.deviceId);
+  if (!held || Date.parse(held.timestamp) < Date.parse(location.timestamp)) waiting.set(location.deviceId, location);
+}
+
 /**
- * A position pushed by the socket: batched, then laid over the held list. Nothing is held before the
- * first read (a list built from pushes alone would miss the quiet devices), so pushes wait for it.
+ * A position pushed by the socket: batched, then handed to the listeners and laid over the held
+ * list. Nothing is held before the first read (a list built from pushes alone would miss the quiet
+ * devices), so the cache waits for it; a listener (the map) already shows what the read gave it.
  */
 export function receiveDevicePosition(queryClient: QueryClient, location: DeviceLocationEvent) {
-  const waiting = pending.get(location.deviceId);
-  if (!waiting || Date.parse(waiting.timestamp) < Date.parse(location.timestamp)) pending.set(location.deviceId, location);
-  if (applyTimer !== null) return;
-  applyTimer = setTimeout(() => {
-    applyTimer = null;
-    const pushed = [...pending.values()];
-    pending.clear();
-    queryClient.setQueryData(latestDevicePositionsQuery.queryKey, (held) => (held ? applyDevicePositions(held, pushed) : held));
-  }, APPLY_EVERY_MS);
+  keepNewest(toNotify, location);
+  keepNewest(toCache, location);
+  if (notifyTimer === null) {
+    notifyTimer = setTimeout(() => {
+      notifyTimer = null;
+      const pushed = [...toNotify.values()];
+      toNotify.clear();
+      for (const listener of listeners) listener(pushed);
+    }, NOTIFY_EVERY_MS);
+  }
+  if (cacheTimer === null) {
+    cacheTimer = setTimeout(() => {
+      cacheTimer = null;
+      const pushed = [...toCache.values()];
+      toCache.clear();
+      queryClient.setQueryData(latestDevicePositionsQuery.queryKey, (held) => (held ? applyDevicePositions(held, pushed) : held));
+    }, CACHE_EVERY_MS);
+  }
 }
 
 /** The latest position of each device, by device id; read only by those who may open the live map. */
