@@ -1,7 +1,12 @@
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it, vi } from 'vitest';
 import type { DeviceLocationEvent } from '#core/contract/realtime';
-import { applyDevicePositions, latestDevicePositionsQuery, receiveDevicePosition, subscribeDevicePositions } from './device-positions.ts';
+import {
+  applyDevicePositions,
+  latestDevicePositionsQuery,
+  receiveDevicePosition,
+  subscribeDevicePositions,
+} from './device-positions.ts';
 
 const at = (deviceId: number, timestamp: string, latitude = 42): DeviceLocationEvent => ({
   deviceId,
@@ -53,7 +58,9 @@ describe('receiveDevicePosition', () => {
       // The React lists follow at their slower cadence.
       expect(queryClient.getQueryData(latestDevicePositionsQuery.queryKey)?.map((location) => location.latitude)).toEqual([42]);
       vi.advanceTimersByTime(750);
-      expect(queryClient.getQueryData(latestDevicePositionsQuery.queryKey)?.map((location) => location.latitude)).toEqual([44, 45]);
+      expect(queryClient.getQueryData(latestDevicePositionsQuery.queryKey)?.map((location) => location.latitude)).toEqual([
+        44, 45,
+      ]);
       unsubscribe();
       receiveDevicePosition(queryClient, at(1, '2026-11-28T10:00:03Z', 46));
       vi.advanceTimersByTime(1000);

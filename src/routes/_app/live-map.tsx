@@ -1,4 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { PlaceholderPage } from '#src/features/access/placeholder-page.tsx';
+import { PageGate } from '#src/features/access/page-gate.tsx';
+import { LiveMapPage } from '#src/features/live-map/live-map-page.tsx';
 
-export const Route = createFileRoute('/_app/live-map')({ component: () => <PlaceholderPage page="liveMap" /> });
+export const Route = createFileRoute('/_app/live-map')({
+  component: () => (
+    <PageGate page="liveMap">
+      <LiveMapPage />
+    </PageGate>
+  ),
+});
