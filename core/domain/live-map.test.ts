@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { DeviceLocationEvent } from '#core/contract/realtime';
-import { COMPASS_SECTORS, duplicatedResources, headingSector, isShownAccuracy, matchesSearch, nextStop } from './live-map.ts';
+import {
+  activeTrucks,
+  COMPASS_SECTORS,
+  duplicatedResources,
+  headingSector,
+  isShownAccuracy,
+  matchesSearch,
+  nextStop,
+} from './live-map.ts';
 
 const sectorOf = (heading: number | null) => COMPASS_SECTORS[headingSector(heading)];
 
@@ -75,5 +83,22 @@ describe('matchesSearch', () => {
     expect(matchesSearch(['José Pérez', null], 'jose')).toBe(true);
     expect(matchesSearch(['Truck 12'], 'trailer')).toBe(false);
     expect(matchesSearch([], '  ')).toBe(true);
+  });
+});
+
+describe('activeTrucks', () => {
+  it('counts phones that reported within 30 minutes, and those on a load; trailers and silent phones are not', () => {
+    const now = new Date('2026-11-28T10:30:00Z');
+    expect(
+      activeTrucks(
+        [
+          at(1, { orderId: 7, timestamp: '2026-11-28T10:29:00Z' }),
+          at(2, { timestamp: '2026-11-28T10:00:00Z' }),
+          at(3, { timestamp: '2026-11-28T09:59:59Z' }),
+          at(4, { deviceType: 'trailer', orderId: 7, timestamp: '2026-11-28T10:29:00Z' }),
+        ],
+        now,
+      ),
+    ).toEqual({ active: 2, onLoad: 1 });
   });
 });

@@ -74,3 +74,21 @@ function fold(text: string) {
     .replace(/\p{Diacritic}/gu, '')
     .toLocaleLowerCase();
 }
+
+/** A truck counts as active on the home page while its phone reported within this long. */
+export const ACTIVE_TRUCK_WITHIN_MS = 30 * 60_000;
+
+/**
+ * The home page's "active trucks" card: the driver phones that reported within the last 30 minutes,
+ * and how many of them are on a load (smart trailers are not trucks).
+ */
+export function activeTrucks(positions: readonly DeviceLocationEvent[], now: Date): { active: number; onLoad: number } {
+  let active = 0;
+  let onLoad = 0;
+  for (const position of positions) {
+    if (position.deviceType !== 'mobile' || now.getTime() - Date.parse(position.timestamp) > ACTIVE_TRUCK_WITHIN_MS) continue;
+    active++;
+    if (position.orderId !== null) onLoad++;
+  }
+  return { active, onLoad };
+}

@@ -9,11 +9,17 @@ import { goOffline, signIn } from './pages/app.ts';
  * selecting the card opens the load panel; an offline reload still shows the last positions.
  */
 
-async function registerTrackedDevice(page: Page, suffix: string) {
+async function registerTrackedDevice(page: Page, suffix: string, kind: 'trailer' | 'phone' = 'trailer') {
   const self = (await (await page.request.get('/api/self')).json()) as { activeOrganizationId: number };
   const organization = `/api/organizations/${self.activeOrganizationId}`;
+  const drivers = (await (await page.request.get('/api/drivers')).json()) as { id: number }[];
   const created = await page.request.post(`${organization}/devices`, {
-    data: { clientId: `live-${suffix}`, name: `E2E live ${suffix}`, kind: 'trailer' },
+    data: {
+      clientId: `live-${suffix}`,
+      name: `E2E live ${suffix}`,
+      kind,
+      driverUserId: kind === 'phone' ? drivers[0]!.id : null,
+    },
   });
   expect(created.status(), await created.text()).toBe(201);
   const { id } = (await created.json()) as { id: number };
@@ -70,4 +76,16 @@ test('a posted position moves the marker within 2 s, the card opens the load pan
   await page.reload();
   await page.getByTestId('live-map-search').fill(device.name);
   await expect(card.getByTestId('live-map-card-coordinates')).toHaveText('42.05000, -93.60000');
+});
+
+test('the home page counts the trucks reporting now, from the pushed positions', async ({ page }) => {
+  const suffix = randomUUID().slice(0, 8);
+  await signIn(page, 'admin');
+  const phone = await registerTrackedDevice(page, suffix, 'phone');
+  const count = page.getByTestId('active-trucks-count');
+  await expect(count).toHaveText(/^\d+$/);
+  const before = Number(await count.textContent());
+  await phone.post(41.6, -93.6, 10);
+  // Pushed by the socket into the cached list the card reads: no reload.
+  await expect(count).toHaveText(String(before + 1));
 });

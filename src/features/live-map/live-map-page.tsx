@@ -108,7 +108,9 @@ export function LiveMapPage() {
   const { format: dateTime } = useDateTimeFormat();
   const formatTime = useCallback((iso: string) => dateTime.dateTime(iso), [dateTime]);
 
-  const positionsQuery = useQuery(latestDevicePositionsQuery);
+  // Read again on each opening (the socket keeps it current from there): a list another screen read
+  // earlier may predate positions pushed before this page's socket connected.
+  const positionsQuery = useQuery({ ...latestDevicePositionsQuery, refetchOnMount: 'always' });
   const positions = positionsQuery.data;
   const devices = useMirrorList('devices').data;
   const drivers = useMirrorList('drivers').data;
