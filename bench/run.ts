@@ -25,6 +25,7 @@ import { measureServerLoad } from './load-test.ts';
 import { measureChaos } from './chaos.ts';
 import { measureChangeLogCompaction } from './change-log.ts';
 import { measureMap } from './map.ts';
+import { measureLiveMap } from './live-map.ts';
 
 const REPO_ROOT = path.resolve(import.meta.dirname, '..');
 const COLD_HOME_RUNS = 7;
@@ -188,6 +189,14 @@ const FIGURES: Figure[] = [
       const { server, state } = await run.signedIn();
       const { dataDir } = await run.demoServer();
       return measureMap(await run.browser(), server.baseUrl, state, dataDir, path.join(REPO_ROOT, 'dist'), log);
+    },
+  },
+  {
+    name: 'live-map',
+    onDemoServer: true,
+    measure: async (run) => {
+      const { server, state } = await run.signedIn();
+      return measureLiveMap(await run.browser(), server.baseUrl, state, log);
     },
   },
   { name: 'sync', measure: async (run) => ({ ...(await measureLargeCompany(await run.browser(), REPO_ROOT, log)) }) },

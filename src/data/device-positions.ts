@@ -15,15 +15,18 @@ export const latestDevicePositionsQuery = queryOptions({
   queryFn: () => apiRequest('/devices/locations/latest', z.array(deviceLocationEventSchema)),
   // The socket keeps the list current; a read now and then catches what arrived while disconnected.
   staleTime: 5 * 60_000,
+  // Thousands of positions laid over the list every second: a deep comparison of each would cost
+  // more than it saves (the list keeps the objects of unmoved devices anyway).
+  structuralSharing: false,
 });
 
 /**
- * How often pushed positions reach their readers: the map's layer (a listener, outside React, moving
- * its features in place) every 250 ms, the query cache (React lists, the persisted copy) every second.
- * Thousands of devices report every second; neither may redraw per position.
+ * How often pushed positions reach their readers, at most: first the listeners (the map's layer,
+ * outside React, moving its features in place), then the query cache (React lists, the persisted
+ * copy) with the same objects, which the map then finds already placed. Thousands of devices report
+ * every second: nothing may redraw per position.
  */
-const NOTIFY_EVERY_MS = 250;
-const CACHE_EVERY_MS = 1000;
+const APPLY_EVERY_MS = 1000;
 
 /** Told each batch of pushed positions, newest per device; answers its unsubscribe. */
 export type DevicePositionsListener = (positions: readonly DeviceLocationEvent[]) => void;
@@ -34,10 +37,8 @@ export function subscribeDevicePositions(listener: DevicePositionsListener): () 
   return () => listeners.delete(listener);
 }
 
-const toNotify = new Map<number, DeviceLocationEvent>();
-const toCache = new Map<number, DeviceLocationEvent>();
-let notifyTimer: ReturnType<typeof setTimeout> | null = null;
-let cacheTimer: ReturnType<typeof setTimeout> | null = null;
+const pending = new Map<number, DeviceLocationEvent>();
+let applyTimer: ReturnType<typeof setTimeout> | null = null;
 
 /** Lays pushed positions over the held list, keeping per device only the newest (a late one never moves it back). */
 export function applyDevicePositions(held: DeviceLocationEvent[], pushed: Iterable<DeviceLocationEvent>): DeviceLocationEvent[] {
@@ -63,24 +64,15 @@ function keepNewest(waiting: Map<number, DeviceLocationEvent>, location: DeviceL
  * devices), so the cache waits for it; a listener (the map) already shows what the read gave it.
  */
 export function receiveDevicePosition(queryClient: QueryClient, location: DeviceLocationEvent) {
-  keepNewest(toNotify, location);
-  keepNewest(toCache, location);
-  if (notifyTimer === null) {
-    notifyTimer = setTimeout(() => {
-      notifyTimer = null;
-      const pushed = [...toNotify.values()];
-      toNotify.clear();
-      for (const listener of listeners) listener(pushed);
-    }, NOTIFY_EVERY_MS);
-  }
-  if (cacheTimer === null) {
-    cacheTimer = setTimeout(() => {
-      cacheTimer = null;
-      const pushed = [...toCache.values()];
-      toCache.clear();
-      queryClient.setQueryData(latestDevicePositionsQuery.queryKey, (held) => (held ? applyDevicePositions(held, pushed) : held));
-    }, CACHE_EVERY_MS);
-  }
+  keepNewest(pending, location);
+  if (applyTimer !== null) return;
+  applyTimer = setTimeout(() => {
+    applyTimer = null;
+    const pushed = [...pending.values()];
+    pending.clear();
+    for (const listener of listeners) listener(pushed);
+    queryClient.setQueryData(latestDevicePositionsQuery.queryKey, (held) => (held ? applyDevicePositions(held, pushed) : held));
+  }, APPLY_EVERY_MS);
 }
 
 /** The latest position of each device, by device id; read only by those who may open the live map. */

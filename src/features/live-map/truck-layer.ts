@@ -3,11 +3,11 @@ import type OlMap from 'ol/Map';
 import Point from 'ol/geom/Point';
 import VectorLayer from 'ol/layer/Vector';
 import VectorImageLayer from 'ol/layer/VectorImage';
-import { fromLonLat } from 'ol/proj';
+import { getTransform } from 'ol/proj';
 import VectorSource from 'ol/source/Vector';
 import CircleStyle from 'ol/style/Circle';
 import Fill from 'ol/style/Fill';
-import RegularShape from 'ol/style/RegularShape';
+import Icon from 'ol/style/Icon';
 import Stroke from 'ol/style/Stroke';
 import Style from 'ol/style/Style';
 import Text from 'ol/style/Text';
@@ -38,21 +38,52 @@ const LABEL_STYLE_CACHE_MAX = 5000;
 
 type DeviceType = DeviceLocationEvent['deviceType'];
 
+/** Longitude/latitude to the map's Web Mercator, looked up once (fromLonLat looks it up per call). */
+const toMap = getTransform('EPSG:4326', 'EPSG:3857')!;
+/** One coordinate array every move is written through (the point copies it). */
+const scratch = [0, 0];
+
+/**
+ * A heading arrow drawn once per colour, size and sector, already turned: the layer then blits it
+ * without a rotation per marker (a rotated draw costs several times an upright one without a GPU).
+ * A triangle's tip points to the sector's direction, clockwise from north.
+ */
+function arrowCanvas(color: string, radius: number, sector: number): HTMLCanvasElement {
+  const size = Math.ceil(2 * (radius + 2));
+  const canvas = document.createElement('canvas');
+  canvas.width = size;
+  canvas.height = size;
+  const context = canvas.getContext('2d');
+  if (!context) return canvas;
+  context.translate(size / 2, size / 2);
+  context.rotate((sector * Math.PI) / 4);
+  context.beginPath();
+  for (const degrees of [-90, 30, 150]) {
+    const angle = (degrees * Math.PI) / 180;
+    context.lineTo(Math.cos(angle) * radius, Math.sin(angle) * radius);
+  }
+  context.closePath();
+  context.fillStyle = color;
+  context.fill();
+  context.strokeStyle = '#fff';
+  context.lineWidth = 2;
+  context.stroke();
+  return canvas;
+}
+
 const markerStyles = new Map<string, Style>();
 /** One style per device type, sector (or none: a dot) and selection, shared by every truck. */
 function markerStyle(type: DeviceType, sector: number | null, selected: boolean): Style {
   const key = `${type}:${sector}:${selected}`;
   let style = markerStyles.get(key);
   if (!style) {
-    const fill = new Fill({ color: selected ? COLORS.selected : COLORS[type] });
-    const stroke = new Stroke({ color: '#fff', width: 2 });
+    const color = selected ? COLORS.selected : COLORS[type];
     const radius = selected ? 12 : 9;
     style = new Style({
       image:
         sector === null
-          ? new CircleStyle({ radius: radius - 2, fill, stroke })
-          : // A triangle points north at rotation 0; rotation is clockwise in radians.
-            new RegularShape({ points: 3, radius, fill, stroke, rotation: (sector * Math.PI) / 4, rotateWithView: true }),
+          ? new CircleStyle({ radius: radius - 2, fill: new Fill({ color }), stroke: new Stroke({ color: '#fff', width: 2 }) })
+          : new Icon({ img: arrowCanvas(color, radius, sector) }),
       zIndex: selected ? 2 : 1,
     });
     markerStyles.set(key, style);
@@ -156,36 +187,43 @@ export class TruckLayer {
   /** The whole latest list (a read, or the cache after a reload): adds, moves, and drops devices no longer listed. */
   setAll(positions: readonly DeviceLocationEvent[]) {
     const listed = new Set<number>();
+    let removed = false;
     for (const position of positions) listed.add(position.deviceId);
     for (const deviceId of [...this.features.keys()]) {
       if (listed.has(deviceId)) continue;
       const feature = this.features.get(deviceId);
       if (feature && this.shown.delete(deviceId)) this.trucks.removeFeature(feature);
       this.features.delete(deviceId);
+      removed = true;
     }
     this.apply(positions);
+    if (removed) this.recluster();
   }
 
   /** A batch of pushed positions: each device's feature moved in place; one re-cluster after. */
   apply(positions: readonly DeviceLocationEvent[]) {
     const added: Feature<Point>[] = [];
+    let changed = false;
     for (const position of positions) {
       let feature = this.features.get(position.deviceId);
       const held = feature?.get('position') as DeviceLocationEvent | undefined;
       if (held === position) continue;
       // Spec 1 §9: a fix of poor accuracy does not move the marker; the last good one stays.
       if (!isShownAccuracy(position.accuracy)) continue;
-      if (held && Date.parse(held.timestamp) > Date.parse(position.timestamp)) continue;
-      const coordinate = fromLonLat([position.longitude, position.latitude]);
+      const time = Date.parse(position.timestamp);
+      if (held && (feature!.get('time') as number) > time) continue;
+      changed = true;
       if (!feature) {
-        feature = new Feature({ geometry: new Point(coordinate) });
+        feature = new Feature({ geometry: new Point(toMap([position.longitude, position.latitude])) });
         feature.setId(position.deviceId);
         this.features.set(position.deviceId, feature);
-        feature.set('position', position, true);
       } else {
-        feature.set('position', position, true);
-        feature.getGeometry()?.setCoordinates(coordinate);
+        scratch[0] = position.longitude;
+        scratch[1] = position.latitude;
+        feature.getGeometry()!.setCoordinates(toMap(scratch, scratch, 2));
       }
+      feature.set('position', position, true);
+      feature.set('time', time, true);
       const allowed = this.isAllowed(position);
       if (allowed && !this.shown.has(position.deviceId)) {
         this.shown.add(position.deviceId);
@@ -195,7 +233,7 @@ export class TruckLayer {
       }
     }
     if (added.length > 0) this.trucks.addFeatures(added);
-    this.recluster();
+    if (changed) this.recluster();
   }
 
   /** The controls or the driver filter changed: which devices show is decided again. */
