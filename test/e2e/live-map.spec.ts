@@ -76,6 +76,9 @@ test('a posted position moves the marker within 2 s, the card opens the load pan
   await page.reload();
   await page.getByTestId('live-map-search').fill(device.name);
   await expect(card.getByTestId('live-map-card-coordinates')).toHaveText('42.05000, -93.60000');
+  // The selection is in the address: the panel (and the load's trail, from the saved cache) come back.
+  await expect(card).toHaveAttribute('aria-pressed', 'true');
+  await expect(panel).toContainText(device.name);
 });
 
 test('the home page counts the trucks reporting now, from the pushed positions', async ({ page }) => {

@@ -93,7 +93,13 @@ interface TrackedDevice {
 const byName = new Intl.Collator(undefined, { sensitivity: 'base' });
 
 /** `/live-map` (spec 1 §2 "Live map"). */
-export function LiveMapPage() {
+export function LiveMapPage({
+  selectedDeviceId: selectedId,
+  onSelectDevice: setSelectedId,
+}: {
+  selectedDeviceId: number | null;
+  onSelectDevice: (deviceId: number | null) => void;
+}) {
   const { t } = useTranslation(['live-map', 'common']);
   const { data: self } = useQuery(selfQuery);
   const compact = useMediaQuery('(max-width: 62em)') ?? false;
@@ -102,7 +108,6 @@ export function LiveMapPage() {
   const [typed, setTyped] = useState('');
   const [search] = useDebouncedValue(typed, SEARCH_DEBOUNCE_MS);
   const [display, setDisplay] = useState<LiveMapDisplay>(DEFAULT_DISPLAY);
-  const [selectedId, setSelectedId] = useState<number | null>(null);
   const [focus, setFocus] = useState<MapFocus | null>(null);
   const [recenter, setRecenter] = useState(0);
   const [cardsShown, setCardsShown] = useState(CARDS_PAGE);
@@ -206,7 +211,7 @@ export function LiveMapPage() {
     setFocus({ latitude: position.latitude, longitude: position.longitude, zoom: LIVE_MAP_SELECTED_ZOOM, request: Date.now() });
     if (compact) setSidebarOpen(false);
   };
-  const selectById = useCallback((deviceId: number) => setSelectedId(deviceId), []);
+  const selectById = useCallback((deviceId: number) => setSelectedId(deviceId), [setSelectedId]);
   const pickSite = (value: string | null) => {
     setSiteId(value);
     const site = sites.find((candidate) => String(candidate.id) === value);
