@@ -12,13 +12,14 @@ import { goOffline, signIn } from './pages/app.ts';
 async function registerTrackedDevice(page: Page, suffix: string, kind: 'trailer' | 'phone' = 'trailer') {
   const self = (await (await page.request.get('/api/self')).json()) as { activeOrganizationId: number };
   const organization = `/api/organizations/${self.activeOrganizationId}`;
-  const drivers = (await (await page.request.get('/api/drivers')).json()) as { id: number }[];
+  const drivers = (await (await page.request.get('/api/drivers')).json()) as { id: number; name: string; enabled: boolean }[];
+  const driver = drivers.find((candidate) => candidate.enabled)!;
   const created = await page.request.post(`${organization}/devices`, {
     data: {
       clientId: `live-${suffix}`,
       name: `E2E live ${suffix}`,
       kind,
-      driverUserId: kind === 'phone' ? drivers[0]!.id : null,
+      driverUserId: kind === 'phone' ? driver.id : null,
     },
   });
   expect(created.status(), await created.text()).toBe(201);
@@ -44,7 +45,7 @@ async function registerTrackedDevice(page: Page, suffix: string, kind: 'trailer'
     });
     expect(answer.status()).toBe(200);
   };
-  return { id, name: `E2E live ${suffix}`, post };
+  return { id, name: `E2E live ${suffix}`, driverName: driver.name, post };
 }
 
 test('a posted position moves the marker within 2 s, the card opens the load panel, and an offline reload keeps the last position', async ({
@@ -91,4 +92,34 @@ test('the home page counts the trucks reporting now, from the pushed positions',
   await phone.post(41.6, -93.6, 10);
   // Pushed by the socket into the cached list the card reads: no reload.
   await expect(count).toHaveText(String(before + 1));
+});
+
+test('a driver removed in the driver filter leaves the map and the list, and stays removed after a reload', async ({ page }) => {
+  const suffix = randomUUID().slice(0, 8);
+  await signIn(page, 'admin');
+  const phone = await registerTrackedDevice(page, suffix, 'phone');
+  await phone.post(41.7, -93.5, 10);
+  await page.goto('/live-map');
+  await page.getByTestId('live-map-search').fill(phone.name);
+  const card = page.locator(`[data-testid="live-map-card"][data-device-id="${phone.id}"]`);
+  await expect(card).toContainText(phone.driverName);
+
+  const toggleDriver = async () => {
+    await page.getByTestId('live-map-driver-filter').click();
+    await page.getByRole('menuitem', { name: phone.driverName }).click();
+    await page.keyboard.press('Escape');
+  };
+  await toggleDriver();
+  await expect(card).toHaveCount(0);
+  await expect(page.getByTestId('live-map-count')).toHaveText('0 tracked items');
+  // Kept in the user's preferences (removedDrivers), not only on this screen.
+  await page.reload();
+  await page.getByTestId('live-map-driver-filter').click();
+  await expect(page.getByRole('menuitem', { name: phone.driverName }).getByRole('checkbox')).not.toBeChecked();
+  await page.keyboard.press('Escape');
+  await page.getByTestId('live-map-search').fill(phone.name);
+  await expect(page.getByTestId('live-map-count')).toHaveText('0 tracked items');
+
+  await toggleDriver();
+  await expect(card).toContainText(phone.driverName);
 });
