@@ -21,7 +21,7 @@ import {
 import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
 import { IconAdjustments, IconCurrentLocation, IconList, IconSearch, IconUsers } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { Component, lazy, type ReactNode, Suspense, useCallback, useMemo, useState } from 'react';
+import { Component, lazy, memo, type ReactNode, Suspense, useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DeviceLocationEvent } from '#core/contract/realtime';
 import { isActiveZone } from '#core/domain/avoidance-zones';
@@ -206,11 +206,14 @@ export function LiveMapPage({
   const trail = useQuery({ ...orderTrailQuery(orderId ?? 0), enabled: orderId !== null });
   const events = useQuery({ ...tripEventsQuery(orderId ?? 0), enabled: orderId !== null });
 
-  const select = (position: DeviceLocationEvent) => {
-    setSelectedId(position.deviceId);
-    setFocus({ latitude: position.latitude, longitude: position.longitude, zoom: LIVE_MAP_SELECTED_ZOOM, request: Date.now() });
-    if (compact) setSidebarOpen(false);
-  };
+  const select = useCallback(
+    (position: DeviceLocationEvent) => {
+      setSelectedId(position.deviceId);
+      setFocus({ latitude: position.latitude, longitude: position.longitude, zoom: LIVE_MAP_SELECTED_ZOOM, request: Date.now() });
+      if (compact) setSidebarOpen(false);
+    },
+    [setSelectedId, compact],
+  );
   const selectById = useCallback((deviceId: number) => setSelectedId(deviceId), [setSelectedId]);
   const pickSite = (value: string | null) => {
     setSiteId(value);
@@ -439,61 +442,74 @@ export function LiveMapPage({
   );
 }
 
-function DeviceCard({
-  device,
-  selected,
-  onSelect,
-  speed,
-  formatTime,
-}: {
-  device: TrackedDevice;
-  selected: boolean;
-  onSelect: (position: DeviceLocationEvent) => void;
-  speed: string | null;
-  formatTime: (iso: string) => string;
-}) {
-  const { t } = useTranslation('live-map');
-  const { position } = device;
-  return (
-    <UnstyledButton
-      onClick={() => onSelect(position)}
-      aria-pressed={selected}
-      data-testid="live-map-card"
-      data-device-id={position.deviceId}
-      w="100%"
-      p="xs"
-      style={{
-        border: `1px solid ${selected ? 'var(--mantine-color-green-6)' : 'var(--mantine-color-gray-3)'}`,
-        borderRadius: 6,
-        background: selected ? 'var(--mantine-color-green-0)' : undefined,
-      }}
-    >
-      <Group justify="space-between" wrap="nowrap" gap={4}>
-        <Text fw={600} size="sm" truncate>
-          {device.name}
+const DeviceCard = memo(
+  function DeviceCard({
+    device,
+    selected,
+    onSelect,
+    speed,
+    formatTime,
+  }: {
+    device: TrackedDevice;
+    selected: boolean;
+    onSelect: (position: DeviceLocationEvent) => void;
+    speed: string | null;
+    formatTime: (iso: string) => string;
+  }) {
+    const { t } = useTranslation('live-map');
+    const { position } = device;
+    return (
+      <UnstyledButton
+        onClick={() => onSelect(position)}
+        aria-pressed={selected}
+        data-testid="live-map-card"
+        data-device-id={position.deviceId}
+        w="100%"
+        p="xs"
+        style={{
+          border: `1px solid ${selected ? 'var(--mantine-color-green-6)' : 'var(--mantine-color-gray-3)'}`,
+          borderRadius: 6,
+          background: selected ? 'var(--mantine-color-green-0)' : undefined,
+        }}
+      >
+        <Group justify="space-between" wrap="nowrap" gap={4}>
+          <Text fw={600} size="sm" truncate>
+            {device.name}
+          </Text>
+          <Badge size="xs" variant="light" color={position.deviceType === 'mobile' ? 'blue' : 'orange'}>
+            {position.deviceType === 'mobile' ? t('deviceTypes.mobile') : t('deviceTypes.trailer')}
+          </Badge>
+        </Group>
+        {device.driverName && (
+          <Text size="xs" c="dimmed" truncate>
+            {device.deviceName}
+          </Text>
+        )}
+        <Text size="xs" data-testid="live-map-card-load">
+          {position.orderId === null ? t('noLoad') : t('load', { id: position.orderId })}
         </Text>
-        <Badge size="xs" variant="light" color={position.deviceType === 'mobile' ? 'blue' : 'orange'}>
-          {position.deviceType === 'mobile' ? t('deviceTypes.mobile') : t('deviceTypes.trailer')}
-        </Badge>
-      </Group>
-      {device.driverName && (
-        <Text size="xs" c="dimmed" truncate>
-          {device.deviceName}
+        <Text size="xs" c="dimmed">
+          {formatTime(position.timestamp)}
+          {speed ? ` · ${speed}` : ''}
         </Text>
-      )}
-      <Text size="xs" data-testid="live-map-card-load">
-        {position.orderId === null ? t('noLoad') : t('load', { id: position.orderId })}
-      </Text>
-      <Text size="xs" c="dimmed">
-        {formatTime(position.timestamp)}
-        {speed ? ` · ${speed}` : ''}
-      </Text>
-      <Text size="xs" c="dimmed" data-testid="live-map-card-coordinates">
-        {position.latitude.toFixed(5)}, {position.longitude.toFixed(5)}
-      </Text>
-    </UnstyledButton>
-  );
-}
+        <Text size="xs" c="dimmed" data-testid="live-map-card-coordinates">
+          {position.latitude.toFixed(5)}, {position.longitude.toFixed(5)}
+        </Text>
+      </UnstyledButton>
+    );
+  },
+  // A card redraws only when its device moved or its names, selection or formats changed: of thousands
+  // of devices, most are still in a given second.
+  (before, after) =>
+    before.device.position === after.device.position &&
+    before.device.name === after.device.name &&
+    before.device.deviceName === after.device.deviceName &&
+    before.device.driverName === after.device.driverName &&
+    before.selected === after.selected &&
+    before.speed === after.speed &&
+    before.onSelect === after.onSelect &&
+    before.formatTime === after.formatTime,
+);
 
 function OrderPanel({
   position,
