@@ -26,6 +26,7 @@ import { measureIngest } from './ingest.ts';
 import { measureChaos } from './chaos.ts';
 import { measureChangeLogCompaction } from './change-log.ts';
 import { measureMap } from './map.ts';
+import { measureLiveMap } from './live-map.ts';
 
 const REPO_ROOT = path.resolve(import.meta.dirname, '..');
 const COLD_HOME_RUNS = 7;
@@ -189,6 +190,14 @@ const FIGURES: Figure[] = [
       const { server, state } = await run.signedIn();
       const { dataDir } = await run.demoServer();
       return measureMap(await run.browser(), server.baseUrl, state, dataDir, path.join(REPO_ROOT, 'dist'), log);
+    },
+  },
+  {
+    name: 'live-map',
+    onDemoServer: true,
+    measure: async (run) => {
+      const { server, state } = await run.signedIn();
+      return measureLiveMap(await run.browser(), server.baseUrl, state, log);
     },
   },
   { name: 'sync', measure: async (run) => ({ ...(await measureLargeCompany(await run.browser(), REPO_ROOT, log)) }) },

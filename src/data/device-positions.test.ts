@@ -1,6 +1,12 @@
-import { describe, expect, it } from 'vitest';
+import { QueryClient } from '@tanstack/react-query';
+import { describe, expect, it, vi } from 'vitest';
 import type { DeviceLocationEvent } from '#core/contract/realtime';
-import { applyDevicePositions } from './device-positions.ts';
+import {
+  applyDevicePositions,
+  latestDevicePositionsQuery,
+  receiveDevicePosition,
+  subscribeDevicePositions,
+} from './device-positions.ts';
 
 const at = (deviceId: number, timestamp: string, latitude = 42): DeviceLocationEvent => ({
   deviceId,
@@ -32,5 +38,34 @@ describe('applyDevicePositions', () => {
     const held = [at(1, '2026-11-28T10:00:00+00:00')];
     // The same instant written in another offset is not newer.
     expect(applyDevicePositions(held, [at(1, '2026-11-28T04:00:00-06:00', 50), at(1, '2026-11-28T09:59:00Z', 51)])).toBe(held);
+  });
+});
+
+describe('receiveDevicePosition', () => {
+  it('hands the map one batch a second of the newest position per device, and lays the same batch over the cached list', () => {
+    vi.useFakeTimers();
+    try {
+      const queryClient = new QueryClient();
+      queryClient.setQueryData(latestDevicePositionsQuery.queryKey, [at(1, '2026-11-28T10:00:00Z')]);
+      const batches: number[][] = [];
+      const unsubscribe = subscribeDevicePositions((batch) => batches.push(batch.map((location) => location.latitude)));
+      receiveDevicePosition(queryClient, at(1, '2026-11-28T10:00:02Z', 44));
+      receiveDevicePosition(queryClient, at(1, '2026-11-28T10:00:01Z', 43));
+      receiveDevicePosition(queryClient, at(2, '2026-11-28T10:00:01Z', 45));
+      expect(batches).toEqual([]);
+      vi.advanceTimersByTime(999);
+      expect(batches).toEqual([]);
+      vi.advanceTimersByTime(1);
+      expect(batches).toEqual([[44, 45]]);
+      // The cached list gets the same objects, so the map finds them already placed.
+      const cached = queryClient.getQueryData(latestDevicePositionsQuery.queryKey);
+      expect(cached?.map((location) => location.latitude)).toEqual([44, 45]);
+      unsubscribe();
+      receiveDevicePosition(queryClient, at(1, '2026-11-28T10:00:03Z', 46));
+      vi.advanceTimersByTime(1000);
+      expect(batches).toHaveLength(1);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

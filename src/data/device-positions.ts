@@ -15,10 +15,28 @@ export const latestDevicePositionsQuery = queryOptions({
   queryFn: () => apiRequest('/devices/locations/latest', z.array(deviceLocationEventSchema)),
   // The socket keeps the list current; a read now and then catches what arrived while disconnected.
   staleTime: 5 * 60_000,
+  // Thousands of positions laid over the list every second: a deep comparison of each would cost
+  // more than it saves (the list keeps the objects of unmoved devices anyway).
+  structuralSharing: false,
 });
 
-/** How often, at most, pushed positions reach the screens: thousands of devices report every second. */
-const APPLY_EVERY_MS = 250;
+/**
+ * How often pushed positions reach their readers, at most: first the listeners (the map's layer,
+ * outside React, moving its features in place), then the query cache (React lists, the persisted
+ * copy) with the same objects, which the map then finds already placed. Thousands of devices report
+ * every second: nothing may redraw per position.
+ */
+const APPLY_EVERY_MS = 1000;
+
+/** Told each batch of pushed positions, newest per device; answers its unsubscribe. */
+export type DevicePositionsListener = (positions: readonly DeviceLocationEvent[]) => void;
+const listeners = new Set<DevicePositionsListener>();
+
+export function subscribeDevicePositions(listener: DevicePositionsListener): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
 const pending = new Map<number, DeviceLocationEvent>();
 let applyTimer: ReturnType<typeof setTimeout> | null = null;
 
@@ -35,18 +53,24 @@ export function applyDevicePositions(held: DeviceLocationEvent[], pushed: Iterab
   return changed ? [...byDevice.values()] : held;
 }
 
+function keepNewest(waiting: Map<number, DeviceLocationEvent>, location: DeviceLocationEvent) {
+  const held = waiting.get(location.deviceId);
+  if (!held || Date.parse(held.timestamp) < Date.parse(location.timestamp)) waiting.set(location.deviceId, location);
+}
+
 /**
- * A position pushed by the socket: batched, then laid over the held list. Nothing is held before the
- * first read (a list built from pushes alone would miss the quiet devices), so pushes wait for it.
+ * A position pushed by the socket: batched, then handed to the listeners and laid over the held
+ * list. Nothing is held before the first read (a list built from pushes alone would miss the quiet
+ * devices), so the cache waits for it; a listener (the map) already shows what the read gave it.
  */
 export function receiveDevicePosition(queryClient: QueryClient, location: DeviceLocationEvent) {
-  const waiting = pending.get(location.deviceId);
-  if (!waiting || Date.parse(waiting.timestamp) < Date.parse(location.timestamp)) pending.set(location.deviceId, location);
+  keepNewest(pending, location);
   if (applyTimer !== null) return;
   applyTimer = setTimeout(() => {
     applyTimer = null;
     const pushed = [...pending.values()];
     pending.clear();
+    for (const listener of listeners) listener(pushed);
     queryClient.setQueryData(latestDevicePositionsQuery.queryKey, (held) => (held ? applyDevicePositions(held, pushed) : held));
   }, APPLY_EVERY_MS);
 }

@@ -3,7 +3,7 @@ import { ApiError } from '../api-client.ts';
 import type { OrderChangedEvent } from '#core/contract/realtime';
 import { followCompanyChange } from '../company.ts';
 import { localDatabase } from '../local-database.ts';
-import { receiveDevicePosition } from '../device-positions.ts';
+import { latestDevicePositionsQuery, receiveDevicePosition } from '../device-positions.ts';
 import { connectRealtime } from '../realtime.ts';
 import { isOthersChange, markStopTouched } from '../touched-stops.ts';
 import { applyOrderChangesToWeeks } from './mirror-loads.ts';
@@ -206,7 +206,11 @@ export function startSync(queryClient: QueryClient, scope: string): SyncEngine {
     onDeviceLocation: (location) => receiveDevicePosition(queryClient, location),
     onMirrorChanged: () => void pull(),
     onCompanyChanged: (event) => void followCompanyChange(queryClient, event),
-    onConnected: () => void pull(),
+    onConnected: () => {
+      void pull();
+      // Positions pushed while the socket was down are lost: the next reader reads the latest again.
+      void queryClient.invalidateQueries({ queryKey: latestDevicePositionsQuery.queryKey });
+    },
   });
   const engine: SyncEngine = {
     pull,

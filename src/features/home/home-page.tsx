@@ -13,9 +13,10 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useRouter } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type HOME_TILES, showsSummaryCards, visibleHomeTiles } from '#core/domain/access';
+import { canOpenPage, type HOME_TILES, showsSummaryCards, visibleHomeTiles } from '#core/domain/access';
 import { loadsSummaryQuery, selfQuery } from '#src/data/session-queries.ts';
 import { MAIN_PAGES } from '#src/features/access/pages.ts';
+import { ActiveTrucksCard } from '#src/features/live-map/active-trucks-card.tsx';
 
 type TileKey = (typeof HOME_TILES)[number]['key'];
 
@@ -120,7 +121,7 @@ export function HomePage() {
         <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="md">
           <WeeklyLoadSummary organizationId={self.activeOrganizationId} timezone={self.contact.timezone} />
           <SummaryFrame title={t('home:summary.onTime')} />
-          <SummaryFrame title={t('home:summary.activeTrucks')} />
+          <ActiveTrucksCard mayViewLiveMap={canOpenPage(self, 'liveMap')} />
           <SummaryFrame title={t('home:summary.siteIssues')} />
         </SimpleGrid>
       )}
