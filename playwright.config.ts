@@ -30,8 +30,12 @@ export default defineConfig({
   globalTeardown: './test/e2e/global-teardown.ts',
   use: {
     viewport: { width: 1280, height: 800 },
+    // Dialogs and popovers open at once, as for users who ask for less motion (the theme honours it):
+    // a transition is not behaviour, and waiting out each one across the suite costs minutes.
+    contextOptions: { reducedMotion: 'reduce' },
     launchOptions: { executablePath: CHROMIUM_EXECUTABLE, args: CHROMIUM_ARGS },
-    trace: 'retain-on-failure',
+    // Recording a trace snapshots the page at every action; only a retry (CI retries once) records one.
+    trace: 'on-first-retry',
     screenshot: 'only-on-failure',
   },
 });
