@@ -12,6 +12,7 @@ export default defineConfig({
             'workers/**/*.test.ts',
             'test/locales/**/*.test.ts',
             'test/architecture/**/*.test.ts',
+            'test/tracking/**/*.test.ts',
           ],
           environment: 'node',
           // Rendering a table page of 100 rows takes seconds on a loaded 2-core machine: a budget, not a goal.

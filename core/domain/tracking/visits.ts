@@ -13,8 +13,10 @@ import { haversineMeters, type LatLng } from '../units.ts';
  *   jitter at the edge never flaps a visit;
  * - a visit with no fix inside is found on the segment between two fixes that crosses the fence,
  *   when the time between them exceeds the time to drive it by ENTRY_DWELL_SECONDS (the truck was
- *   stopped somewhere on it, and the fence is where), over gaps up to the organization's
- *   outside-site inactive minutes;
+ *   stopped somewhere on it, and the fence is where), or passing within NEAR_SEGMENT_METERS of it
+ *   where the road bends at the site (the detour to its edge counted), over gaps up to the
+ *   organization's outside-site inactive minutes (to the minute: two 300 s fixes with clock jitter) (roads wind: over longer gaps the time lost to
+ *   bends and traffic looks like a stop);
  * - arrival and departure times are interpolated along the segment at the truck's driving speed
  *   (the speed its moving fix reported), not the time of the first fix inside;
  * - a fix not newer than the last one used (late, resent, out of order) never rewinds the state;
@@ -45,6 +47,14 @@ export const EXIT_MARGIN_METERS = 50;
 export const MAX_PLAUSIBLE_SPEED = 60;
 /** Below this a fix's speed says the truck stood (m/s). */
 export const MOVING_SPEED = 2;
+/** The longest gap between two good fixes that a visit is interpolated over (the app's 300 s, some fixes lost). */
+export const MAX_BRIDGED_GAP_SECONDS = 30 * 60;
+/** How far from the straight line between two fixes a site may lie and still be the place the truck stood. */
+export const NEAR_SEGMENT_METERS = 2_500;
+/** Share of a gap between two fixes that speed changes may account for, beyond the dwell, before a visit with no fix inside counts. */
+export const SPEED_UNCERTAINTY = 0.1;
+/** A fix inside a fence this fast (m/s, 43 km/h) is a truck driving through: no truck turns into a yard at that speed. */
+export const PASSING_SPEED = 12;
 /** When no fix reports a speed: a truck on country roads (m/s, 54 km/h). */
 export const DEFAULT_DRIVING_SPEED = 15;
 
@@ -78,8 +88,8 @@ export interface VisitEvent {
   fix: TrackFix;
 }
 
-/** The fences a segment's bounding box touches (the spatial index answers it). */
-export type FencesNear = (from: LatLng, to: LatLng) => readonly Fence[];
+/** The fences within `reachMeters` of a segment's bounding box (the spatial index answers it). */
+export type FencesNear = (from: LatLng, to: LatLng, reachMeters: number) => readonly Fence[];
 
 const lerp = (from: LatLng, to: LatLng, fraction: number): LatLng => ({
   latitude: from.latitude + (to.latitude - from.latitude) * fraction,
@@ -123,7 +133,7 @@ export function detectVisits(
   const segmentMeters = prev ? haversineMeters(prev, fix) : 0;
   if (prev && segmentMeters / dt > MAX_PLAUSIBLE_SPEED) return { state, events: [] };
 
-  const bridgeable = prev !== null && dt <= settings.outsideSiteInactiveMinutes * 60;
+  const bridgeable = prev !== null && dt <= MAX_BRIDGED_GAP_SECONDS;
   const averageSpeed = dt > 0 ? segmentMeters / dt : 0;
   /** The speed the truck drove the moving part of the segment at: what a moving fix reported. */
   const arrivalSpeed = Math.max(averageSpeed, (prev && movingSpeed(prev)) ?? movingSpeed(fix) ?? DEFAULT_DRIVING_SPEED);
@@ -132,7 +142,7 @@ export function detectVisits(
   const visits: Record<string, FenceVisit> = { ...state.visits };
   const events: VisitEvent[] = [];
   const from = prev ?? fix;
-  const candidates = new Map(fencesNear(from, fix).map((fence) => [fence.id, fence]));
+  const candidates = new Map(fencesNear(from, fix, NEAR_SEGMENT_METERS).map((fence) => [fence.id, fence]));
   const fenceIds = new Set([...candidates.keys(), ...Object.keys(visits)]);
 
   for (const fenceId of fenceIds) {
@@ -147,21 +157,33 @@ export function detectVisits(
       const crossing = segmentCrossesGeofence(fence.shape, prev, fix);
       if (inside) {
         const entry = crossing && bridgeable ? lerp(prev, fix, crossing.enters) : null;
-        const arrivedAt = entry ? Math.min(fix.time, prev.time + (haversineMeters(prev, entry) / arrivalSpeed) * 1000) : fix.time;
+        // A fix inside at driving speed dates the crossing back from itself; one slower (turning in, standing), forward from the fix before.
+        const insideSpeed = (fix.speed ?? 0) >= PASSING_SPEED ? fix.speed : null;
+        const arrivedAt = !entry
+          ? fix.time
+          : insideSpeed
+            ? Math.max(prev.time, fix.time - (haversineMeters(entry, fix) / insideSpeed) * 1000)
+            : Math.min(fix.time, prev.time + (haversineMeters(prev, entry) / arrivalSpeed) * 1000);
         visits[fenceId] = newCandidate(arrivedAt, fix.time);
         continue;
       }
-      if (!crossing || !bridgeable) continue;
-      // Both fixes outside, the segment through the fence: a visit if the truck lost the dwell time on it.
-      const entry = lerp(prev, fix, crossing.enters);
-      const exit = lerp(prev, fix, crossing.leaves);
-      const toEntry = haversineMeters(prev, entry) / arrivalSpeed;
-      const fromExit = haversineMeters(exit, fix) / departureSpeed;
-      const through = haversineMeters(entry, exit) / Math.max(arrivalSpeed, departureSpeed);
-      const stood = dt - toEntry - fromExit - through;
-      if (stood >= ENTRY_DWELL_SECONDS) {
-        events.push({ type: 'arrived', fenceId, time: prev.time + toEntry * 1000, fix: { ...fix, ...entry } });
-        events.push({ type: 'left', fenceId, time: fix.time - fromExit * 1000, fix: { ...fix, ...exit } });
+      // Standing at either fix explains lost time there, not at the fence.
+      const bothMoving = movingSpeed(prev) !== null && movingSpeed(fix) !== null;
+      if (dt >= (settings.outsideSiteInactiveMinutes + 1) * 60 || !bothMoving) continue;
+      // Both fixes outside: a visit if the truck lost the dwell time on the way between them, driving
+      // through the fence or, where the road bends at the site, to the fence's nearest edge and back out.
+      const via = crossing
+        ? { entry: lerp(prev, fix, crossing.enters), exit: lerp(prev, fix, crossing.leaves) }
+        : detourPoint(fence.shape, prev, fix);
+      if (!via) continue;
+      const toEntry = haversineMeters(prev, via.entry) / arrivalSpeed;
+      const fromExit = haversineMeters(via.exit, fix) / departureSpeed;
+      const through = haversineMeters(via.entry, via.exit) / Math.max(arrivalSpeed, departureSpeed);
+      const stood = dt - toEntry - through - fromExit;
+      // Speeds change between two fixes: the longer the gap, the more lost time it takes to be sure.
+      if (stood >= ENTRY_DWELL_SECONDS + SPEED_UNCERTAINTY * dt) {
+        events.push({ type: 'arrived', fenceId, time: prev.time + toEntry * 1000, fix: { ...fix, ...via.entry } });
+        events.push({ type: 'left', fenceId, time: fix.time - fromExit * 1000, fix: { ...fix, ...via.exit } });
       }
       continue;
     }
@@ -186,13 +208,20 @@ export function detectVisits(
     // Out: when it left is where the segment from the last fix crosses the fence, at the speed it drove away.
     const crossing = shape && prev ? segmentCrossesGeofence(shape, prev, fix) : null;
     const exit = crossing && prev && crossing.leaves < 1 ? lerp(prev, fix, crossing.leaves) : null;
+    // Or, when the last fix was already out (within the margin), before it.
+    const prevOutside = prev && shape && !exit ? metersOutside(shape, prev) : 0;
     const departedAt = exit
       ? Math.max(visit.lastInsideAt, fix.time - (haversineMeters(exit, fix) / departureSpeed) * 1000)
-      : visit.lastInsideAt;
+      : prev && prevOutside > 0
+        ? Math.max(visit.lastInsideAt, prev.time - (prevOutside / (movingSpeed(prev) ?? DEFAULT_DRIVING_SPEED)) * 1000)
+        : visit.lastInsideAt;
     delete visits[fenceId];
     if (visit.phase === 'inside') {
       events.push({ type: 'left', fenceId, time: departedAt, fix });
-    } else if (departedAt - visit.arrivedAt >= ENTRY_DWELL_SECONDS * 1000) {
+    } else if (
+      judgedDeparture(visit, prev, fix, exit, departedAt, averageSpeed) - visit.arrivedAt >=
+      ENTRY_DWELL_SECONDS * 1000
+    ) {
       // One fix inside, the next outside: a visit if the crossings are the dwell apart.
       events.push({ type: 'arrived', fenceId, time: visit.arrivedAt, fix: prev ?? fix });
       events.push({ type: 'left', fenceId, time: departedAt, fix });
@@ -200,6 +229,54 @@ export function detectVisits(
   }
   events.sort((a, b) => a.time - b.time);
   return { state: { lastFix: fix, visits }, events };
+}
+
+/**
+ * Where a truck that bent off the straight line between two fixes would have touched the fence: its
+ * edge point nearest the line, if the line passes within NEAR_SEGMENT_METERS of it (flat projection
+ * around the fence, metres).
+ */
+function detourPoint(fence: GeofenceShape, from: LatLng, to: LatLng): { entry: LatLng; exit: LatLng } | null {
+  const perLatitude = 111_195;
+  const perLongitude = perLatitude * Math.cos((fence.latitude * Math.PI) / 180);
+  const ax = (from.longitude - fence.longitude) * perLongitude;
+  const ay = (from.latitude - fence.latitude) * perLatitude;
+  const bx = (to.longitude - fence.longitude) * perLongitude;
+  const by = (to.latitude - fence.latitude) * perLatitude;
+  const length2 = (bx - ax) ** 2 + (by - ay) ** 2;
+  const t = length2 === 0 ? 0 : Math.min(1, Math.max(0, -(ax * (bx - ax) + ay * (by - ay)) / length2));
+  const cx = ax + t * (bx - ax);
+  const cy = ay + t * (by - ay);
+  const closest = { latitude: fence.latitude + cy / perLatitude, longitude: fence.longitude + cx / perLongitude };
+  const gap = metersOutside(fence, closest);
+  if (gap > NEAR_SEGMENT_METERS) return null;
+  // Step from the line's closest point toward the fence's centre until inside.
+  const distance = Math.hypot(cx, cy);
+  const reach = distance === 0 ? 0 : Math.min(1, (gap + 1) / distance);
+  const edge = {
+    latitude: closest.latitude - (cy * reach) / perLatitude,
+    longitude: closest.longitude - (cx * reach) / perLongitude,
+  };
+  return { entry: edge, exit: edge };
+}
+
+/**
+ * The departure a visit seen by one fix inside is judged by: when that fix was at driving speed
+ * (passing through), the departure as early as the slower of the two speeds and SPEED_UNCERTAINTY
+ * allow, so a truck that drove through slower than it drove away is not taken for one that stood.
+ */
+function judgedDeparture(
+  visit: FenceVisit,
+  prev: TrackFix | null,
+  fix: TrackFix,
+  exit: LatLng | null,
+  departedAt: number,
+  averageSpeed: number,
+): number {
+  if (!prev || !exit || (movingSpeed(prev) ?? 0) < PASSING_SPEED) return departedAt;
+  const slower = Math.max(averageSpeed, Math.min(prev.speed ?? 0, movingSpeed(fix) ?? DEFAULT_DRIVING_SPEED));
+  const uncertainty = SPEED_UNCERTAINTY * (fix.time - prev.time);
+  return Math.max(visit.lastInsideAt, fix.time - (haversineMeters(exit, fix) / slower) * 1000 - uncertainty);
 }
 
 function newCandidate(arrivedAt: number, seenAt: number): FenceVisit {

@@ -75,15 +75,17 @@ export class GeofenceIndex {
     return this.fences.length;
   }
 
-  /** The fences whose reach touches the box of the segment from one fix to the next. */
-  near(from: LatLng, to: LatLng): IndexedFence[] {
+  /** The fences whose reach touches the box of the segment from one fix to the next, widened by `reachMeters`. */
+  near(from: LatLng, to: LatLng, reachMeters = 0): IndexedFence[] {
     if (!this.tree) return [];
+    const latitudeDelta = reachMeters / METERS_PER_DEGREE;
+    const longitudeDelta = reachMeters / (METERS_PER_DEGREE * Math.max(Math.cos((from.latitude * Math.PI) / 180), 1e-6));
     return this.tree
       .search(
-        Math.min(from.longitude, to.longitude),
-        Math.min(from.latitude, to.latitude),
-        Math.max(from.longitude, to.longitude),
-        Math.max(from.latitude, to.latitude),
+        Math.min(from.longitude, to.longitude) - longitudeDelta,
+        Math.min(from.latitude, to.latitude) - latitudeDelta,
+        Math.max(from.longitude, to.longitude) + longitudeDelta,
+        Math.max(from.latitude, to.latitude) + latitudeDelta,
       )
       .map((index) => this.fences[index] as IndexedFence);
   }

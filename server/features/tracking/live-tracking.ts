@@ -461,7 +461,7 @@ export function createLiveTracking(
           accuracy: fix.accuracy ?? null,
           speed: fix.speed ?? null,
         };
-        const step = detectVisits(visits, trackFix, (from, to) => held.fences.near(from, to), held.settings);
+        const step = detectVisits(visits, trackFix, (from, to, reach) => held.fences.near(from, to, reach), held.settings);
         visits = step.state;
         events.push(...step.events);
       }
