@@ -164,9 +164,12 @@ export function generateReplayCorpus(options: CorpusOptions = DEFAULT_CORPUS): R
       const pieces = Math.max(2, Math.round(legMeters / between(6_000, 15_000)));
       const byAt = new Set(Array.from({ length: options.driveBysPerLeg }, () => Math.floor(random() * (pieces - 1))));
       const legStart = time;
+      // Roads lead to the site: each piece heads for it, off by a little, and winds on the way.
+      const target = offset(position, Math.sin(heading) * legMeters, Math.cos(heading) * legMeters);
       for (let piece = 0; piece < pieces; piece++) {
-        heading += between(-0.6, 0.6);
-        const length = legMeters / pieces;
+        const remaining = haversineMeters(position, target);
+        heading = bearing(position, target) + between(-0.25, 0.25);
+        const length = Math.max(YARD_METERS * 2, remaining / (pieces - piece));
         if (piece === pieces - 1) {
           drive(length - YARD_METERS);
           drive(YARD_METERS, YARD_SPEED_IN);
@@ -260,6 +263,12 @@ export function generateReplayCorpus(options: CorpusOptions = DEFAULT_CORPUS): R
     tracks.push({ truckId, batches, positionAt, visits, driveBys });
   }
   return { fences, tracks };
+}
+
+/** The initial bearing from one point to another, in radians clockwise from north (flat, fine for a leg). */
+function bearing(from: LatLng, to: LatLng): number {
+  const east = (to.longitude - from.longitude) * Math.cos((from.latitude * Math.PI) / 180);
+  return Math.atan2(east, to.latitude - from.latitude);
 }
 
 function shift(shape: GeofenceShape, from: LatLng, to: LatLng): GeofenceShape {

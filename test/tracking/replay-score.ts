@@ -1,15 +1,16 @@
 import { DEFAULT_COMPANY_SETTINGS } from '#core/domain/company-settings';
 import { geofenceContains } from '#core/domain/geo/geofence';
-import { estimatedArrival } from '#core/domain/tracking/stop-progress';
+import { estimatedArrival, paceCorrectedSeconds } from '#core/domain/tracking/stop-progress';
 import {
   detectVisits,
   ENTRY_DWELL_SECONDS,
   emptyVisitState,
   POOR_ACCURACY_METERS,
+  type TrackFix,
   type VisitEvent,
 } from '#core/domain/tracking/visits';
 import { GeofenceIndex } from '#server/features/tracking/geofence-index';
-import { estimateRoute } from '#server/providers/routing';
+import { estimateRouteGeometry } from '#server/providers/routing';
 import type { ReplayCorpus, TruthVisit } from './replay-corpus.ts';
 
 /** An event matches a visit when it falls within this of it (ms): a detection 10 minutes off is a miss. */
@@ -34,7 +35,8 @@ const round = (value: number | null, decimals = 1) =>
  * - a visit is detected when an arrival at its fence falls within 10 minutes of it;
  * - the arrival error is between the detected and the true crossing;
  * - the ETA is the routing provider's estimate (the embedded one the server uses by default) from the
- *   truck's last good fix 60 minutes before the true arrival, for visits it was driving to by then.
+ *   truck's last good fix 60 minutes before the true arrival, corrected by its pace since the first
+ *   estimate (as the server does), for visits it was driving to by then.
  */
 export function scoreReplay(corpus: ReplayCorpus) {
   const index = new GeofenceIndex(corpus.fences.map((fence) => ({ ...fence, owner: { kind: 'location', locationId: 0 } })));
@@ -96,10 +98,16 @@ export function scoreReplay(corpus: ReplayCorpus) {
       // The ETA asked 60 minutes before the arrival, from the last good fix then, when the truck was on its way.
       const askedAt = visit.arrivedAt - ETA_LEAD_MS;
       if (askedAt >= visit.enrouteSince && fence) {
-        const last = delivered.findLast((fix) => fix.time <= askedAt && (fix.accuracy ?? 0) <= POOR_ACCURACY_METERS);
+        const good = (fix: TrackFix) => (fix.accuracy ?? 0) <= POOR_ACCURACY_METERS;
+        const last = delivered.findLast((fix) => fix.time <= askedAt && good(fix));
+        // As the server does: the first estimate once on the way (a minute after leaving), then the pace since.
+        const first = delivered.find((fix) => fix.time >= visit.enrouteSince + 60_000 && good(fix));
         if (last) {
           etaAsked++;
-          const eta = Date.parse(estimatedArrival(last.time, estimateRoute(last, fence.shape).timeSeconds));
+          const travel = (from: TrackFix) => estimateRouteGeometry({ points: [from, fence.shape], avoid: [] }).timeSeconds;
+          const baseline =
+            first && first.time < last.time ? { stopId: 0, askedAt: first.time, travelSeconds: travel(first) } : null;
+          const eta = Date.parse(estimatedArrival(last.time, paceCorrectedSeconds(baseline, last.time, travel(last))));
           if (Math.abs(eta - visit.arrivedAt) <= ETA_WINDOW_MS) etaWithin++;
         }
       }

@@ -4,6 +4,7 @@ import {
   estimatedArrival,
   etaMoved,
   type ProgressStop,
+  paceCorrectedSeconds,
   progressStops,
   type SequenceSettings,
   startTrip,
@@ -89,5 +90,20 @@ describe('expected arrival', () => {
     expect(etaMoved('2026-11-28T09:10:00.000Z', '2026-11-28T09:11:00.000Z')).toBe(false);
     expect(etaMoved('2026-11-28T09:10:00.000Z', '2026-11-28T09:12:00.000Z')).toBe(true);
     expect(etaMoved(null, '2026-11-28T09:12:00.000Z')).toBe(true);
+  });
+});
+
+describe('expected arrival corrected by the truck’s pace', () => {
+  const baseline = { stopId: 1, askedAt: 0, travelSeconds: 7200 };
+  it('keeps the routing estimate until the truck has been on its way ten minutes', () => {
+    expect(paceCorrectedSeconds(null, 3_600_000, 3600)).toBe(3600);
+    expect(paceCorrectedSeconds(baseline, 5 * 60_000, 6900)).toBe(6900);
+  });
+
+  it('stretches the rest of the trip for a truck covering estimated time slower than it passes, within bounds', () => {
+    // 40 minutes passed, 30 minutes of estimated travel covered: 4/3 as slow.
+    expect(paceCorrectedSeconds(baseline, 40 * 60_000, 7200 - 1800)).toBeCloseTo(5400 * (4 / 3));
+    // A truck covering the estimate twice as fast is trusted only down to 0.7 of it.
+    expect(paceCorrectedSeconds(baseline, 15 * 60_000, 7200 - 1800)).toBeCloseTo(5400 * 0.7);
   });
 });

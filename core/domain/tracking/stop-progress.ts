@@ -91,3 +91,30 @@ export function etaMoved(stored: string | null, next: string | null): boolean {
   if (stored === null || next === null) return stored !== next;
   return Math.abs(Date.parse(next) - Date.parse(stored)) >= ETA_REWRITE_MINUTES * 60_000;
 }
+
+/** The first estimate of the trip to a stop, against which the truck's own pace is measured. */
+export interface EtaBaseline {
+  stopId: number;
+  /** When it was asked (ms). */
+  askedAt: number;
+  travelSeconds: number;
+}
+
+/** Progress needed before the truck's pace corrects the routing estimate (s), and how far it may correct it. */
+export const PACE_MIN_ELAPSED_SECONDS = 10 * 60;
+export const PACE_BOUNDS = { slowest: 1.5, fastest: 0.7 } as const;
+
+/**
+ * The routing provider's travel time corrected by the truck's pace on this trip: the seconds that
+ * passed per second of estimated travel it covered since the first estimate (bounded, and only
+ * after 10 minutes on the way). A truck slower than the engine's assumptions (traffic, winding
+ * roads, a slow driver) keeps being slower; the engine alone is off by that much on every ETA.
+ */
+export function paceCorrectedSeconds(baseline: EtaBaseline | null, nowMs: number, travelSeconds: number): number {
+  if (!baseline) return travelSeconds;
+  const elapsed = (nowMs - baseline.askedAt) / 1000;
+  const covered = baseline.travelSeconds - travelSeconds;
+  if (elapsed < PACE_MIN_ELAPSED_SECONDS || covered <= 0) return travelSeconds;
+  const pace = Math.min(PACE_BOUNDS.slowest, Math.max(PACE_BOUNDS.fastest, elapsed / covered));
+  return travelSeconds * pace;
+}

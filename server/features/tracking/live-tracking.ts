@@ -4,8 +4,10 @@ import { zoneApplies } from '#core/domain/avoidance-zones';
 import { type CompanySettings, withDefaultSettings } from '#core/domain/company-settings';
 import { statusAfterStopProgress } from '#core/domain/load-rules';
 import {
+  type EtaBaseline,
   estimatedArrival,
   etaMoved,
+  paceCorrectedSeconds,
   nextStop,
   type ProgressStop,
   progressStops,
@@ -44,6 +46,8 @@ const TODAY_WINDOW_MS = 18 * 3_600_000;
 interface DeviceTracking {
   visits: VisitState;
   etaAskedAt: number;
+  /** The first estimate to the stop the device is heading for, which its pace is measured against. */
+  etaBaseline?: EtaBaseline | null;
 }
 
 interface LoadRef {
@@ -404,7 +408,10 @@ export function createLiveTracking(
     }
   }
 
-  /** The next stop's expected arrival from the device's latest fix, asked of the routing provider at most once a minute. */
+  /**
+   * The next stop's expected arrival from the device's latest fix: the routing provider's travel time,
+   * asked at most once a minute, corrected by the truck's pace since the first estimate to that stop.
+   */
   async function refreshEta(held: OrganizationCache, orderId: number, fix: StoredFix, tracking: DeviceTracking) {
     const fixTime = fix.recordedAt.getTime();
     if (fixTime - tracking.etaAskedAt < ETA_REFRESH_MS) return;
@@ -422,8 +429,15 @@ export function createLiveTracking(
     if (next?.status !== 'Enroute' || next.locationId === null) return;
     const centre = held.siteCentres.get(next.locationId);
     if (!centre) return;
-    const route = await routing.route({ latitude: fix.latitude, longitude: fix.longitude }, centre);
-    const eta = estimatedArrival(fixTime, route.timeSeconds);
+    // Whole seconds (route() rounds to 5 minutes): the pace is measured on differences of these.
+    const route = await routing.routeGeometry({
+      points: [{ latitude: fix.latitude, longitude: fix.longitude }, centre],
+      avoid: [],
+    });
+    if (tracking.etaBaseline?.stopId !== next.id) {
+      tracking.etaBaseline = { stopId: next.id, askedAt: fixTime, travelSeconds: route.timeSeconds };
+    }
+    const eta = estimatedArrival(fixTime, paceCorrectedSeconds(tracking.etaBaseline, fixTime, route.timeSeconds));
     if (!etaMoved(next.estimatedArrivalAt, eta)) return;
     const organizationIds = organizationsSeeing(load);
     const version = await db.transaction(async (tx) => {
