@@ -52,7 +52,7 @@ export const MAX_BRIDGED_GAP_SECONDS = 30 * 60;
 /** How far from the straight line between two fixes a site may lie and still be the place the truck stood. */
 export const NEAR_SEGMENT_METERS = 2_500;
 /** Share of a gap between two fixes that speed changes may account for, beyond the dwell, before a visit with no fix inside counts. */
-export const SPEED_UNCERTAINTY = 0.1;
+export const SPEED_UNCERTAINTY = 0.2;
 /** A fix inside a fence this fast (m/s, 43 km/h) is a truck driving through: no truck turns into a yard at that speed. */
 export const PASSING_SPEED = 12;
 /** When no fix reports a speed: a truck on country roads (m/s, 54 km/h). */
