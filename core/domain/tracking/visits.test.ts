@@ -100,4 +100,20 @@ describe('geofence visit detection', () => {
     const fixes = Array.from({ length: 10 }, (_, index) => fixAt(index * 300, 5));
     expect(kinds(run(fixes).events)).toEqual(['arrived', 'dwelled']);
   });
+
+  it('enters a fence marked for entry on crossing (an avoidance zone) when merely driving through it', () => {
+    const zone: Fence = { ...fence, id: 'zone:1', entryOnCrossing: true };
+    const through = (fixes: TrackFix[]) => {
+      let state = emptyVisitState();
+      const events: VisitEvent[] = [];
+      for (const fix of fixes) {
+        const step = detectVisits(state, fix, () => [zone], settings);
+        state = step.state;
+        events.push(...step.events);
+      }
+      return kinds(events);
+    };
+    expect(through([fixAt(0, -3000, 0, { speed: 20 }), fixAt(300, 3000, 0, { speed: 20 })])).toEqual(['arrived', 'left']);
+    expect(through([fixAt(0, -2000, 0, { speed: 20 }), fixAt(100, 0, 0, { speed: 20 })])).toEqual(['arrived']);
+  });
 });

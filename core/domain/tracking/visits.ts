@@ -35,6 +35,11 @@ export interface Fence {
   /** Unique among the organization's fences: `location:12`, `subLocation:3`, `zone:7`. */
   id: string;
   shape: GeofenceShape;
+  /**
+   * Entered the moment a good fix is inside or the line between two crosses it, no dwell: an
+   * avoidance zone is entered by driving through it. Sites and sub-locations wait for a visit.
+   */
+  entryOnCrossing?: boolean;
 }
 
 /** A fix whose accuracy is worse than this (metres) says too little to enter or leave a site. */
@@ -165,8 +170,22 @@ export function detectVisits(
             ? Math.max(prev.time, fix.time - (haversineMeters(entry, fix) / insideSpeed) * 1000)
             : Math.min(fix.time, prev.time + (haversineMeters(prev, entry) / arrivalSpeed) * 1000);
         visits[fenceId] = newCandidate(arrivedAt, fix.time);
+        if (fence.entryOnCrossing) {
+          visits[fenceId] = { ...(visits[fenceId] as FenceVisit), phase: 'inside' };
+          events.push({ type: 'arrived', fenceId, time: arrivedAt, fix });
+        }
         continue;
       }
+      if (fence.entryOnCrossing && crossing && bridgeable) {
+        const entry = lerp(prev, fix, crossing.enters);
+        const exit = lerp(prev, fix, crossing.leaves);
+        const arrivedAt = prev.time + (haversineMeters(prev, entry) / arrivalSpeed) * 1000;
+        const leftAt = Math.max(arrivedAt, fix.time - (haversineMeters(exit, fix) / departureSpeed) * 1000);
+        events.push({ type: 'arrived', fenceId, time: arrivedAt, fix: { ...fix, ...entry } });
+        events.push({ type: 'left', fenceId, time: leftAt, fix: { ...fix, ...exit } });
+        continue;
+      }
+      if (fence.entryOnCrossing) continue;
       // Standing at either fix explains lost time there, not at the fence.
       const bothMoving = movingSpeed(prev) !== null && movingSpeed(fix) !== null;
       if (dt >= (settings.outsideSiteInactiveMinutes + 1) * 60 || !bothMoving) continue;

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Order } from '#core/contract/orders';
 import type { CreatedServiceAccount } from '#core/contract/service-accounts';
 import { changeLog, devices, locations, orders, stops, tripEvents, users } from '#server/db/schema';
+import { avoidanceZones } from '#server/features/avoidance-zones/avoidance-zones.schema';
 import { realtimeOff } from '#server/plugins/realtime';
 import { seededDriver, seededOrganizationIds } from '#test/server/seeded';
 import { createTestApp, signInAs, type TestApp } from '#test/server/test-app';
@@ -71,6 +72,12 @@ beforeAll(async () => {
       { ...site, name: 'Tracking destination', geofence: circle(SITE_B) },
     ])
     .returning({ id: locations.id });
+  // An active zone on the road between the two sites: driving through it is recorded.
+  await db.insert(avoidanceZones).values({
+    organizationId: prairie,
+    name: 'Tracking low bridge',
+    geoLocation: { latitude: 41.5, longitude: -95.44, radius: 300, bbox: null },
+  });
   origin = sites[0]?.id as number;
   destination = sites[1]?.id as number;
   const phone = await app.inject({
@@ -101,7 +108,7 @@ beforeAll(async () => {
 afterAll(() => test.close());
 
 describe('live tracking derives stop progress from positions', () => {
-  it('arrives and completes the stops from geofence visits, moves the load to In Transit then Delivered, and announces each change', async () => {
+  it('arrives and completes the stops from geofence visits, records the zone driven through, moves the load to In Transit then Delivered, and announces each change', async () => {
     const created = await app.inject({
       method: 'POST',
       url: '/api/orders',
@@ -165,6 +172,7 @@ describe('live tracking derives stop progress from positions', () => {
     expect(events.map((event) => [event.type, event.stopId])).toEqual([
       ['SiteArrived', originStop?.id],
       ['SiteLeft', originStop?.id],
+      ['AvoidanceZoneEntered', null],
       ['SiteArrived', destinationStop?.id],
       ['SiteLeft', destinationStop?.id],
     ]);

@@ -134,6 +134,7 @@ export function createLiveTracking(
       ...zones.map((zone) => ({
         id: `zone:${zone.id}`,
         shape: zone.geoLocation,
+        entryOnCrossing: true,
         owner: {
           kind: 'zone',
           zoneId: zone.id,
