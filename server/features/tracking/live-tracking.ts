@@ -62,6 +62,8 @@ interface OrganizationCache {
   settingsReadAt: number;
   loadsByDriver: Map<number, LoadRef> | null;
   loadsByTrailer: Map<number, LoadRef> | null;
+  /** The status of each load a device is on, so a moving truck on a started load costs no load query. */
+  loadStatuses: Map<number, string>;
   cursor: { txid: number; seq: number };
   checkedAt: number;
 }
@@ -69,8 +71,6 @@ interface OrganizationCache {
 export interface LiveTracking {
   linkLoads: LoadLinker;
   onStored: (batch: StoredFixBatch) => Promise<void>;
-  /** Drops what this node holds of an organization (tests; a write it made itself). */
-  forget: (organizationId: number) => void;
 }
 
 type LoadWrite = {
@@ -176,6 +176,7 @@ export function createLiveTracking(
         settingsReadAt: now,
         loadsByDriver: null,
         loadsByTrailer: null,
+        loadStatuses: new Map(),
         cursor: latest ?? { txid: 0, seq: 0 },
         checkedAt: now,
       };
@@ -203,7 +204,7 @@ export function createLiveTracking(
       }
       const entities = new Set(changed.map((row) => row.entity));
       if (entities.has('location') || entities.has('avoidanceZone')) Object.assign(held, await readFences(organizationId));
-      if (entities.has('order') || entities.has('driver') || entities.has('trailer')) {
+      if (entities.has('order')) {
         held.loadsByDriver = null;
         held.loadsByTrailer = null;
       }
@@ -248,6 +249,7 @@ export function createLiveTracking(
       (row.status === 'In Transit' ? 0 : 1) * 1e15 + Math.abs(row.date.getTime() - now);
     const byDriver = new Map<number, LoadRef & { rank: number }>();
     const byTrailer = new Map<number, LoadRef & { rank: number }>();
+    held.loadStatuses = new Map(rows.map((row) => [row.id, row.status]));
     for (const row of rows) {
       const ref = { orderId: row.id, tractorId: row.tractorId, rank: rank(row) };
       for (const [map, key] of [
@@ -513,8 +515,10 @@ export function createLiveTracking(
         if (!savedIds.has(outcome.deviceId)) continue;
         const orderId = outcome.fixes.at(-1)?.orderId;
         if (orderId === null || orderId === undefined) continue;
-        const moving = outcome.fixes.some((fix) => (fix.speed ?? 0) >= MOVING_SPEED);
-        if (!outcome.events.length && !moving) continue;
+        // Moving on a load not started yet starts its trip; otherwise only visits change it.
+        const starts =
+          held.loadStatuses.get(orderId) !== 'In Transit' && outcome.fixes.some((fix) => (fix.speed ?? 0) >= MOVING_SPEED);
+        if (!outcome.events.length && !starts) continue;
         const write = await applyToLoad(tx, held, orderId, outcome.fixes, outcome.events);
         if (write) writes.push(write);
       }
@@ -551,8 +555,5 @@ export function createLiveTracking(
   return {
     linkLoads,
     onStored: (batch) => onStored(batch),
-    forget: (organizationId) => {
-      organizationsHeld.delete(organizationId);
-    },
   };
 }
