@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Order } from '#core/contract/orders';
 import type { CreatedServiceAccount } from '#core/contract/service-accounts';
-import { changeLog, devices, locations, orders, stops, tripEvents, users } from '#server/db/schema';
+import { changeLog, devices, locations, orders, stops, subLocations, tripEvents, users } from '#server/db/schema';
 import { avoidanceZones } from '#server/features/avoidance-zones/avoidance-zones.schema';
 import { realtimeOff } from '#server/plugins/realtime';
 import { seededDriver, seededOrganizationIds } from '#test/server/seeded';
@@ -79,6 +79,13 @@ beforeAll(async () => {
     geoLocation: { latitude: 41.5, longitude: -95.44, radius: 300, bbox: null },
   });
   origin = sites[0]?.id as number;
+  // The origin's loading bay, a sub-location fence inside the site's.
+  await db.insert(subLocations).values({
+    locationId: origin,
+    organizationId: prairie,
+    name: 'Bay 1',
+    geofence: { ...SITE_A, radius: 60, bbox: null },
+  });
   destination = sites[1]?.id as number;
   const phone = await app.inject({
     method: 'POST',
@@ -108,7 +115,7 @@ beforeAll(async () => {
 afterAll(() => test.close());
 
 describe('live tracking derives stop progress from positions', () => {
-  it('arrives and completes the stops from geofence visits, records the zone driven through, moves the load to In Transit then Delivered, and announces each change', async () => {
+  it('arrives and completes the stops from geofence visits, records the sub-location and the zone driven through, moves the load to In Transit then Delivered, and announces each change', async () => {
     const created = await app.inject({
       method: 'POST',
       url: '/api/orders',
@@ -171,6 +178,8 @@ describe('live tracking derives stop progress from positions', () => {
       .orderBy(asc(tripEvents.timestamp));
     expect(events.map((event) => [event.type, event.stopId])).toEqual([
       ['SiteArrived', originStop?.id],
+      ['SubLocationArrived', null],
+      ['SubLocationLeft', null],
       ['SiteLeft', originStop?.id],
       ['AvoidanceZoneEntered', null],
       ['SiteArrived', destinationStop?.id],
