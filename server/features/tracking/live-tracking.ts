@@ -457,7 +457,8 @@ export function createLiveTracking(
       await recordChanges(tx, [{ entity: 'order', id: orderId, op: 'upsert', organizationIds }]);
       return saved?.version ?? load.version + 1;
     });
-    announce([{ orderId, version, organizationIds, stopIds: [next.id] }]);
+    // A load update only: the red row mark (orders:stops:update) is for progress, not for each new estimate.
+    announce([{ orderId, version, organizationIds, stopIds: [] }]);
   }
 
   async function onStored(batch: StoredFixBatch, retry = true): Promise<void> {
