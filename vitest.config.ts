@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { defineConfig } from 'vitest/config';
 
-const UNIT_ROOTS = ['core', 'src', 'workers', 'test/locales', 'test/architecture'];
+const UNIT_ROOTS = ['core', 'src', 'workers', 'test/locales', 'test/architecture', 'test/tracking'];
 const UNIT_TEST_FILE = /\.test\.tsx?$/;
 
 /** Unit test files, relative to the project root. */

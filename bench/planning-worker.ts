@@ -134,6 +134,7 @@ function buildDraft(random: () => number, id: number): Order {
       requiredBegin: null,
       requiredEnd: null,
       completedAt: null,
+      estimatedArrivalAt: null,
       durationMinutes: null,
       distanceMeters: null,
       timeSeconds: null,

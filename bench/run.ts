@@ -18,6 +18,7 @@ import { measurePlanning } from './planning.ts';
 import { measurePlanningInWorker } from './planning-worker.ts';
 import { measureRouteMatrix } from './route-matrix.ts';
 import { measureRouting } from './routing.ts';
+import { measureTracking } from './tracking.ts';
 import { measureLargeCompany } from './sync.ts';
 import { measureWindowedMirror } from './sync-window.ts';
 import { measureAdministration } from './administration.ts';
@@ -234,6 +235,13 @@ const FIGURES: Figure[] = [
     },
   },
   { name: 'route-matrix', measure: async () => ({ routeMatrix: await measureRouteMatrix(REPO_ROOT, log) }) },
+  {
+    name: 'tracking',
+    measure: async () => {
+      log('live tracking: replay corpus through the visit detector, geofence index rate');
+      return { tracking: measureTracking() };
+    },
+  },
 ];
 
 /** The figures named on the command line (all without names), in the order a full run measures them; `--list` names them. */

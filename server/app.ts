@@ -40,6 +40,7 @@ import type { SignInThrottling } from './features/session/session.service.ts';
 import { kindsWithoutFeedLoader } from './features/sync/feed-loaders.ts';
 import { registerSyncRoutes } from './features/sync/sync.routes.ts';
 import { routeTripsWith } from './features/orders/trip-time.ts';
+import { registerTrackingRoutes } from './features/tracking/tracking.routes.ts';
 import { registerTravelTimeRoutes } from './features/travel-times/travel-times.routes.ts';
 import { registerSelfSettingsRoutes } from './features/self/self-settings.routes.ts';
 import { registerAuth, SESSION_COOKIE } from './plugins/auth.ts';
@@ -103,6 +104,7 @@ const FEATURE_ROUTES = [
   registerAvoidanceZoneRoutes,
   registerStandardRouteRoutes,
   registerDevicePositionRoutes,
+  registerTrackingRoutes,
   registerServiceAccountRoutes,
   registerCompanyRoutes,
   registerCompaniesRoutes,

@@ -36,6 +36,8 @@ export const stopSchema = z.object({
   requiredBegin: instant.nullable(),
   requiredEnd: instant.nullable(),
   completedAt: instant.nullable(),
+  /** Live tracking's expected arrival at the next stop (routing provider, to the minute); null when none. */
+  estimatedArrivalAt: instant.nullable(),
   durationMinutes: z.number().int().nullable(),
   distanceMeters: z.number().int().nullable(),
   timeSeconds: z.number().int().nullable(),

@@ -47,6 +47,7 @@ function stop(overrides: Partial<Stop> = {}): Stop {
     requiredBegin: null,
     requiredEnd: null,
     completedAt: null,
+    estimatedArrivalAt: null,
     durationMinutes: 30,
     distanceMeters: null,
     timeSeconds: null,

@@ -17,3 +17,17 @@ export function statusAfterDriverChoice(driverId: number | null, current?: LoadS
   if (current === 'In Transit' || current === 'Delivered' || current === 'Merged') return current;
   return driverId ? 'Assigned' : 'Open';
 }
+
+/**
+ * A load's status from its stops' progress (live tracking): In Transit once a stop has started
+ * (left Not Started), Delivered when every stop is Complete. Delivered and Merged loads keep theirs.
+ */
+export function statusAfterStopProgress(
+  current: LoadStatus,
+  stops: readonly { status: 'Not Started' | 'Enroute' | 'Arrived' | 'Complete' }[],
+): LoadStatus {
+  if (current === 'Delivered' || current === 'Merged' || stops.length === 0) return current;
+  if (stops.every((stop) => stop.status === 'Complete')) return 'Delivered';
+  if (stops.some((stop) => stop.status !== 'Not Started')) return 'In Transit';
+  return current;
+}

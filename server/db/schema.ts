@@ -695,6 +695,8 @@ export const stops = pgTable(
     requiredBegin: timestamp('required_begin', { withTimezone: true }),
     requiredEnd: timestamp('required_end', { withTimezone: true }),
     completedAt: timestamp('completed_at', { withTimezone: true }),
+    /** Live tracking's expected arrival (server/features/tracking), written only by it. */
+    estimatedArrivalAt: timestamp('estimated_arrival_at', { withTimezone: true }),
     durationMinutes: integer('duration_minutes'),
     distanceMeters: integer('distance_meters'),
     timeSeconds: integer('time_seconds'),

@@ -21,6 +21,7 @@ const stopJson = sql`json_build_object(
   'quantity', s.quantity, 'actualQuantity', s.actual_quantity, 'weight', s.weight_grams, 'actualWeight', s.actual_weight_grams,
   'notes', s.notes, 'arrivalTime', ${isoOf(sql`s.arrival_time`)}, 'requiredBegin', ${isoOf(sql`s.required_begin`)},
   'requiredEnd', ${isoOf(sql`s.required_end`)}, 'completedAt', ${isoOf(sql`s.completed_at`)},
+  'estimatedArrivalAt', ${isoOf(sql`s.estimated_arrival_at`)},
   'durationMinutes', s.duration_minutes, 'distanceMeters', s.distance_meters, 'timeSeconds', s.time_seconds,
   'originalStopId', s.original_stop_id, 'metadata', s.metadata
 )`;

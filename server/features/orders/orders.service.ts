@@ -45,6 +45,7 @@ function toStop(row: StopRow): Order['stops'][number] {
     requiredBegin: iso(row.requiredBegin),
     requiredEnd: iso(row.requiredEnd),
     completedAt: iso(row.completedAt),
+    estimatedArrivalAt: iso(row.estimatedArrivalAt),
     durationMinutes: row.durationMinutes,
     distanceMeters: row.distanceMeters,
     timeSeconds: row.timeSeconds,

@@ -131,6 +131,7 @@ export function applyInput(input: OrderInput, base: Order | undefined, id: numbe
         requiredBegin: stop.requiredBegin,
         requiredEnd: stop.requiredEnd,
         completedAt: previous?.completedAt ?? null,
+        estimatedArrivalAt: previous?.estimatedArrivalAt ?? null,
         durationMinutes: stop.durationMinutes,
         distanceMeters: previous?.distanceMeters ?? null,
         timeSeconds: previous?.timeSeconds ?? null,

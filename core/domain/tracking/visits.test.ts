@@ -1,0 +1,119 @@
+import { describe, expect, it } from 'vitest';
+import type { GeofenceShape } from '../geo/geofence.ts';
+import {
+  type DetectionSettings,
+  detectVisits,
+  ENTRY_DWELL_SECONDS,
+  emptyVisitState,
+  type Fence,
+  type TrackFix,
+  type VisitEvent,
+  type VisitState,
+} from './visits.ts';
+
+const METERS_PER_DEGREE = (6_371_000 * Math.PI) / 180;
+const SITE: GeofenceShape = { latitude: 42, longitude: -93, radius: 150, bbox: null };
+const fence: Fence = { id: 'location:1', shape: SITE };
+const settings: DetectionSettings = { insideSiteInactiveMinutes: 30, outsideSiteInactiveMinutes: 10 };
+const T0 = Date.parse('2026-11-28T08:00:00Z');
+
+/** A fix `east` metres east and `north` metres north of the site's centre, `seconds` after T0. */
+function fixAt(seconds: number, east: number, north = 0, extra: Partial<TrackFix> = {}): TrackFix {
+  return {
+    time: T0 + seconds * 1000,
+    latitude: SITE.latitude + north / METERS_PER_DEGREE,
+    longitude: SITE.longitude + east / (METERS_PER_DEGREE * Math.cos((SITE.latitude * Math.PI) / 180)),
+    accuracy: 10,
+    speed: 0,
+    ...extra,
+  };
+}
+
+function run(fixes: TrackFix[], start: VisitState = emptyVisitState()) {
+  let state = start;
+  const events: VisitEvent[] = [];
+  for (const fix of fixes) {
+    const step = detectVisits(state, fix, () => [fence], settings);
+    state = step.state;
+    events.push(...step.events);
+  }
+  return { state, events };
+}
+
+const kinds = (events: VisitEvent[]) => events.map((event) => event.type);
+
+describe('geofence visit detection', () => {
+  it('arrives after the dwell, at the moment interpolated along the segment, and leaves past the margin', () => {
+    const { events } = run([
+      fixAt(0, -3000, 0, { speed: 20 }),
+      // 3,000 m at 20 m/s: the truck reached the fence (150 m from the centre) at 142.5 s, not at 300 s.
+      fixAt(300, 0),
+      fixAt(600, 10),
+      fixAt(900, 20),
+      fixAt(1200, 3000, 0, { speed: 20 }),
+    ]);
+    expect(kinds(events)).toEqual(['arrived', 'left']);
+    expect((events[0]?.time ?? 0) - T0).toBeCloseTo(142_500, -3);
+    // Left the fence 2,850 m before the last fix, at 20 m/s.
+    expect((events[1]?.time ?? 0) - T0).toBeCloseTo(1_200_000 - 142_500, -3);
+  });
+
+  it('finds a visit with no fix inside from the time lost on a segment through the fence', () => {
+    // 6,000 m in 600 s at a reported 20 m/s: 300 s of driving, 300 s stood somewhere on the way, in the fence.
+    const { events } = run([fixAt(0, -3000, 0, { speed: 20 }), fixAt(600, 3000, 0, { speed: 20 })]);
+    expect(kinds(events)).toEqual(['arrived', 'left']);
+    expect((events[0]?.time ?? 0) - T0).toBeCloseTo(142_500, -3);
+    expect((events[1]?.time ?? 0) - T0).toBeCloseTo(600_000 - 142_500, -3);
+  });
+
+  it('does not call a drive through the fence a visit, with or without a fix inside', () => {
+    expect(run([fixAt(0, -3000, 0, { speed: 20 }), fixAt(300, 3000, 0, { speed: 20 })]).events).toEqual([]);
+    const through = run([fixAt(0, -2000, 0, { speed: 20 }), fixAt(100, 0, 0, { speed: 20 }), fixAt(200, 2000, 0, { speed: 20 })]);
+    expect(through.events).toEqual([]);
+  });
+
+  it('neither flaps nor leaves when fixes jitter around the edge, and a poor fix cannot leave', () => {
+    const entered = run([fixAt(0, 0), fixAt(ENTRY_DWELL_SECONDS + 60, 20)]);
+    expect(kinds(entered.events)).toEqual(['arrived']);
+    const jitter = [170, 130, 185, 140, 190, 120].map((east, index) => fixAt(400 + index * 60, east));
+    const poorJump = fixAt(800, 2000, 0, { accuracy: 400 });
+    const { events, state } = run([...jitter, poorJump], entered.state);
+    expect(events).toEqual([]);
+    expect(state.visits['location:1']?.phase).toBe('inside');
+  });
+
+  it('lets no single fix enter, however accurate, nor a poor one', () => {
+    expect(run([fixAt(0, -3000, 0, { speed: 20 }), fixAt(300, 0, 0, { accuracy: 150 })]).state.visits).toEqual({});
+    const one = run([fixAt(0, -3000, 0, { speed: 20 }), fixAt(150, 0)]);
+    expect(one.events).toEqual([]);
+    expect(one.state.visits['location:1']?.phase).toBe('candidate');
+  });
+
+  it('never rewinds on a late, resent or out-of-order fix', () => {
+    const entered = run([fixAt(0, 0), fixAt(300, 10)]);
+    const late = run([fixAt(100, 3000, 0, { speed: 20 }), fixAt(300, 3000), fixAt(200, 0)], entered.state);
+    expect(late.events).toEqual([]);
+    expect(late.state).toBe(entered.state);
+  });
+
+  it('reports once that a visit lasted the inside-site inactive minutes', () => {
+    const fixes = Array.from({ length: 10 }, (_, index) => fixAt(index * 300, 5));
+    expect(kinds(run(fixes).events)).toEqual(['arrived', 'dwelled']);
+  });
+
+  it('enters a fence marked for entry on crossing (an avoidance zone) when merely driving through it', () => {
+    const zone: Fence = { ...fence, id: 'zone:1', entryOnCrossing: true };
+    const through = (fixes: TrackFix[]) => {
+      let state = emptyVisitState();
+      const events: VisitEvent[] = [];
+      for (const fix of fixes) {
+        const step = detectVisits(state, fix, () => [zone], settings);
+        state = step.state;
+        events.push(...step.events);
+      }
+      return kinds(events);
+    };
+    expect(through([fixAt(0, -3000, 0, { speed: 20 }), fixAt(300, 3000, 0, { speed: 20 })])).toEqual(['arrived', 'left']);
+    expect(through([fixAt(0, -2000, 0, { speed: 20 }), fixAt(100, 0, 0, { speed: 20 })])).toEqual(['arrived']);
+  });
+});

@@ -1,0 +1,203 @@
+import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { Order } from '#core/contract/orders';
+import type { CreatedServiceAccount } from '#core/contract/service-accounts';
+import { changeLog, devices, locations, orders, stops, subLocations, tripEvents, users } from '#server/db/schema';
+import { avoidanceZones } from '#server/features/avoidance-zones/avoidance-zones.schema';
+import { realtimeOff } from '#server/plugins/realtime';
+import { seededDriver, seededOrganizationIds } from '#test/server/seeded';
+import { createTestApp, signInAs, type TestApp } from '#test/server/test-app';
+
+let test: TestApp;
+let app: FastifyInstance;
+let admin: string;
+let carrierCookie: string;
+let gateway: CreatedServiceAccount;
+let hansenId: number;
+let origin: number;
+let destination: number;
+
+const METERS_PER_DEGREE = 111_195;
+const SITE_A = { latitude: 41.5, longitude: -95.5 };
+const SITE_B = { latitude: 41.5, longitude: -95.38 };
+const circle = (centre: { latitude: number; longitude: number }) => ({ ...centre, radius: 200, bbox: null });
+/** A fix `east` metres east of a site, `minutesAgo` minutes ago. */
+const fixNear = (clientId: string, site: typeof SITE_A, east: number, minutesAgo: number, speed = 0) => ({
+  clientId,
+  latitude: site.latitude,
+  longitude: site.longitude + east / (METERS_PER_DEGREE * Math.cos((site.latitude * Math.PI) / 180)),
+  heading: 90,
+  speed,
+  accuracy: 8,
+  timestamp: new Date(Date.now() - minutesAgo * 60_000).toISOString(),
+});
+
+const post = (fixes: object[], headers: Record<string, string> = { authorization: `Bearer ${gateway.secret}` }) =>
+  app.inject({ method: 'POST', url: '/api/devices/positions', headers, payload: fixes });
+
+async function loadOf(id: number): Promise<Order> {
+  // The week list, as the loads table reads it (the served documents the change log refreshes).
+  const range = new URLSearchParams({
+    startDate: new Date(Date.now() - 86_400_000).toISOString(),
+    endDate: new Date(Date.now() + 86_400_000).toISOString(),
+  });
+  const answer = await app.inject({ method: 'GET', url: `/api/self/orders?${range}`, headers: { cookie: admin } });
+  expect(answer.statusCode, answer.body).toBe(200);
+  const found = (answer.json() as Order[]).find((order) => order.id === id);
+  if (!found) throw new Error(`load ${id} not in the list`);
+  return found;
+}
+
+beforeAll(async () => {
+  test = await createTestApp();
+  app = test.app;
+  admin = await signInAs(app, 'admin');
+  carrierCookie = await signInAs(app, 'carrier');
+  const organizationId = await seededOrganizationIds(test.database.db);
+  const prairie = organizationId('Prairie Feed Co.');
+  hansenId = (await seededDriver(test.database.db, 'driver.hansen')).id;
+  const db = test.database.db;
+  // Hansen's demo loads would be the ones his phone is on: this test's load is his only one today.
+  await db
+    .update(orders)
+    .set({ status: 'Delivered' })
+    .where(and(eq(orders.transportedByUserId, hansenId), inArray(orders.status, ['Assigned', 'In Transit'])));
+  const [template] = await db.select().from(locations).where(eq(locations.organizationId, prairie)).limit(1);
+  const { id: _id, version: _version, updatedAt: _updatedAt, ...site } = template as typeof locations.$inferSelect;
+  const sites = await db
+    .insert(locations)
+    .values([
+      { ...site, name: 'Tracking origin', geofence: circle(SITE_A) },
+      { ...site, name: 'Tracking destination', geofence: circle(SITE_B) },
+    ])
+    .returning({ id: locations.id });
+  // An active zone on the road between the two sites: driving through it is recorded.
+  await db.insert(avoidanceZones).values({
+    organizationId: prairie,
+    name: 'Tracking low bridge',
+    geoLocation: { latitude: 41.5, longitude: -95.44, radius: 300, bbox: null },
+  });
+  origin = sites[0]?.id as number;
+  // The origin's loading bay, a sub-location fence inside the site's.
+  await db.insert(subLocations).values({
+    locationId: origin,
+    organizationId: prairie,
+    name: 'Bay 1',
+    geofence: { ...SITE_A, radius: 60, bbox: null },
+  });
+  destination = sites[1]?.id as number;
+  const phone = await app.inject({
+    method: 'POST',
+    url: `/api/organizations/${prairie}/devices`,
+    headers: { cookie: admin },
+    payload: { clientId: 'tracking-phone', name: 'Hansen tracking phone', kind: 'phone', driverUserId: hansenId },
+  });
+  expect(phone.statusCode, phone.body).toBe(201);
+  const account = await app.inject({
+    method: 'POST',
+    url: `/api/organizations/${prairie}/service-users`,
+    headers: { cookie: admin },
+    payload: { name: 'Tracking gateway', scopes: ['positions:write'] },
+  });
+  expect(account.statusCode, account.body).toBe(201);
+  gateway = account.json() as CreatedServiceAccount;
+  // Another organization's phone (Swift Haul's carrier dispatcher), stored directly like device-positions.test does.
+  const [carrier] = await db.select().from(users).where(eq(users.username, 'carrier'));
+  await db.insert(devices).values({
+    organizationId: carrier?.organizationId as number,
+    clientId: 'tracking-swift-phone',
+    name: 'Swift phone',
+    kind: 'phone',
+    driverUserId: carrier?.id as number,
+  });
+});
+afterAll(() => test.close());
+
+describe('live tracking derives stop progress from positions', () => {
+  it('arrives and completes the stops from geofence visits, records the sub-location and the zone driven through, moves the load to In Transit then Delivered, and announces each change', async () => {
+    const created = await app.inject({
+      method: 'POST',
+      url: '/api/orders',
+      headers: { cookie: admin },
+      payload: {
+        date: new Date().toISOString(),
+        transportedByUserId: hansenId,
+        stops: [
+          { sequence: 1, type: 'Origin', organizationLocationId: origin, cargoTypeId: 2, weight: 9_071_847 },
+          { sequence: 2, type: 'Destination', organizationLocationId: destination, cargoTypeId: 2, weight: 9_071_847 },
+        ],
+      },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const load = created.json() as Order;
+    expect(load.status).toBe('Assigned');
+    const [originStop, destinationStop] = load.stops;
+    const stopChanges = vi.spyOn(realtimeOff, 'publishStopChange');
+    const orderChanges = vi.spyOn(realtimeOff, 'publishOrderChange');
+    const [before] = await test.database.db.select({ seq: changeLog.seq }).from(changeLog).orderBy(desc(changeLog.seq)).limit(1);
+
+    // Driving in from 3 km west, then two fixes inside the origin's fence five minutes apart.
+    const arriving = await post([
+      fixNear('tracking-phone', SITE_A, -3000, 62, 20),
+      fixNear('tracking-phone', SITE_A, 20, 59),
+      fixNear('tracking-phone', SITE_A, 30, 54),
+    ]);
+    expect(arriving.statusCode, arriving.body).toBe(200);
+    let now = await loadOf(load.id);
+    expect(now.status).toBe('In Transit');
+    expect(now.stops.map((stop) => stop.status)).toEqual(['Arrived', 'Not Started']);
+    expect(stopChanges).toHaveBeenCalledWith(expect.arrayContaining([load.organizationId]), {
+      orderId: load.id,
+      stopId: originStop?.id,
+      changedByUserId: null,
+    });
+
+    // Another organization's phone inside the destination's fence changes nothing of this load.
+    const swift = await post([fixNear('tracking-swift-phone', SITE_B, 0, 53), fixNear('tracking-swift-phone', SITE_B, 10, 48)], {
+      cookie: carrierCookie,
+    });
+    expect(swift.statusCode, swift.body).toBe(200);
+
+    // Off to the destination (origin complete, destination Enroute with an expected arrival), in, and away.
+    await post([fixNear('tracking-phone', SITE_A, 3000, 48, 20)]);
+    now = await loadOf(load.id);
+    expect(now.stops.map((stop) => stop.status)).toEqual(['Complete', 'Enroute']);
+    expect(now.stops[1]?.estimatedArrivalAt).toMatch(/:00\.000Z$/);
+    await post([fixNear('tracking-phone', SITE_B, -10, 42), fixNear('tracking-phone', SITE_B, 0, 37)]);
+    await post([fixNear('tracking-phone', SITE_B, 3000, 30, 20)]);
+    now = await loadOf(load.id);
+    expect(now.status).toBe('Delivered');
+    expect(now.stops.map((stop) => stop.status)).toEqual(['Complete', 'Complete']);
+    expect(now.stops[1]?.estimatedArrivalAt).toBeNull();
+    // Arrival is interpolated along the way in (3 km at 20 m/s), before the first fix inside.
+    const events = await test.database.db
+      .select()
+      .from(tripEvents)
+      .where(eq(tripEvents.orderId, load.id))
+      .orderBy(asc(tripEvents.timestamp));
+    expect(events.map((event) => [event.type, event.stopId])).toEqual([
+      ['SiteArrived', originStop?.id],
+      ['SubLocationArrived', null],
+      ['SubLocationLeft', null],
+      ['SiteLeft', originStop?.id],
+      ['AvoidanceZoneEntered', null],
+      ['SiteArrived', destinationStop?.id],
+      ['SiteLeft', destinationStop?.id],
+    ]);
+    expect(events[0]?.timestamp.getTime()).toBeLessThan(Date.now() - 59 * 60_000);
+    expect(events[0]?.timestamp.getTime()).toBeGreaterThan(Date.now() - 62 * 60_000);
+
+    const logged = await test.database.db
+      .select({ seq: changeLog.seq })
+      .from(changeLog)
+      .where(and(eq(changeLog.entity, 'order'), eq(changeLog.entityId, load.id)));
+    expect(logged.filter((row) => row.seq > (before?.seq ?? 0)).length).toBeGreaterThanOrEqual(4);
+    expect(orderChanges).toHaveBeenCalledWith(
+      expect.arrayContaining([load.organizationId]),
+      expect.objectContaining({ id: load.id }),
+    );
+    const completed = await test.database.db.select().from(stops).where(eq(stops.orderId, load.id)).orderBy(asc(stops.sequence));
+    expect(completed.every((stop) => stop.completedAt !== null)).toBe(true);
+  });
+});

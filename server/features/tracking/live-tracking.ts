@@ -1,0 +1,560 @@
+import { and, asc, desc, eq, gte, inArray, isNull, lte, ne, or, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { zoneApplies } from '#core/domain/avoidance-zones';
+import { type CompanySettings, withDefaultSettings } from '#core/domain/company-settings';
+import { statusAfterStopProgress } from '#core/domain/load-rules';
+import {
+  type EtaBaseline,
+  estimatedArrival,
+  etaMoved,
+  paceCorrectedSeconds,
+  nextStop,
+  type ProgressStop,
+  progressStops,
+  startTrip,
+} from '#core/domain/tracking/stop-progress';
+import {
+  detectVisits,
+  emptyVisitState,
+  MOVING_SPEED,
+  type TrackFix,
+  type VisitEvent,
+  type VisitState,
+} from '#core/domain/tracking/visits';
+import type { Database, Transaction } from '#server/db/database';
+import { changeLog, locations, orders, organizations, stops, subLocations, tripEvents } from '#server/db/schema';
+import { avoidanceZones } from '#server/features/avoidance-zones/avoidance-zones.schema';
+import type { KnownDevice, LoadLinker, StoredFix } from '#server/features/device-positions/device-positions.service';
+import type { StoredFixBatch } from '#server/features/device-positions/position-ingest';
+import { organizationsSeeing } from '#server/features/orders/orders.service';
+import { recordChanges } from '#server/features/sync/change-log';
+import type { RealtimePublisher } from '#server/plugins/realtime';
+import type { Position, RoutingProvider } from '#server/providers/routing';
+import { GeofenceIndex, type IndexedFence } from './geofence-index.ts';
+import { deviceTrackingStates } from './tracking.schema.ts';
+
+/** How often a node asks the change log whether the organization's sites, zones or loads changed (ms). */
+export const CHANGE_CHECK_MS = 1_000;
+/** Settings are re-read this often (ms): they change rarely and are not in the change log. */
+const SETTINGS_TTL_MS = 30_000;
+/** The expected arrival is asked of the routing provider at most this often per device (ms). */
+export const ETA_REFRESH_MS = 60_000;
+/** Loads of today: an Assigned load dated this close to now is the one a device is on (ms). */
+const TODAY_WINDOW_MS = 18 * 3_600_000;
+
+/** What one device's tracking keeps between batches: its visits and when its ETA was last asked. */
+interface DeviceTracking {
+  visits: VisitState;
+  etaAskedAt: number;
+  /** The first estimate to the stop the device is heading for, which its pace is measured against. */
+  etaBaseline?: EtaBaseline | null;
+}
+
+interface LoadRef {
+  orderId: number;
+  tractorId: number | null;
+}
+
+interface OrganizationCache {
+  fences: GeofenceIndex;
+  siteCentres: Map<number, Position>;
+  settings: CompanySettings;
+  settingsReadAt: number;
+  loadsByDriver: Map<number, LoadRef> | null;
+  loadsByTrailer: Map<number, LoadRef> | null;
+  /** The status of each load a device is on, so a moving truck on a started load costs no load query. */
+  loadStatuses: Map<number, string>;
+  cursor: { txid: number; seq: number };
+  checkedAt: number;
+}
+
+export interface LiveTracking {
+  linkLoads: LoadLinker;
+  onStored: (batch: StoredFixBatch) => Promise<void>;
+}
+
+type LoadWrite = {
+  orderId: number;
+  version: number;
+  organizationIds: number[];
+  stopIds: number[];
+};
+
+export function createLiveTracking(
+  db: Database,
+  realtime: RealtimePublisher,
+  routing: RoutingProvider,
+  log: Pick<FastifyBaseLogger, 'warn' | 'error'>,
+): LiveTracking {
+  const organizationsHeld = new Map<number, OrganizationCache>();
+  const tracked = new Map<number, { state: DeviceTracking; version: number }>();
+
+  async function readFences(organizationId: number) {
+    const sites = await db
+      .select({ id: locations.id, geofence: locations.geofence })
+      .from(locations)
+      .where(and(eq(locations.organizationId, organizationId), eq(locations.enabled, true)));
+    const subs = sites.length
+      ? await db
+          .select({ id: subLocations.id, locationId: subLocations.locationId, geofence: subLocations.geofence })
+          .from(subLocations)
+          .where(
+            inArray(
+              subLocations.locationId,
+              sites.map((site) => site.id),
+            ),
+          )
+      : [];
+    const zones = await db
+      .select()
+      .from(avoidanceZones)
+      .where(
+        and(
+          or(eq(avoidanceZones.organizationId, organizationId), isNull(avoidanceZones.organizationId)),
+          isNull(avoidanceZones.deactivatedAt),
+        ),
+      );
+    const fences: IndexedFence[] = [
+      ...sites.map((site) => ({
+        id: `location:${site.id}`,
+        shape: site.geofence,
+        owner: { kind: 'location', locationId: site.id } as const,
+      })),
+      ...subs.flatMap((sub) =>
+        sub.geofence
+          ? [
+              {
+                id: `subLocation:${sub.id}`,
+                shape: sub.geofence,
+                owner: { kind: 'subLocation', locationId: sub.locationId, subLocationId: sub.id } as const,
+              },
+            ]
+          : [],
+      ),
+      ...zones.map((zone) => ({
+        id: `zone:${zone.id}`,
+        shape: zone.geoLocation,
+        entryOnCrossing: true,
+        owner: {
+          kind: 'zone',
+          zoneId: zone.id,
+          name: zone.name,
+          weightThreshold: zone.weightThresholdGrams,
+          cargoTypeIds: zone.cargoTypeIds,
+        } as const,
+      })),
+    ];
+    return {
+      fences: new GeofenceIndex(fences),
+      siteCentres: new Map(
+        sites.map((site) => [site.id, { latitude: site.geofence.latitude, longitude: site.geofence.longitude }]),
+      ),
+    };
+  }
+
+  async function readSettings(organizationId: number) {
+    const [row] = await db
+      .select({ settings: organizations.settings })
+      .from(organizations)
+      .where(eq(organizations.id, organizationId));
+    return withDefaultSettings(row?.settings ?? {});
+  }
+
+  /** The organization's fences, settings and current loads, checked against the change log at most once a second. */
+  async function organizationOf(organizationId: number, now = Date.now()): Promise<OrganizationCache> {
+    let held = organizationsHeld.get(organizationId);
+    if (!held) {
+      const [latest] = await db
+        .select({ txid: changeLog.txid, seq: changeLog.seq })
+        .from(changeLog)
+        .where(eq(changeLog.organizationId, organizationId))
+        .orderBy(desc(changeLog.txid), desc(changeLog.seq))
+        .limit(1);
+      held = {
+        ...(await readFences(organizationId)),
+        settings: await readSettings(organizationId),
+        settingsReadAt: now,
+        loadsByDriver: null,
+        loadsByTrailer: null,
+        loadStatuses: new Map(),
+        cursor: latest ?? { txid: 0, seq: 0 },
+        checkedAt: now,
+      };
+      organizationsHeld.set(organizationId, held);
+      return held;
+    }
+    if (now - held.checkedAt >= CHANGE_CHECK_MS) {
+      held.checkedAt = now;
+      const changed = await db
+        .select({ entity: changeLog.entity, txid: sql<number>`max(${changeLog.txid})`, seq: sql<number>`max(${changeLog.seq})` })
+        .from(changeLog)
+        .where(
+          and(
+            eq(changeLog.organizationId, organizationId),
+            gte(changeLog.txid, held.cursor.txid),
+            sql`${changeLog.seq} > ${held.cursor.seq}`,
+          ),
+        )
+        .groupBy(changeLog.entity);
+      for (const row of changed) {
+        held.cursor = {
+          txid: Math.max(held.cursor.txid, Number(row.txid)),
+          seq: Math.max(held.cursor.seq, Number(row.seq)),
+        };
+      }
+      const entities = new Set(changed.map((row) => row.entity));
+      if (entities.has('location') || entities.has('avoidanceZone')) Object.assign(held, await readFences(organizationId));
+      if (entities.has('order')) {
+        held.loadsByDriver = null;
+        held.loadsByTrailer = null;
+      }
+    }
+    if (now - held.settingsReadAt >= SETTINGS_TTL_MS) {
+      held.settings = await readSettings(organizationId);
+      held.settingsReadAt = now;
+    }
+    return held;
+  }
+
+  /** Each driver's and trailer's load now: In Transit first, else the Assigned load dated nearest now (today). */
+  async function currentLoads(organizationId: number, held: OrganizationCache) {
+    if (held.loadsByDriver && held.loadsByTrailer) return { byDriver: held.loadsByDriver, byTrailer: held.loadsByTrailer };
+    const now = Date.now();
+    const rows = await db
+      .select({
+        id: orders.id,
+        status: orders.status,
+        date: orders.date,
+        driverId: orders.transportedByUserId,
+        tractorId: orders.tractorId,
+        trailerId: orders.trailerId,
+      })
+      .from(orders)
+      .where(
+        and(
+          eq(orders.transportingOrganizationId, organizationId),
+          eq(orders.isDraft, false),
+          or(
+            eq(orders.status, 'In Transit'),
+            and(
+              eq(orders.status, 'Assigned'),
+              gte(orders.date, new Date(now - TODAY_WINDOW_MS)),
+              lte(orders.date, new Date(now + TODAY_WINDOW_MS)),
+            ),
+          ),
+        ),
+      )
+      .orderBy(asc(orders.id));
+    const rank = (row: (typeof rows)[number]) =>
+      (row.status === 'In Transit' ? 0 : 1) * 1e15 + Math.abs(row.date.getTime() - now);
+    const byDriver = new Map<number, LoadRef & { rank: number }>();
+    const byTrailer = new Map<number, LoadRef & { rank: number }>();
+    held.loadStatuses = new Map(rows.map((row) => [row.id, row.status]));
+    for (const row of rows) {
+      const ref = { orderId: row.id, tractorId: row.tractorId, rank: rank(row) };
+      for (const [map, key] of [
+        [byDriver, row.driverId],
+        [byTrailer, row.trailerId],
+      ] as const) {
+        if (key === null) continue;
+        const held = map.get(key);
+        if (!held || ref.rank < held.rank) map.set(key, ref);
+      }
+    }
+    held.loadsByDriver = byDriver;
+    held.loadsByTrailer = byTrailer;
+    return { byDriver, byTrailer };
+  }
+
+  const linkLoads: LoadLinker = async (organizationId, known: readonly KnownDevice[]) => {
+    const held = await organizationOf(organizationId);
+    const { byDriver, byTrailer } = await currentLoads(organizationId, held);
+    const links = new Map<number, LoadRef>();
+    for (const device of known) {
+      const ref =
+        device.kind === 'phone'
+          ? device.driverUserId === null
+            ? undefined
+            : byDriver.get(device.driverUserId)
+          : device.trailerId === null
+            ? undefined
+            : byTrailer.get(device.trailerId);
+      if (ref) links.set(device.id, { orderId: ref.orderId, tractorId: ref.tractorId });
+    }
+    return links;
+  };
+
+  async function statesOf(deviceIds: number[]) {
+    const missing = deviceIds.filter((id) => !tracked.has(id));
+    if (missing.length) {
+      const rows = await db.select().from(deviceTrackingStates).where(inArray(deviceTrackingStates.deviceId, missing));
+      for (const row of rows) tracked.set(row.deviceId, { state: row.state as DeviceTracking, version: row.version });
+    }
+    return new Map(
+      deviceIds.map((id) => [id, tracked.get(id) ?? { state: { visits: emptyVisitState(), etaAskedAt: 0 }, version: 0 }]),
+    );
+  }
+
+  /** Every trip event, stop and load change a device's visits make on its load, in the writer's transaction. */
+  async function applyToLoad(
+    tx: Transaction,
+    held: OrganizationCache,
+    orderId: number,
+    fixes: StoredFix[],
+    visits: VisitEvent[],
+  ): Promise<LoadWrite | null> {
+    const [load] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
+    if (!load || load.status === 'Delivered' || load.status === 'Merged') return null;
+    const stopRows = await tx.select().from(stops).where(eq(stops.orderId, orderId)).orderBy(asc(stops.sequence));
+    const before: ProgressStop[] = stopRows.map((row) => ({
+      id: row.id,
+      sequence: row.sequence,
+      status: row.status,
+      locationId: row.locationId,
+      completedAt: row.completedAt?.toISOString() ?? null,
+    }));
+    let progress = before;
+    if (fixes.some((fix) => (fix.speed ?? 0) >= MOVING_SPEED) || visits.length) progress = startTrip(progress);
+    const cargoTypeIds = [...new Set(stopRows.flatMap((row) => (row.cargoTypeId === null ? [] : [row.cargoTypeId])))];
+    const last = fixes.at(-1) as StoredFix;
+    const events: (typeof tripEvents.$inferInsert)[] = [];
+    for (const visit of visits) {
+      const fence = held.fences.byId(visit.fenceId);
+      if (!fence) continue;
+      const owner = fence.owner;
+      const time = new Date(visit.time);
+      const base = {
+        organizationId: load.transportingOrganizationId,
+        orderId,
+        timestamp: time,
+        latitude: visit.fix.latitude,
+        longitude: visit.fix.longitude,
+        accuracy: visit.fix.accuracy,
+        userId: last.userId ?? null,
+      };
+      if (owner.kind === 'location') {
+        const afterVisit = progressStops(
+          progress,
+          { type: visit.type, locationId: owner.locationId, time: time.toISOString() },
+          held.settings,
+        );
+        const stopId =
+          afterVisit.find((stop, index) => stop.status !== progress[index]?.status)?.id ??
+          progress.find((stop) => stop.locationId === owner.locationId)?.id ??
+          null;
+        progress = afterVisit;
+        if (visit.type !== 'dwelled') {
+          events.push({
+            ...base,
+            type: visit.type === 'arrived' ? 'SiteArrived' : 'SiteLeft',
+            stopId,
+            locationId: owner.locationId,
+          });
+        }
+      } else if (owner.kind === 'subLocation' && visit.type !== 'dwelled') {
+        events.push({
+          ...base,
+          type: visit.type === 'arrived' ? 'SubLocationArrived' : 'SubLocationLeft',
+          locationId: owner.locationId,
+          metadata: { subLocationId: owner.subLocationId },
+        });
+      } else if (
+        owner.kind === 'zone' &&
+        visit.type === 'arrived' &&
+        zoneApplies(
+          { deactivatedAt: null, weightThreshold: owner.weightThreshold, cargoTypeIds: owner.cargoTypeIds },
+          { grossWeightGrams: null, cargoTypeIds },
+        )
+      ) {
+        events.push({ ...base, type: 'AvoidanceZoneEntered', metadata: { avoidanceZoneId: owner.zoneId, name: owner.name } });
+      }
+    }
+    if (events.length) await tx.insert(tripEvents).values(events);
+    const changedStops = progress.filter((stop, index) => stop.status !== before[index]?.status);
+    const status = statusAfterStopProgress(load.status, progress);
+    if (!changedStops.length && status === load.status) return null;
+    const now = new Date();
+    for (const stop of changedStops) {
+      await tx
+        .update(stops)
+        .set({
+          status: stop.status,
+          completedAt: stop.completedAt ? new Date(stop.completedAt) : null,
+          // A stop reached has no expected arrival left.
+          ...(stop.status === 'Arrived' || stop.status === 'Complete' ? { estimatedArrivalAt: null } : {}),
+          version: sql`${stops.version} + 1`,
+          updatedAt: now,
+        })
+        .where(eq(stops.id, stop.id));
+    }
+    const [saved] = await tx
+      .update(orders)
+      .set({ status, version: sql`${orders.version} + 1`, updatedAt: now })
+      .where(eq(orders.id, orderId))
+      .returning({ version: orders.version });
+    const organizationIds = organizationsSeeing(load);
+    await recordChanges(tx, [{ entity: 'order', id: orderId, op: 'upsert', organizationIds }]);
+    return {
+      orderId,
+      version: saved?.version ?? load.version + 1,
+      organizationIds,
+      stopIds: changedStops.map((stop) => stop.id),
+    };
+  }
+
+  function announce(writes: LoadWrite[]) {
+    for (const write of writes) {
+      realtime.publishOrderChange(write.organizationIds, { id: write.orderId, version: write.version });
+      for (const stopId of write.stopIds) {
+        realtime.publishStopChange(write.organizationIds, { orderId: write.orderId, stopId, changedByUserId: null });
+      }
+    }
+  }
+
+  /**
+   * The next stop's expected arrival from the device's latest fix: the routing provider's travel time,
+   * asked at most once a minute, corrected by the truck's pace since the first estimate to that stop.
+   */
+  async function refreshEta(held: OrganizationCache, orderId: number, fix: StoredFix, tracking: DeviceTracking) {
+    const fixTime = fix.recordedAt.getTime();
+    if (fixTime - tracking.etaAskedAt < ETA_REFRESH_MS) return;
+    tracking.etaAskedAt = fixTime;
+    const [load] = await db.select().from(orders).where(eq(orders.id, orderId));
+    if (load?.status !== 'In Transit') return;
+    const stopRows = await db.select().from(stops).where(eq(stops.orderId, orderId)).orderBy(asc(stops.sequence));
+    const next = nextStop(
+      stopRows.map((row) => ({
+        ...row,
+        completedAt: null,
+        estimatedArrivalAt: row.estimatedArrivalAt?.toISOString() ?? null,
+      })),
+    );
+    if (next?.status !== 'Enroute' || next.locationId === null) return;
+    const centre = held.siteCentres.get(next.locationId);
+    if (!centre) return;
+    // Whole seconds (route() rounds to 5 minutes): the pace is measured on differences of these.
+    const route = await routing.routeGeometry({
+      points: [{ latitude: fix.latitude, longitude: fix.longitude }, centre],
+      avoid: [],
+    });
+    if (tracking.etaBaseline?.stopId !== next.id) {
+      tracking.etaBaseline = { stopId: next.id, askedAt: fixTime, travelSeconds: route.timeSeconds };
+    }
+    const eta = estimatedArrival(fixTime, paceCorrectedSeconds(tracking.etaBaseline, fixTime, route.timeSeconds));
+    if (!etaMoved(next.estimatedArrivalAt, eta)) return;
+    const organizationIds = organizationsSeeing(load);
+    const version = await db.transaction(async (tx) => {
+      await tx
+        .update(stops)
+        .set({ estimatedArrivalAt: new Date(eta), version: sql`${stops.version} + 1`, updatedAt: new Date() })
+        .where(and(eq(stops.id, next.id), ne(stops.status, 'Complete')));
+      // The load's version moves with its stops, so clients holding the older one read it again.
+      const [saved] = await tx
+        .update(orders)
+        .set({ version: sql`${orders.version} + 1`, updatedAt: new Date() })
+        .where(eq(orders.id, orderId))
+        .returning({ version: orders.version });
+      await recordChanges(tx, [{ entity: 'order', id: orderId, op: 'upsert', organizationIds }]);
+      return saved?.version ?? load.version + 1;
+    });
+    // A load update only: the red row mark (orders:stops:update) is for progress, not for each new estimate.
+    announce([{ orderId, version, organizationIds, stopIds: [] }]);
+  }
+
+  async function onStored(batch: StoredFixBatch, retry = true): Promise<void> {
+    if (!batch.fixes.length) return;
+    const held = await organizationOf(batch.organizationId);
+    const byDevice = new Map<number, StoredFix[]>();
+    for (const fix of batch.fixes) byDevice.set(fix.deviceId, [...(byDevice.get(fix.deviceId) ?? []), fix]);
+    const states = await statesOf([...byDevice.keys()]);
+    const outcomes = [...byDevice].map(([deviceId, fixes]) => {
+      const held0 = states.get(deviceId) as { state: DeviceTracking; version: number };
+      let visits = held0.state.visits;
+      const events: VisitEvent[] = [];
+      for (const fix of fixes) {
+        const trackFix: TrackFix = {
+          time: fix.recordedAt.getTime(),
+          latitude: fix.latitude,
+          longitude: fix.longitude,
+          accuracy: fix.accuracy ?? null,
+          speed: fix.speed ?? null,
+        };
+        const step = detectVisits(visits, trackFix, (from, to, reach) => held.fences.near(from, to, reach), held.settings);
+        visits = step.state;
+        events.push(...step.events);
+      }
+      return {
+        deviceId,
+        fixes,
+        events,
+        version: held0.version,
+        state: { ...held0.state, visits } satisfies DeviceTracking,
+      };
+    });
+
+    const { written, lost } = await db.transaction(async (tx) => {
+      const saved = await tx
+        .insert(deviceTrackingStates)
+        .values(
+          outcomes.map((outcome) => ({
+            deviceId: outcome.deviceId,
+            organizationId: batch.organizationId,
+            state: outcome.state,
+            version: outcome.version + 1,
+          })),
+        )
+        .onConflictDoUpdate({
+          target: deviceTrackingStates.deviceId,
+          set: { state: sql`excluded.state`, version: sql`excluded.version`, updatedAt: sql`now()` },
+          // Only over the version this node read: the other node may have moved it since.
+          setWhere: sql`${deviceTrackingStates.version} = excluded.version - 1`,
+        })
+        .returning({ deviceId: deviceTrackingStates.deviceId, version: deviceTrackingStates.version });
+      const savedIds = new Set(saved.map((row) => row.deviceId));
+      const writes: LoadWrite[] = [];
+      for (const outcome of outcomes) {
+        if (!savedIds.has(outcome.deviceId)) continue;
+        const orderId = outcome.fixes.at(-1)?.orderId;
+        if (orderId === null || orderId === undefined) continue;
+        // Moving on a load not started yet starts its trip; otherwise only visits change it.
+        const starts =
+          held.loadStatuses.get(orderId) !== 'In Transit' && outcome.fixes.some((fix) => (fix.speed ?? 0) >= MOVING_SPEED);
+        if (!outcome.events.length && !starts) continue;
+        const write = await applyToLoad(tx, held, orderId, outcome.fixes, outcome.events);
+        if (write) writes.push(write);
+      }
+      return { written: writes, lost: outcomes.filter((outcome) => !savedIds.has(outcome.deviceId)) };
+    });
+    for (const outcome of outcomes) {
+      if (lost.includes(outcome)) tracked.delete(outcome.deviceId);
+      else tracked.set(outcome.deviceId, { state: outcome.state, version: outcome.version + 1 });
+    }
+    if (written.length) {
+      held.loadsByDriver = null;
+      held.loadsByTrailer = null;
+    }
+    announce(written);
+
+    for (const outcome of outcomes) {
+      if (lost.includes(outcome)) continue;
+      const last = outcome.fixes.at(-1);
+      if (!last?.orderId) continue;
+      try {
+        await refreshEta(held, last.orderId, last, outcome.state);
+      } catch (error) {
+        log.warn({ err: error }, 'live tracking: expected arrival not refreshed');
+      }
+    }
+    // The other node moved these devices' state first: read it and apply these fixes over it, once.
+    if (lost.length && retry) {
+      await onStored({ organizationId: batch.organizationId, fixes: lost.flatMap((outcome) => outcome.fixes) }, false);
+    } else if (lost.length) {
+      log.error({ devices: lost.map((outcome) => outcome.deviceId) }, 'live tracking: state kept moving under this node');
+    }
+  }
+
+  return {
+    linkLoads,
+    onStored: (batch) => onStored(batch),
+  };
+}

@@ -1,0 +1,112 @@
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Order } from '#core/contract/orders';
+import type { CreatedServiceAccount } from '#core/contract/service-accounts';
+import { buildApp } from '#server/app';
+import { readConfig } from '#server/config';
+import { locations, orders, stops, tripEvents } from '#server/db/schema';
+import { seededDriver, seededOrganizationIds } from '#test/server/seeded';
+import { createTestApp, signInAs, type TestApp } from '#test/server/test-app';
+
+/**
+ * Two server nodes on one PostgreSQL, a phone's fixes reaching either: each node keeps detection
+ * state in memory, and writes it only over the version it read, so the node that missed fixes
+ * reloads instead of deriving from a stale state (the visit is found once, never twice).
+ */
+let test: TestApp;
+let nodeA: FastifyInstance;
+let nodeB: FastifyInstance;
+let gateway: CreatedServiceAccount;
+let loadId: number;
+const SITE = { latitude: 41.7, longitude: -95.2 };
+
+const fix = (east: number, minutesAgo: number, speed: number) => ({
+  clientId: 'two-nodes-phone',
+  latitude: SITE.latitude,
+  longitude: SITE.longitude + east / (111_195 * Math.cos((SITE.latitude * Math.PI) / 180)),
+  speed,
+  accuracy: 8,
+  timestamp: new Date(Date.now() - minutesAgo * 60_000).toISOString(),
+});
+const post = async (node: FastifyInstance, fixes: object[]) => {
+  const answer = await node.inject({
+    method: 'POST',
+    url: '/api/devices/positions',
+    headers: { authorization: `Bearer ${gateway.secret}` },
+    payload: fixes,
+  });
+  expect(answer.statusCode, answer.body).toBe(200);
+};
+const stopStatuses = async () =>
+  (await test.database.db.select().from(stops).where(eq(stops.orderId, loadId)).orderBy(asc(stops.sequence))).map(
+    (stop) => stop.status,
+  );
+
+beforeAll(async () => {
+  test = await createTestApp();
+  nodeA = test.app;
+  nodeB = await buildApp({ db: test.database.db, config: readConfig({ DEMO: 'false', DATA_DIR: test.dataDir }) });
+  await nodeB.ready();
+  const db = test.database.db;
+  const admin = await signInAs(nodeA, 'admin');
+  const prairie = (await seededOrganizationIds(db))('Prairie Feed Co.');
+  const driver = await seededDriver(db, 'driver.hansen');
+  await db
+    .update(orders)
+    .set({ status: 'Delivered' })
+    .where(and(eq(orders.transportedByUserId, driver.id), inArray(orders.status, ['Assigned', 'In Transit'])));
+  const [template] = await db.select().from(locations).where(eq(locations.organizationId, prairie)).limit(1);
+  const { id: _id, version: _version, updatedAt: _updatedAt, ...site } = template as typeof locations.$inferSelect;
+  const [origin, destination] = await db
+    .insert(locations)
+    .values([
+      { ...site, name: 'Two nodes origin', geofence: { ...SITE, radius: 200, bbox: null } },
+      { ...site, name: 'Two nodes destination', geofence: { latitude: 41.7, longitude: -95.0, radius: 200, bbox: null } },
+    ])
+    .returning({ id: locations.id });
+  const inject = (method: 'POST', url: string, payload: object) =>
+    nodeA.inject({ method, url: `/api${url}`, headers: { cookie: admin }, payload });
+  const created = await inject('POST', '/orders', {
+    date: new Date().toISOString(),
+    transportedByUserId: driver.id,
+    stops: [
+      { sequence: 1, type: 'Origin', organizationLocationId: origin?.id, cargoTypeId: 2, weight: 1_000_000 },
+      { sequence: 2, type: 'Destination', organizationLocationId: destination?.id, cargoTypeId: 2, weight: 1_000_000 },
+    ],
+  });
+  expect(created.statusCode, created.body).toBe(201);
+  loadId = (created.json() as Order).id;
+  const device = await inject('POST', `/organizations/${prairie}/devices`, {
+    clientId: 'two-nodes-phone',
+    name: 'Two nodes phone',
+    kind: 'phone',
+    driverUserId: driver.id,
+  });
+  expect(device.statusCode, device.body).toBe(201);
+  const account = await inject('POST', `/organizations/${prairie}/service-users`, {
+    name: 'Two nodes',
+    scopes: ['positions:write'],
+  });
+  gateway = account.json() as CreatedServiceAccount;
+});
+afterAll(async () => {
+  await nodeB.close();
+  await test.close();
+});
+
+describe('live tracking on two nodes behind one database', () => {
+  it('continues on either node from the state the other stored, and records each visit once', async () => {
+    await post(nodeA, [fix(-3000, 40, 20), fix(10, 37, 0)]);
+    expect(await stopStatuses()).toEqual(['Enroute', 'Not Started']);
+    // Node B has never seen this phone: it reads the state node A stored and confirms the visit.
+    await post(nodeB, [fix(20, 32, 0)]);
+    expect(await stopStatuses()).toEqual(['Arrived', 'Not Started']);
+    // Node A's memory is a version behind: its write is refused, it reloads and applies the fix over B's state.
+    await post(nodeA, [fix(30, 27, 0)]);
+    await post(nodeA, [fix(3000, 22, 20)]);
+    expect(await stopStatuses()).toEqual(['Complete', 'Enroute']);
+    const events = await test.database.db.select().from(tripEvents).where(eq(tripEvents.orderId, loadId));
+    expect(events.map((event) => event.type).toSorted()).toEqual(['SiteArrived', 'SiteLeft']);
+  });
+});
