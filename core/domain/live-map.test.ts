@@ -1,32 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { DeviceLocationEvent } from '#core/contract/realtime';
-import {
-  activeTrucks,
-  COMPASS_SECTORS,
-  duplicatedResources,
-  headingSector,
-  isShownAccuracy,
-  matchesSearch,
-  nextStop,
-} from './live-map.ts';
-
-const sectorOf = (heading: number | null) => COMPASS_SECTORS[headingSector(heading)];
-
-describe('headingSector', () => {
-  it('puts a heading in one of 8 compass sectors centred on N, NE, E …', () => {
-    expect([0, 22.4, 22.5, 90, 135, 180, 225, 270, 315].map(sectorOf)).toEqual(['N', 'N', 'NE', 'E', 'SE', 'S', 'SW', 'W', 'NW']);
-  });
-
-  it('wraps around north and treats a missing heading as north', () => {
-    expect([337.5, 359.9, 360, -10, 720 + 45, null].map(sectorOf)).toEqual(['N', 'N', 'N', 'N', 'NE', 'N']);
-  });
-});
-
-describe('isShownAccuracy', () => {
-  it('shows positions more accurate than 100 m, and those of unknown accuracy', () => {
-    expect([0, 99.9, 100, 250, null].map(isShownAccuracy)).toEqual([true, true, false, false, true]);
-  });
-});
+import { activeTrucks, duplicatedResources, matchesSearch, nextStop } from './live-map.ts';
 
 const at = (deviceId: number, fields: Partial<DeviceLocationEvent>): DeviceLocationEvent => ({
   deviceId,

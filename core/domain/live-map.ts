@@ -4,29 +4,6 @@ import type { Stop } from '#core/contract/orders';
 /** Spec 1 §9: the live map opens at zoom 8 and centres a selected device at zoom 14. */
 export const LIVE_MAP_DEFAULT_ZOOM = 8;
 export const LIVE_MAP_SELECTED_ZOOM = 14;
-/** Spec 1 §9 "clustering (eps 4, min weight 3)": trucks closer than eps pixels gather once at least min weight of them do. */
-export const CLUSTER_EPS_PX = 4;
-export const CLUSTER_MIN_WEIGHT = 3;
-/** Spec 1 §9: device locations and trail points are shown only when their accuracy (metres) is below this. */
-export const SHOWN_ACCURACY_BELOW = 100;
-
-export const COMPASS_SECTORS = ['N', 'NE', 'E', 'SE', 'S', 'SW', 'W', 'NW'] as const;
-export type CompassSector = (typeof COMPASS_SECTORS)[number];
-
-/**
- * The compass sector (of 8, 45° each, N centred on 0°) a heading in degrees falls in: 22.5 → NE,
- * 337.5 and −10 → N. A device that reports no heading points north.
- */
-export function headingSector(heading: number | null | undefined): number {
-  if (heading === null || heading === undefined || !Number.isFinite(heading)) return 0;
-  const normalized = ((heading % 360) + 360) % 360;
-  return Math.floor(normalized / 45 + 0.5) % 8;
-}
-
-/** A position (or trail point) the map may show: one of unknown accuracy is shown, a poor one is not. */
-export function isShownAccuracy(accuracy: number | null | undefined): boolean {
-  return accuracy === null || accuracy === undefined || accuracy < SHOWN_ACCURACY_BELOW;
-}
 
 export const DUPLICATE_RESOURCE_KINDS = ['device', 'load', 'driver', 'tractor', 'trailer'] as const;
 export type DuplicateResourceKind = (typeof DUPLICATE_RESOURCE_KINDS)[number];

@@ -5,11 +5,11 @@ import { accurateEnough, drivenMeters } from './trail.ts';
 const at = (deviceId: number, latitude: number, accuracy: number | null) => ({ deviceId, latitude, longitude: -93.5, accuracy });
 
 describe('accurateEnough', () => {
-  it('keeps points under 100 m only, 0 included, unknown left out', () => {
+  it('keeps points under 100 m only, 0 and unknown included', () => {
     expect(accurateEnough({ accuracy: 0 })).toBe(true);
     expect(accurateEnough({ accuracy: 99.9 })).toBe(true);
     expect(accurateEnough({ accuracy: 100 })).toBe(false);
-    expect(accurateEnough({ accuracy: null })).toBe(false);
+    expect(accurateEnough({ accuracy: null })).toBe(true);
   });
 });
 

@@ -4,10 +4,11 @@ import { pathMeters } from './route-progress.ts';
 
 /**
  * Spec 1 §9, spec 3: device locations, trail points and events are drawn only when their accuracy
- * is below 100 m. A point without an accuracy is not known to be good enough, so it is not drawn.
+ * is below 100 m. A point without an accuracy is drawn: gateways that report none would otherwise
+ * hide their trucks, and the phone apps always report one.
  */
-export function accurateEnough(point: { accuracy: number | null }): boolean {
-  return point.accuracy !== null && point.accuracy < SHOWN_ACCURACY_BELOW;
+export function accurateEnough(point: { accuracy?: number | null }): boolean {
+  return point.accuracy === null || point.accuracy === undefined || point.accuracy < SHOWN_ACCURACY_BELOW;
 }
 
 interface TrailFix extends LatLng {

@@ -35,11 +35,12 @@ import {
 import { metersPerSecondToSpeedUnit, speedUnitLabel } from '#core/domain/units';
 import { useDateTimeFormat } from '#src/data/date-time-format.ts';
 import { latestDevicePositionsQuery } from '#src/data/device-positions.ts';
-import { tripEventsQuery } from '#src/data/load-details.ts';
+import { loadTrailQuery, tripEventsQuery } from '#src/data/load-details.ts';
+import { accurateEnough } from '#core/domain/geo/trail';
 import { useMirrorList } from '#src/data/loads.ts';
 import { selfQuery } from '#src/data/session-queries.ts';
 import { useSavePreferences } from '#src/features/loads/table/use-save-preferences.ts';
-import { estimatedArrivalOf, orderTrailQuery, trackedLoadQuery } from './live-map-queries.ts';
+import { trackedLoadQuery } from './live-map-queries.ts';
 import type { LiveMapDisplay, MapFocus } from './live-map-view.tsx';
 import { StopsChart, type StopTimes } from './stops-chart.tsx';
 import { DEFAULT_TRUCK_DISPLAY, type TruckDisplay } from './truck-layer.ts';
@@ -203,7 +204,12 @@ export function LiveMapPage({
   const activeZones = useMemo(() => (zones ?? []).filter(isActiveZone), [zones]);
 
   const orderId = selected?.orderId ?? null;
-  const trail = useQuery({ ...orderTrailQuery(orderId ?? 0), enabled: orderId !== null });
+  const loadTrail = useQuery({ ...loadTrailQuery(orderId ?? 0), enabled: orderId !== null });
+  // The selected device's own points: a load's phone and trailer device report the same trip twice.
+  const trail = useMemo(
+    () => (loadTrail.data ?? []).filter((point) => point.deviceId === selectedId && accurateEnough(point)),
+    [loadTrail.data, selectedId],
+  );
   const events = useQuery({ ...tripEventsQuery(orderId ?? 0), enabled: orderId !== null });
 
   const select = useCallback(
@@ -408,7 +414,7 @@ export function LiveMapPage({
                 onSelect={selectById}
                 zones={activeZones}
                 sites={siteFences}
-                trail={selected && trail.data ? trail.data : []}
+                trail={selected ? trail : []}
                 events={selected && events.data ? events.data : []}
                 focus={focus}
                 recenter={recenter}
@@ -530,7 +536,7 @@ function OrderPanel({
   const load = useQuery({ ...trackedLoadQuery(position.orderId ?? 0), enabled: position.orderId !== null });
   const order = load.data ?? null;
   const next = order ? nextStop(order.stops) : null;
-  const expected = next ? estimatedArrivalOf(next) : null;
+  const expected = next ? next.estimatedArrivalAt : null;
   const chartStops = useMemo(
     (): StopTimes[] =>
       (order?.stops ?? [])
@@ -543,7 +549,7 @@ function OrderPanel({
             t('stop', { sequence: stop.sequence }),
           scheduled: stop.arrivalTime,
           actual: events.find((event) => event.type === 'SiteArrived' && event.stopId === stop.id)?.timestamp ?? stop.completedAt,
-          estimated: stop.status === 'Complete' ? null : estimatedArrivalOf(stop),
+          estimated: stop.status === 'Complete' ? null : stop.estimatedArrivalAt,
         })),
     [order, events, locationNames, t],
   );

@@ -19,7 +19,7 @@ import type { GeofenceShape } from '#core/domain/master-data/locations';
 import { subscribeDevicePositions } from '#src/data/device-positions.ts';
 import { geometryOfGeofence } from '#src/map/geofence-geometry.ts';
 import { MapView } from '#src/map/map-view.tsx';
-import type { TrailPoint } from './live-map-queries.ts';
+import type { LoadTrailPoint } from '#core/contract/load-details';
 import { type TruckDisplay, TruckLayer, type TruckLayerOptions } from './truck-layer.ts';
 
 /** The event controls of spec 1 §2, beside the trucks' own. */
@@ -78,7 +78,7 @@ export interface LiveMapViewProps {
   onSelect: (deviceId: number) => void;
   zones: readonly AvoidanceZone[];
   sites: readonly GeofenceShape[];
-  trail: readonly TrailPoint[];
+  trail: readonly LoadTrailPoint[];
   events: readonly TripEvent[];
   focus: MapFocus | null;
   /** Bumped by the recenter control: frame every shown truck again. */

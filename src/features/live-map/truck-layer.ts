@@ -12,7 +12,9 @@ import Stroke from 'ol/style/Stroke';
 import Style from 'ol/style/Style';
 import Text from 'ol/style/Text';
 import type { DeviceLocationEvent } from '#core/contract/realtime';
-import { CLUSTER_EPS_PX, CLUSTER_MIN_WEIGHT, headingSector, isShownAccuracy } from '#core/domain/live-map';
+import { accurateEnough } from '#core/domain/geo/trail';
+import { COMPASS_SECTORS, compassSector } from '#core/domain/tracking/heading';
+import { CLUSTER_EPS_PIXELS, CLUSTER_MIN_WEIGHT } from '../../map/clustering.ts';
 
 /** What the controls turn on and off (spec 1 §2 "Controls"), and the driver filter and search. */
 export interface TruckDisplay {
@@ -209,7 +211,7 @@ export class TruckLayer {
       const held = feature?.get('position') as DeviceLocationEvent | undefined;
       if (held === position) continue;
       // Spec 1 §9: a fix of poor accuracy does not move the marker; the last good one stays.
-      if (!isShownAccuracy(position.accuracy)) continue;
+      if (!accurateEnough(position)) continue;
       const time = Date.parse(position.timestamp);
       if (held && (feature!.get('time') as number) > time) continue;
       changed = true;
@@ -278,7 +280,7 @@ export class TruckLayer {
     const withHeading = position.deviceType === 'mobile' ? this.display.mobileHeading : this.display.trailerHeading;
     const marker = markerStyle(
       position.deviceType,
-      withHeading ? headingSector(position.heading) : null,
+      withHeading ? COMPASS_SECTORS.indexOf(compassSector(position.heading) ?? 'N') : null,
       position.deviceId === this.selectedId,
     );
     const zoom = this.map?.getView().getZoomForResolution(resolution) ?? 0;
@@ -295,7 +297,7 @@ export class TruckLayer {
     const resolution = this.map?.getView().getResolution();
     if (!resolution) return;
     this.clusteredAtResolution = resolution;
-    const cell = CLUSTER_EPS_PX * resolution;
+    const cell = CLUSTER_EPS_PIXELS * resolution;
     const cells = new Map<number, number[]>();
     for (const deviceId of this.shown) {
       if (deviceId === this.selectedId) continue;
