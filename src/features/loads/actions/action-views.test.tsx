@@ -347,7 +347,7 @@ describe('DeliveryLogDialog', () => {
       accuracy,
       timestamp: `2030-03-04T14:${String(minute).padStart(2, '0')}:00.000Z`,
     });
-    // 0.1° of latitude apart twice: 22.2 km driven; the far jump of poor accuracy is not.
+    // 0.1° of latitude apart twice: 22.2 km driven; the far jump of poor accuracy is not (one of unknown accuracy is).
     trail = [point(41.5, 5, 0), point(41.55, 150, 5), point(41.6, 8, 10), point(41.7, null, 15), point(41.7, 6, 20)];
     const base = { orderId: 5, longitude: -93.6, userId: 7, organizationLocationId: null, initiatingId: null, metadata: {} };
     tripEvents = [
@@ -366,10 +366,10 @@ describe('DeliveryLogDialog', () => {
     renderWithProviders(<DeliveryLogDialog load={load} opened onClose={() => {}} />);
 
     const panel = await screen.findByTestId('delivery-log-map-panel');
-    await waitFor(() => expect(panel.getAttribute('data-trail-points')).toBe('3'));
+    await waitFor(() => expect(panel.getAttribute('data-trail-points')).toBe('4'));
     expect(trailRequests).toEqual([5]);
     await waitFor(() => expect(drawnMaps.at(-1)?.events.map((event) => event.id)).toEqual([1]));
-    expect(drawnMaps.at(-1)?.trail.map((drawn) => drawn.accuracy)).toEqual([5, 8, 6]);
+    expect(drawnMaps.at(-1)?.trail.map((drawn) => drawn.accuracy)).toEqual([5, 8, null, 6]);
     expect(screen.getByTestId('delivery-log-actual-distance').textContent).toContain('22.2 km');
     expect(screen.queryByTestId('delivery-log-no-trail')).toBeNull();
   });
