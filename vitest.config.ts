@@ -15,11 +15,12 @@ function unitTestFiles(): string[] {
 }
 
 /**
- * Files that replace modules with `vi.mock` need a module registry of their own; every other unit
- * file shares its worker's (importing React, Mantine and the app once per worker, not once per
- * file, halves the unit run).
+ * Files that replace modules or globals (`vi.mock`, `vi.stubGlobal`, fake timers) or set up the
+ * global i18next (languages, resources) need a module registry of their own; every other unit file shares its worker's (importing
+ * React, Mantine and the app once per worker, not once per file, halves the unit run).
  */
-const mockingFiles = unitTestFiles().filter((file) => readFileSync(file, 'utf8').includes('vi.mock('));
+const NEEDS_OWN_MODULES = /vi\.(mock|stubGlobal|useFakeTimers)\(|\bi18next\b|initI18n\(/;
+const isolatedFiles = unitTestFiles().filter((file) => NEEDS_OWN_MODULES.test(readFileSync(file, 'utf8')));
 
 export default defineConfig({
   test: {
@@ -28,7 +29,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: UNIT_ROOTS.map((root) => `${root}/**/*.test.{ts,tsx}`),
-          exclude: mockingFiles,
+          exclude: isolatedFiles,
           isolate: false,
           environment: 'node',
           // Rendering a table page of 100 rows takes seconds on a loaded 2-core machine: a budget, not a goal.
@@ -37,8 +38,8 @@ export default defineConfig({
       },
       {
         test: {
-          name: 'unit-mocking',
-          include: mockingFiles,
+          name: 'unit-isolated',
+          include: isolatedFiles,
           environment: 'node',
           testTimeout: 15_000,
         },
