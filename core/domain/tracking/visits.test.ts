@@ -116,4 +116,33 @@ describe('geofence visit detection', () => {
     expect(through([fixAt(0, -3000, 0, { speed: 20 }), fixAt(300, 3000, 0, { speed: 20 })])).toEqual(['arrived', 'left']);
     expect(through([fixAt(0, -2000, 0, { speed: 20 }), fixAt(100, 0, 0, { speed: 20 })])).toEqual(['arrived']);
   });
+
+  it('reports the visit a late fix reveals: the one fix inside, resent after the fix that followed it', () => {
+    // 4,000 m out at 20 m/s, the one fix inside (standing) arrives after the next one 3,700 m out.
+    const { events } = run([fixAt(0, -4000, 0, { speed: 20 }), fixAt(600, 3700, 0, { speed: 20 }), fixAt(300, 0)]);
+    expect(kinds(events)).toEqual(['arrived', 'left']);
+    // Arrived where the segment into the fence crosses it (3,850 m at 20 m/s), as in order.
+    expect((events[0]?.time ?? 0) - T0).toBeCloseTo(192_500, -3);
+    expect((events[1]?.time ?? 0) - T0).toBeCloseTo(600_000 - 177_500, -3);
+  });
+
+  it('ignores a late fix that would take back a visit already reported, and a resent one', () => {
+    const inOrder = run([fixAt(0, -3000, 0, { speed: 20 }), fixAt(300, 0), fixAt(600, 10), fixAt(900, 20)]);
+    expect(kinds(inOrder.events)).toEqual(['arrived']);
+    // A fix far away between two inside would make the visit start later: the reported arrival stands.
+    const late = run([fixAt(450, 3000, 0, { speed: 20 }), fixAt(600, 10)], inOrder.state);
+    expect(late.events).toEqual([]);
+    expect(late.state).toBe(inOrder.state);
+  });
+
+  it('takes a truck that stood beside the fence and drove out through it for no visit', () => {
+    // Standing 60 m outside (its own site next door), then pulling out across the fence at 8 m/s.
+    const { events } = run([
+      fixAt(0, -210),
+      fixAt(300, -210),
+      fixAt(600, 0, 0, { speed: 8 }),
+      fixAt(900, 5600, 0, { speed: 20 }),
+    ]);
+    expect(events).toEqual([]);
+  });
 });

@@ -19,7 +19,10 @@ import { haversineMeters, type LatLng } from '../units.ts';
  *   bends and traffic looks like a stop);
  * - arrival and departure times are interpolated along the segment at the truck's driving speed
  *   (the speed its moving fix reported), not the time of the first fix inside;
- * - a fix not newer than the last one used (late, resent, out of order) never rewinds the state;
+ * - a fix not newer than the last one used (late, resent, out of order) never rewinds the state; one
+ *   late within the last RECENT_STEPS fixes is replayed in its place, and a visit it reveals at a
+ *   fence nothing was reported of (a phone resending the one fix it took inside a site) is reported,
+ *   when the replay keeps every event already reported (nothing reported can be taken back);
  * - a visit lasting the organization's inside-site inactive minutes reports it once (`dwelled`), so
  *   a truck parked at its last stop still completes it.
  */
@@ -77,13 +80,31 @@ export interface FenceVisit {
   dwelled: boolean;
 }
 
-/** What one device's detection keeps between fixes (JSON: persisted as is). */
-export interface VisitState {
+/** How many of its last fixes a device's state keeps, to replay one that arrives late in its place. */
+export const RECENT_STEPS = 8;
+
+/** A replayed event this close to one already reported (ms) is that event, not a new one. */
+const LATE_REPLAY_TOLERANCE_MS = 60_000;
+
+interface DetectionCore {
   lastFix: TrackFix | null;
   visits: Record<string, FenceVisit>;
 }
 
-export const emptyVisitState = (): VisitState => ({ lastFix: null, visits: {} });
+/** One fix used, the state before it and the events it made: what a late fix is replayed over. */
+interface RecentStep {
+  fix: TrackFix;
+  before: DetectionCore;
+  events: VisitEvent[];
+}
+
+/** What one device's detection keeps between fixes (JSON: persisted as is). */
+export interface VisitState extends DetectionCore {
+  /** Absent in states saved before late fixes were replayed. */
+  recent?: RecentStep[];
+}
+
+export const emptyVisitState = (): VisitState => ({ lastFix: null, visits: {}, recent: [] });
 
 export interface VisitEvent {
   type: 'arrived' | 'left' | 'dwelled';
@@ -131,6 +152,64 @@ export function detectVisits(
   fencesNear: FencesNear,
   settings: DetectionSettings,
 ): { state: VisitState; events: VisitEvent[] } {
+  const core: DetectionCore = { lastFix: state.lastFix, visits: state.visits };
+  const recent = state.recent ?? [];
+  if (state.lastFix && fix.time < state.lastFix.time) return replayLate(state, recent, fix, fencesNear, settings);
+  const step = stepVisits(core, fix, fencesNear, settings);
+  if (step.state === core) return { state, events: [] };
+  const kept = [...recent, { fix, before: core, events: step.events }].slice(-RECENT_STEPS);
+  return { state: { ...step.state, recent: kept }, events: step.events };
+}
+
+/**
+ * A late fix replayed in its place among the recent ones: when the replay reveals a visit at a fence
+ * nothing was reported of and keeps every event reported, the visit is reported and the replay's
+ * state kept; otherwise the late fix is ignored.
+ */
+function replayLate(
+  state: VisitState,
+  recent: RecentStep[],
+  late: TrackFix,
+  fencesNear: FencesNear,
+  settings: DetectionSettings,
+): { state: VisitState; events: VisitEvent[] } {
+  const from = recent.findIndex((step) => step.fix.time >= late.time);
+  const first = recent[from];
+  if (!first || recent.some((step) => step.fix.time === late.time)) {
+    return { state, events: [] };
+  }
+  let core = first.before;
+  const replayed: RecentStep[] = [];
+  for (const fix of [late, ...recent.slice(from).map((step) => step.fix)]) {
+    const step = stepVisits(core, fix, fencesNear, settings);
+    if (step.state !== core) replayed.push({ fix, before: core, events: step.events });
+    core = step.state;
+  }
+  const added = replayed.flatMap((step) => step.events);
+  const reportedEvents = recent.slice(from).flatMap((step) => step.events);
+  for (const reported of reportedEvents) {
+    const same = added.findIndex(
+      (event) =>
+        event.type === reported.type &&
+        event.fenceId === reported.fenceId &&
+        Math.abs(event.time - reported.time) <= LATE_REPLAY_TOLERANCE_MS,
+    );
+    if (same < 0) return { state, events: [] };
+    added.splice(same, 1);
+  }
+  // Only a visit to a fence this stretch said nothing of: one reported would be split or moved.
+  const known = new Set([...Object.keys(state.visits), ...reportedEvents.map((event) => event.fenceId)]);
+  if (!added.length || added.some((event) => known.has(event.fenceId))) return { state, events: [] };
+  const kept = [...recent.slice(0, from), ...replayed].slice(-RECENT_STEPS);
+  return { state: { ...core, recent: kept }, events: added };
+}
+
+function stepVisits(
+  state: DetectionCore,
+  fix: TrackFix,
+  fencesNear: FencesNear,
+  settings: DetectionSettings,
+): { state: DetectionCore; events: VisitEvent[] } {
   const prev = state.lastFix;
   if (prev && fix.time <= prev.time) return { state, events: [] };
   if (fix.accuracy !== null && fix.accuracy > POOR_ACCURACY_METERS) return { state, events: [] };
@@ -162,8 +241,10 @@ export function detectVisits(
       const crossing = segmentCrossesGeofence(fence.shape, prev, fix);
       if (inside) {
         const entry = crossing && bridgeable ? lerp(prev, fix, crossing.enters) : null;
-        // A fix inside at driving speed dates the crossing back from itself; one slower (turning in, standing), forward from the fix before.
-        const insideSpeed = (fix.speed ?? 0) >= PASSING_SPEED ? fix.speed : null;
+        // A fix inside at driving speed dates the crossing back from itself, and so does one moving after a
+        // fix standing (the truck stood there, not on the way); one slower (turning in, standing), forward from the fix before.
+        const insideSpeed =
+          (fix.speed ?? 0) >= PASSING_SPEED || (movingSpeed(prev) === null && movingSpeed(fix) !== null) ? fix.speed : null;
         const arrivedAt = !entry
           ? fix.time
           : insideSpeed
