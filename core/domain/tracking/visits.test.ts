@@ -145,4 +145,25 @@ describe('geofence visit detection', () => {
     ]);
     expect(events).toEqual([]);
   });
+
+  it('takes lost time for a stop sooner when a fix too inaccurate to place the truck said it stood', () => {
+    // 3,000 m to the fence and 2,000 m beyond it at 20 m/s leave 210 s lost in 475 s: a visit only if
+    // the truck is known to have stood, not merely slowed.
+    const poor = (speed: number) => fixAt(240, 900, 0, { accuracy: 800, speed });
+    const drive = (between: TrackFix[]) =>
+      kinds(run([fixAt(0, -3150, 0, { speed: 20 }), ...between, fixAt(475, 2150, 0, { speed: 20 })]).events);
+    expect(drive([poor(0.2)])).toEqual(['arrived', 'left']);
+    expect(drive([poor(20)])).toEqual([]);
+    expect(drive([])).toEqual([]);
+  });
+
+  it('guesses no stop over a gap missing a fix, and finds the visit when that fix arrives late', () => {
+    // Every 300 s, then 600 s with nothing heard: 300 s lost, but the missing fix says where.
+    const before = [fixAt(-300, -9150, 0, { speed: 20 }), fixAt(0, -3150, 0, { speed: 20 }), fixAt(600, 2850, 0, { speed: 20 })];
+    const inOrder = run(before);
+    expect(inOrder.events).toEqual([]);
+    const late = run([fixAt(300, 0)], inOrder.state);
+    expect(kinds(late.events)).toEqual(['arrived', 'left']);
+    expect((late.events[0]?.time ?? 0) - T0).toBeCloseTo(150_000, -3);
+  });
 });

@@ -17,6 +17,9 @@ import { haversineMeters, type LatLng } from '../units.ts';
  *   where the road bends at the site (the detour to its edge counted), over gaps up to the
  *   organization's outside-site inactive minutes (to the minute: two 300 s fixes with clock jitter) (roads wind: over longer gaps the time lost to
  *   bends and traffic looks like a stop);
+ * - lost time counts as a stop with less doubt (STOOD_SPEED_UNCERTAINTY) when a poor fix between the
+ *   two said the truck stood; over a gap MISSING_FIX_GAP_FACTOR times the phone's last with nothing
+ *   heard in it, no stop is guessed: the missing fix, resent late, is replayed when it comes;
  * - arrival and departure times are interpolated along the segment at the truck's driving speed
  *   (the speed its moving fix reported), not the time of the first fix inside;
  * - a fix not newer than the last one used (late, resent, out of order) never rewinds the state; one
@@ -61,6 +64,10 @@ export const MAX_BRIDGED_GAP_SECONDS = 30 * 60;
 export const NEAR_SEGMENT_METERS = 2_500;
 /** Share of a gap between two fixes that speed changes may account for, beyond the dwell, before a visit with no fix inside counts. */
 export const SPEED_UNCERTAINTY = 0.2;
+/** The same share when a fix between them, too inaccurate to place the truck, said it stood. */
+export const STOOD_SPEED_UNCERTAINTY = 0.1;
+/** A gap this many times the phone's last one, with no fix heard in it, is missing a fix. */
+export const MISSING_FIX_GAP_FACTOR = 1.5;
 /** A fix inside a fence this fast (m/s, 43 km/h) is a truck driving through: no truck turns into a yard at that speed. */
 export const PASSING_SPEED = 12;
 /** When no fix reports a speed: a truck on country roads (m/s, 54 km/h). */
@@ -81,7 +88,7 @@ export interface FenceVisit {
 }
 
 /** How many of its last fixes a device's state keeps, to replay one that arrives late in its place. */
-export const RECENT_STEPS = 8;
+export const RECENT_STEPS = 16;
 
 /** A replayed event this close to one already reported (ms) is that event, not a new one. */
 const LATE_REPLAY_TOLERANCE_MS = 60_000;
@@ -89,6 +96,12 @@ const LATE_REPLAY_TOLERANCE_MS = 60_000;
 interface DetectionCore {
   lastFix: TrackFix | null;
   visits: Record<string, FenceVisit>;
+  /** When a fix too inaccurate to place the truck said it stood, since the last good fix (ms). */
+  stoodHeardAt?: number;
+  /** A fix too inaccurate to place the truck came since the last good fix. */
+  poorHeard?: boolean;
+  /** Seconds between the last two good fixes: the phone's interval, roughly. */
+  lastGapSeconds?: number;
 }
 
 /** One fix used, the state before it and the events it made: what a late fix is replayed over. */
@@ -152,7 +165,7 @@ export function detectVisits(
   fencesNear: FencesNear,
   settings: DetectionSettings,
 ): { state: VisitState; events: VisitEvent[] } {
-  const core: DetectionCore = { lastFix: state.lastFix, visits: state.visits };
+  const { recent: _recent, ...core } = state;
   const recent = state.recent ?? [];
   if (state.lastFix && fix.time < state.lastFix.time) return replayLate(state, recent, fix, fencesNear, settings);
   const step = stepVisits(core, fix, fencesNear, settings);
@@ -212,7 +225,12 @@ function stepVisits(
 ): { state: DetectionCore; events: VisitEvent[] } {
   const prev = state.lastFix;
   if (prev && fix.time <= prev.time) return { state, events: [] };
-  if (fix.accuracy !== null && fix.accuracy > POOR_ACCURACY_METERS) return { state, events: [] };
+  if (fix.accuracy !== null && fix.accuracy > POOR_ACCURACY_METERS) {
+    // Where it is is unknown, but that the truck stood is not: lost time before the next fix is a stop.
+    const stood = prev && fix.speed !== null && fix.speed < MOVING_SPEED;
+    if (!prev) return { state, events: [] };
+    return { state: { ...state, poorHeard: true, ...(stood ? { stoodHeardAt: fix.time } : {}) }, events: [] };
+  }
   const dt = prev ? (fix.time - prev.time) / 1000 : 0;
   const segmentMeters = prev ? haversineMeters(prev, fix) : 0;
   if (prev && segmentMeters / dt > MAX_PLAUSIBLE_SPEED) return { state, events: [] };
@@ -270,6 +288,9 @@ function stepVisits(
       // Standing at either fix explains lost time there, not at the fence.
       const bothMoving = movingSpeed(prev) !== null && movingSpeed(fix) !== null;
       if (dt >= (settings.outsideSiteInactiveMinutes + 1) * 60 || !bothMoving) continue;
+      // A gap well over the phone's interval with nothing heard in it: a fix is missing, most often one
+      // resent late, which says where the time went (replayed then); a stop is not guessed without it.
+      if (!state.poorHeard && state.lastGapSeconds !== undefined && dt > MISSING_FIX_GAP_FACTOR * state.lastGapSeconds) continue;
       // Both fixes outside: a visit if the truck lost the dwell time on the way between them, driving
       // through the fence or, where the road bends at the site, to the fence's nearest edge and back out.
       const via = crossing
@@ -281,7 +302,8 @@ function stepVisits(
       const through = haversineMeters(via.entry, via.exit) / Math.max(arrivalSpeed, departureSpeed);
       const stood = dt - toEntry - through - fromExit;
       // Speeds change between two fixes: the longer the gap, the more lost time it takes to be sure.
-      if (stood >= ENTRY_DWELL_SECONDS + SPEED_UNCERTAINTY * dt) {
+      const uncertainty = state.stoodHeardAt === undefined ? SPEED_UNCERTAINTY : STOOD_SPEED_UNCERTAINTY;
+      if (stood >= ENTRY_DWELL_SECONDS + uncertainty * dt) {
         events.push({ type: 'arrived', fenceId, time: prev.time + toEntry * 1000, fix: { ...fix, ...via.entry } });
         events.push({ type: 'left', fenceId, time: fix.time - fromExit * 1000, fix: { ...fix, ...via.exit } });
       }
@@ -328,7 +350,7 @@ function stepVisits(
     }
   }
   events.sort((a, b) => a.time - b.time);
-  return { state: { lastFix: fix, visits }, events };
+  return { state: { lastFix: fix, visits, ...(prev ? { lastGapSeconds: dt } : {}) }, events };
 }
 
 /**
