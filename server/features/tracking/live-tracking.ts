@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, gte, inArray, isNull, lte, ne, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
+import { tierRank } from '#core/domain/access';
 import { zoneApplies } from '#core/domain/avoidance-zones';
 import { type CompanySettings, withDefaultSettings } from '#core/domain/company-settings';
 import { statusAfterStopProgress } from '#core/domain/load-rules';
@@ -59,6 +60,12 @@ interface OrganizationCache {
   fences: GeofenceIndex;
   siteCentres: Map<number, Position>;
   settings: CompanySettings;
+  /**
+   * Whether its devices' fixes make stop progress, trip events and expected arrivals: not on Freemium,
+   * which gets no live load data (spec 1 §6), so no load moves on fixes its organization cannot see.
+   * Read with the settings (an upgrade counts within SETTINGS_TTL_MS).
+   */
+  derives: boolean;
   settingsReadAt: number;
   loadsByDriver: Map<number, LoadRef> | null;
   loadsByTrailer: Map<number, LoadRef> | null;
@@ -154,10 +161,10 @@ export function createLiveTracking(
 
   async function readSettings(organizationId: number) {
     const [row] = await db
-      .select({ settings: organizations.settings })
+      .select({ settings: organizations.settings, tier: organizations.tier })
       .from(organizations)
       .where(eq(organizations.id, organizationId));
-    return withDefaultSettings(row?.settings ?? {});
+    return { settings: withDefaultSettings(row?.settings ?? {}), derives: tierRank(row?.tier) > tierRank('Freemium') };
   }
 
   /** The organization's fences, settings and current loads, checked against the change log at most once a second. */
@@ -172,7 +179,7 @@ export function createLiveTracking(
         .limit(1);
       held = {
         ...(await readFences(organizationId)),
-        settings: await readSettings(organizationId),
+        ...(await readSettings(organizationId)),
         settingsReadAt: now,
         loadsByDriver: null,
         loadsByTrailer: null,
@@ -210,7 +217,7 @@ export function createLiveTracking(
       }
     }
     if (now - held.settingsReadAt >= SETTINGS_TTL_MS) {
-      held.settings = await readSettings(organizationId);
+      Object.assign(held, await readSettings(organizationId));
       held.settingsReadAt = now;
     }
     return held;
@@ -464,6 +471,7 @@ export function createLiveTracking(
   async function onStored(batch: StoredFixBatch, retry = true): Promise<void> {
     if (!batch.fixes.length) return;
     const held = await organizationOf(batch.organizationId);
+    if (!held.derives) return;
     const byDevice = new Map<number, StoredFix[]>();
     for (const fix of batch.fixes) byDevice.set(fix.deviceId, [...(byDevice.get(fix.deviceId) ?? []), fix]);
     const states = await statesOf([...byDevice.keys()]);
