@@ -255,4 +255,42 @@ describe('live tracking derives stop progress from positions', () => {
     expect(await db.select().from(tripEvents).where(eq(tripEvents.orderId, open.id))).toEqual([]);
     expect(await db.select().from(deviceTrackingStates).where(eq(deviceTrackingStates.deviceId, device.id))).toEqual([]);
   });
+
+  it("records an unscheduled stop once when the truck stands the outside-site inactive minutes away from its load's sites, and none while it stands at one", async () => {
+    const created = await app.inject({
+      method: 'POST',
+      url: '/api/orders',
+      headers: { cookie: admin },
+      payload: {
+        date: new Date().toISOString(),
+        transportedByUserId: hansenId,
+        stops: [
+          { sequence: 1, type: 'Origin', organizationLocationId: origin, cargoTypeId: 2, weight: 9_071_847 },
+          { sequence: 2, type: 'Destination', organizationLocationId: destination, cargoTypeId: 2, weight: 9_071_847 },
+        ],
+      },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const load = created.json() as Order;
+    // On the way (In Transit), then twelve minutes loading at the origin: a visit, not an unscheduled stop.
+    await post([fixNear('tracking-phone', SITE_A, -3000, 64, 20)]);
+    await post([
+      fixNear('tracking-phone', SITE_A, 0, 60),
+      fixNear('tracking-phone', SITE_A, 5, 54),
+      fixNear('tracking-phone', SITE_A, 10, 48),
+    ]);
+    await post([fixNear('tracking-phone', SITE_B, 15_000, 42, 20)]);
+    // Parked 10 km past the destination for 17 minutes, in two batches.
+    await post([fixNear('tracking-phone', SITE_B, 20_000, 37), fixNear('tracking-phone', SITE_B, 20_010, 31)]);
+    await post([fixNear('tracking-phone', SITE_B, 20_005, 26), fixNear('tracking-phone', SITE_B, 20_000, 20)]);
+    const events = await test.database.db
+      .select()
+      .from(tripEvents)
+      .where(and(eq(tripEvents.orderId, load.id), eq(tripEvents.type, 'UnscheduledStop')));
+    expect(events).toHaveLength(1);
+    // Dated when the truck stopped.
+    expect(events[0]?.timestamp.getTime()).toBeLessThan(Date.now() - 36 * 60_000);
+    expect(events[0]?.timestamp.getTime()).toBeGreaterThan(Date.now() - 38 * 60_000);
+    expect(events[0]?.stopId).toBeNull();
+  });
 });
