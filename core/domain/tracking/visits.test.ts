@@ -166,4 +166,10 @@ describe('geofence visit detection', () => {
     expect(kinds(late.events)).toEqual(['arrived', 'left']);
     expect((late.events[0]?.time ?? 0) - T0).toBeCloseTo(150_000, -3);
   });
+
+  it('replays a fix resent hours late, after twenty newer ones', () => {
+    const onward = Array.from({ length: 20 }, (_, index) => fixAt(900 + index * 300, 9700 + index * 6000, 0, { speed: 20 }));
+    const { events } = run([fixAt(0, -4000, 0, { speed: 20 }), fixAt(600, 3700, 0, { speed: 20 }), ...onward, fixAt(300, 0)]);
+    expect(kinds(events)).toEqual(['arrived', 'left']);
+  });
 });

@@ -87,8 +87,8 @@ export interface FenceVisit {
   dwelled: boolean;
 }
 
-/** How many of its last fixes a device's state keeps, to replay one that arrives late in its place. */
-export const RECENT_STEPS = 16;
+/** How many of its last fixes a device's state keeps (over three hours at the app's 300 s), to replay one that arrives late in its place. */
+export const RECENT_STEPS = 40;
 
 /** A replayed event this close to one already reported (ms) is that event, not a new one. */
 const LATE_REPLAY_TOLERANCE_MS = 60_000;
@@ -104,20 +104,25 @@ interface DetectionCore {
   lastGapSeconds?: number;
 }
 
-/** One fix used, the state before it and the events it made: what a late fix is replayed over. */
+/** One fix used and the events it made: what a late fix is replayed over. */
 interface RecentStep {
   fix: TrackFix;
-  before: DetectionCore;
   events: VisitEvent[];
+}
+
+/** The last fixes used and the state before the first of them (the rest is replayed from it). */
+interface RecentFixes {
+  base: DetectionCore;
+  steps: RecentStep[];
 }
 
 /** What one device's detection keeps between fixes (JSON: persisted as is). */
 export interface VisitState extends DetectionCore {
   /** Absent in states saved before late fixes were replayed. */
-  recent?: RecentStep[];
+  recent?: RecentFixes;
 }
 
-export const emptyVisitState = (): VisitState => ({ lastFix: null, visits: {}, recent: [] });
+export const emptyVisitState = (): VisitState => ({ lastFix: null, visits: {} });
 
 export interface VisitEvent {
   type: 'arrived' | 'left' | 'dwelled';
@@ -165,13 +170,22 @@ export function detectVisits(
   fencesNear: FencesNear,
   settings: DetectionSettings,
 ): { state: VisitState; events: VisitEvent[] } {
-  const { recent: _recent, ...core } = state;
-  const recent = state.recent ?? [];
-  if (state.lastFix && fix.time < state.lastFix.time) return replayLate(state, recent, fix, fencesNear, settings);
+  const { recent, ...core } = state;
+  if (state.lastFix && fix.time < state.lastFix.time) {
+    return recent ? replayLate(state, recent, fix, fencesNear, settings) : { state, events: [] };
+  }
   const step = stepVisits(core, fix, fencesNear, settings);
   if (step.state === core) return { state, events: [] };
-  const kept = [...recent, { fix, before: core, events: step.events }].slice(-RECENT_STEPS);
+  const kept = trimmed(recent?.base ?? core, [...(recent?.steps ?? []), { fix, events: step.events }], fencesNear, settings);
   return { state: { ...step.state, recent: kept }, events: step.events };
+}
+
+/** The recent fixes cut to RECENT_STEPS, the base moved past those dropped. */
+function trimmed(base: DetectionCore, steps: RecentStep[], fencesNear: FencesNear, settings: DetectionSettings): RecentFixes {
+  let kept = base;
+  const dropped = Math.max(0, steps.length - RECENT_STEPS);
+  for (const step of steps.slice(0, dropped)) kept = stepVisits(kept, step.fix, fencesNear, settings).state;
+  return { base: kept, steps: steps.slice(dropped) };
 }
 
 /**
@@ -181,25 +195,23 @@ export function detectVisits(
  */
 function replayLate(
   state: VisitState,
-  recent: RecentStep[],
+  recent: RecentFixes,
   late: TrackFix,
   fencesNear: FencesNear,
   settings: DetectionSettings,
 ): { state: VisitState; events: VisitEvent[] } {
-  const from = recent.findIndex((step) => step.fix.time >= late.time);
-  const first = recent[from];
-  if (!first || recent.some((step) => step.fix.time === late.time)) {
-    return { state, events: [] };
-  }
-  let core = first.before;
+  const from = recent.steps.findIndex((step) => step.fix.time >= late.time);
+  if (from < 0 || recent.steps.some((step) => step.fix.time === late.time)) return { state, events: [] };
+  let core = recent.base;
+  for (const step of recent.steps.slice(0, from)) core = stepVisits(core, step.fix, fencesNear, settings).state;
   const replayed: RecentStep[] = [];
-  for (const fix of [late, ...recent.slice(from).map((step) => step.fix)]) {
+  for (const fix of [late, ...recent.steps.slice(from).map((step) => step.fix)]) {
     const step = stepVisits(core, fix, fencesNear, settings);
-    if (step.state !== core) replayed.push({ fix, before: core, events: step.events });
+    if (step.state !== core) replayed.push({ fix, events: step.events });
     core = step.state;
   }
   const added = replayed.flatMap((step) => step.events);
-  const reportedEvents = recent.slice(from).flatMap((step) => step.events);
+  const reportedEvents = recent.steps.slice(from).flatMap((step) => step.events);
   for (const reported of reportedEvents) {
     const same = added.findIndex(
       (event) =>
@@ -213,7 +225,7 @@ function replayLate(
   // Only a visit to a fence this stretch said nothing of: one reported would be split or moved.
   const known = new Set([...Object.keys(state.visits), ...reportedEvents.map((event) => event.fenceId)]);
   if (!added.length || added.some((event) => known.has(event.fenceId))) return { state, events: [] };
-  const kept = [...recent.slice(0, from), ...replayed].slice(-RECENT_STEPS);
+  const kept = trimmed(recent.base, [...recent.steps.slice(0, from), ...replayed], fencesNear, settings);
   return { state: { ...core, recent: kept }, events: added };
 }
 
