@@ -172,4 +172,27 @@ describe('geofence visit detection', () => {
     const { events } = run([fixAt(0, -4000, 0, { speed: 20 }), fixAt(600, 3700, 0, { speed: 20 }), ...onward, fixAt(300, 0)]);
     expect(kinds(events)).toEqual(['arrived', 'left']);
   });
+
+  it('credits the time lost between two fixes to one fence, the one it fits best', () => {
+    // 300 s lost driving past the site; a second site 1,500 m off the road could explain it too.
+    const nearby: Fence = { id: 'location:2', shape: { ...SITE, latitude: SITE.latitude + 1500 / METERS_PER_DEGREE } };
+    let state = emptyVisitState();
+    const events: VisitEvent[] = [];
+    for (const fix of [fixAt(0, -3150, 0, { speed: 20 }), fixAt(600, 2850, 0, { speed: 20 })]) {
+      const step = detectVisits(state, fix, () => [fence, nearby], settings);
+      state = step.state;
+      events.push(...step.events);
+    }
+    expect(events.map((event) => [event.type, event.fenceId])).toEqual([
+      ['arrived', 'location:1'],
+      ['left', 'location:1'],
+    ]);
+  });
+
+  it('finds a stop over a gap longer than the outside-site inactive minutes when a poor fix said the truck stood', () => {
+    const drive = (between: TrackFix[]) =>
+      kinds(run([fixAt(0, -3150, 0, { speed: 20 }), ...between, fixAt(900, 6850, 0, { speed: 20 })]).events);
+    expect(drive([fixAt(450, 400, 0, { accuracy: 900, speed: 0.1 })])).toEqual(['arrived', 'left']);
+    expect(drive([])).toEqual([]);
+  });
 });

@@ -17,8 +17,9 @@ import { haversineMeters, type LatLng } from '../units.ts';
  *   where the road bends at the site (the detour to its edge counted), over gaps up to the
  *   organization's outside-site inactive minutes (to the minute: two 300 s fixes with clock jitter) (roads wind: over longer gaps the time lost to
  *   bends and traffic looks like a stop);
- * - lost time counts as a stop with less doubt (STOOD_SPEED_UNCERTAINTY) when a poor fix between the
- *   two said the truck stood; over a gap MISSING_FIX_GAP_FACTOR times the phone's last with nothing
+ * - the time lost between two fixes outside is one stop, credited to the one fence it fits best;
+ * - lost time counts as a stop with less doubt (STOOD_SPEED_UNCERTAINTY), and over a gap half as long
+ *   again, when a poor fix between the two said the truck stood; over a gap MISSING_FIX_GAP_FACTOR times the phone's last with nothing
  *   heard in it, no stop is guessed: the missing fix, resent late, is replayed when it comes;
  * - arrival and departure times are interpolated along the segment at the truck's driving speed
  *   (the speed its moving fix reported), not the time of the first fix inside;
@@ -259,6 +260,8 @@ function stepVisits(
   const candidates = new Map(fencesNear(from, fix, NEAR_SEGMENT_METERS).map((fence) => [fence.id, fence]));
   const fenceIds = new Set([...candidates.keys(), ...Object.keys(visits)]);
 
+  // The time lost between two fixes outside is one stop: credited to the one fence it fits best.
+  let bridged: { stood: number; arrived: VisitEvent; left: VisitEvent } | null = null;
   for (const fenceId of fenceIds) {
     const fence = candidates.get(fenceId);
     const visit = visits[fenceId];
@@ -299,7 +302,9 @@ function stepVisits(
       if (fence.entryOnCrossing) continue;
       // Standing at either fix explains lost time there, not at the fence.
       const bothMoving = movingSpeed(prev) !== null && movingSpeed(fix) !== null;
-      if (dt >= (settings.outsideSiteInactiveMinutes + 1) * 60 || !bothMoving) continue;
+      // A poor fix that said the truck stood stretches the gap a stop is found over by half.
+      const longestGap = (settings.outsideSiteInactiveMinutes * (state.stoodHeardAt === undefined ? 1 : 1.5) + 1) * 60;
+      if (dt >= longestGap || !bothMoving) continue;
       // A gap well over the phone's interval with nothing heard in it: a fix is missing, most often one
       // resent late, which says where the time went (replayed then); a stop is not guessed without it.
       if (!state.poorHeard && state.lastGapSeconds !== undefined && dt > MISSING_FIX_GAP_FACTOR * state.lastGapSeconds) continue;
@@ -315,9 +320,12 @@ function stepVisits(
       const stood = dt - toEntry - through - fromExit;
       // Speeds change between two fixes: the longer the gap, the more lost time it takes to be sure.
       const uncertainty = state.stoodHeardAt === undefined ? SPEED_UNCERTAINTY : STOOD_SPEED_UNCERTAINTY;
-      if (stood >= ENTRY_DWELL_SECONDS + uncertainty * dt) {
-        events.push({ type: 'arrived', fenceId, time: prev.time + toEntry * 1000, fix: { ...fix, ...via.entry } });
-        events.push({ type: 'left', fenceId, time: fix.time - fromExit * 1000, fix: { ...fix, ...via.exit } });
+      if (stood >= ENTRY_DWELL_SECONDS + uncertainty * dt && (!bridged || stood > bridged.stood)) {
+        bridged = {
+          stood,
+          arrived: { type: 'arrived', fenceId, time: prev.time + toEntry * 1000, fix: { ...fix, ...via.entry } },
+          left: { type: 'left', fenceId, time: fix.time - fromExit * 1000, fix: { ...fix, ...via.exit } },
+        };
       }
       continue;
     }
@@ -361,6 +369,7 @@ function stepVisits(
       events.push({ type: 'left', fenceId, time: departedAt, fix });
     }
   }
+  if (bridged) events.push(bridged.arrived, bridged.left);
   events.sort((a, b) => a.time - b.time);
   return { state: { lastFix: fix, visits, ...(prev ? { lastGapSeconds: dt } : {}) }, events };
 }
