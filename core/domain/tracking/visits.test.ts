@@ -116,4 +116,83 @@ describe('geofence visit detection', () => {
     expect(through([fixAt(0, -3000, 0, { speed: 20 }), fixAt(300, 3000, 0, { speed: 20 })])).toEqual(['arrived', 'left']);
     expect(through([fixAt(0, -2000, 0, { speed: 20 }), fixAt(100, 0, 0, { speed: 20 })])).toEqual(['arrived']);
   });
+
+  it('reports the visit a late fix reveals: the one fix inside, resent after the fix that followed it', () => {
+    // 4,000 m out at 20 m/s, the one fix inside (standing) arrives after the next one 3,700 m out.
+    const { events } = run([fixAt(0, -4000, 0, { speed: 20 }), fixAt(600, 3700, 0, { speed: 20 }), fixAt(300, 0)]);
+    expect(kinds(events)).toEqual(['arrived', 'left']);
+    // Arrived where the segment into the fence crosses it (3,850 m at 20 m/s), as in order.
+    expect((events[0]?.time ?? 0) - T0).toBeCloseTo(192_500, -3);
+    expect((events[1]?.time ?? 0) - T0).toBeCloseTo(600_000 - 177_500, -3);
+  });
+
+  it('ignores a late fix that would take back a visit already reported, and a resent one', () => {
+    const inOrder = run([fixAt(0, -3000, 0, { speed: 20 }), fixAt(300, 0), fixAt(600, 10), fixAt(900, 20)]);
+    expect(kinds(inOrder.events)).toEqual(['arrived']);
+    // A fix far away between two inside would make the visit start later: the reported arrival stands.
+    const late = run([fixAt(450, 3000, 0, { speed: 20 }), fixAt(600, 10)], inOrder.state);
+    expect(late.events).toEqual([]);
+    expect(late.state).toBe(inOrder.state);
+  });
+
+  it('takes a truck that stood beside the fence and drove out through it for no visit', () => {
+    // Standing 60 m outside (its own site next door), then pulling out across the fence at 8 m/s.
+    const { events } = run([
+      fixAt(0, -210),
+      fixAt(300, -210),
+      fixAt(600, 0, 0, { speed: 8 }),
+      fixAt(900, 5600, 0, { speed: 20 }),
+    ]);
+    expect(events).toEqual([]);
+  });
+
+  it('takes lost time for a stop sooner when a fix too inaccurate to place the truck said it stood', () => {
+    // 3,000 m to the fence and 2,000 m beyond it at 20 m/s leave 210 s lost in 475 s: a visit only if
+    // the truck is known to have stood, not merely slowed.
+    const poor = (speed: number) => fixAt(240, 900, 0, { accuracy: 800, speed });
+    const drive = (between: TrackFix[]) =>
+      kinds(run([fixAt(0, -3150, 0, { speed: 20 }), ...between, fixAt(475, 2150, 0, { speed: 20 })]).events);
+    expect(drive([poor(0.2)])).toEqual(['arrived', 'left']);
+    expect(drive([poor(20)])).toEqual([]);
+    expect(drive([])).toEqual([]);
+  });
+
+  it('guesses no stop over a gap missing a fix, and finds the visit when that fix arrives late', () => {
+    // Every 300 s, then 600 s with nothing heard: 300 s lost, but the missing fix says where.
+    const before = [fixAt(-300, -9150, 0, { speed: 20 }), fixAt(0, -3150, 0, { speed: 20 }), fixAt(600, 2850, 0, { speed: 20 })];
+    const inOrder = run(before);
+    expect(inOrder.events).toEqual([]);
+    const late = run([fixAt(300, 0)], inOrder.state);
+    expect(kinds(late.events)).toEqual(['arrived', 'left']);
+    expect((late.events[0]?.time ?? 0) - T0).toBeCloseTo(150_000, -3);
+  });
+
+  it('replays a fix resent hours late, after twenty newer ones', () => {
+    const onward = Array.from({ length: 20 }, (_, index) => fixAt(900 + index * 300, 9700 + index * 6000, 0, { speed: 20 }));
+    const { events } = run([fixAt(0, -4000, 0, { speed: 20 }), fixAt(600, 3700, 0, { speed: 20 }), ...onward, fixAt(300, 0)]);
+    expect(kinds(events)).toEqual(['arrived', 'left']);
+  });
+
+  it('credits the time lost between two fixes to one fence, the one it fits best', () => {
+    // 300 s lost driving past the site; a second site 1,500 m off the road could explain it too.
+    const nearby: Fence = { id: 'location:2', shape: { ...SITE, latitude: SITE.latitude + 1500 / METERS_PER_DEGREE } };
+    let state = emptyVisitState();
+    const events: VisitEvent[] = [];
+    for (const fix of [fixAt(0, -3150, 0, { speed: 20 }), fixAt(600, 2850, 0, { speed: 20 })]) {
+      const step = detectVisits(state, fix, () => [fence, nearby], settings);
+      state = step.state;
+      events.push(...step.events);
+    }
+    expect(events.map((event) => [event.type, event.fenceId])).toEqual([
+      ['arrived', 'location:1'],
+      ['left', 'location:1'],
+    ]);
+  });
+
+  it('finds a stop over a gap longer than the outside-site inactive minutes when a poor fix said the truck stood', () => {
+    const drive = (between: TrackFix[]) =>
+      kinds(run([fixAt(0, -3150, 0, { speed: 20 }), ...between, fixAt(900, 6850, 0, { speed: 20 })]).events);
+    expect(drive([fixAt(450, 400, 0, { accuracy: 900, speed: 0.1 })])).toEqual(['arrived', 'left']);
+    expect(drive([])).toEqual([]);
+  });
 });

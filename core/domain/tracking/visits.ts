@@ -17,9 +17,16 @@ import { haversineMeters, type LatLng } from '../units.ts';
  *   where the road bends at the site (the detour to its edge counted), over gaps up to the
  *   organization's outside-site inactive minutes (to the minute: two 300 s fixes with clock jitter) (roads wind: over longer gaps the time lost to
  *   bends and traffic looks like a stop);
+ * - the time lost between two fixes outside is one stop, credited to the one fence it fits best;
+ * - lost time counts as a stop with less doubt (STOOD_SPEED_UNCERTAINTY), and over a gap half as long
+ *   again, when a poor fix between the two said the truck stood; over a gap MISSING_FIX_GAP_FACTOR times the phone's last with nothing
+ *   heard in it, no stop is guessed: the missing fix, resent late, is replayed when it comes;
  * - arrival and departure times are interpolated along the segment at the truck's driving speed
  *   (the speed its moving fix reported), not the time of the first fix inside;
- * - a fix not newer than the last one used (late, resent, out of order) never rewinds the state;
+ * - a fix not newer than the last one used (late, resent, out of order) never rewinds the state; one
+ *   late within the last RECENT_STEPS fixes is replayed in its place, and a visit it reveals at a
+ *   fence nothing was reported of (a phone resending the one fix it took inside a site) is reported,
+ *   when the replay keeps every event already reported (nothing reported can be taken back);
  * - a visit lasting the organization's inside-site inactive minutes reports it once (`dwelled`), so
  *   a truck parked at its last stop still completes it.
  */
@@ -58,6 +65,10 @@ export const MAX_BRIDGED_GAP_SECONDS = 30 * 60;
 export const NEAR_SEGMENT_METERS = 2_500;
 /** Share of a gap between two fixes that speed changes may account for, beyond the dwell, before a visit with no fix inside counts. */
 export const SPEED_UNCERTAINTY = 0.2;
+/** The same share when a fix between them, too inaccurate to place the truck, said it stood. */
+export const STOOD_SPEED_UNCERTAINTY = 0.1;
+/** A gap this many times the phone's last one, with no fix heard in it, is missing a fix. */
+export const MISSING_FIX_GAP_FACTOR = 1.5;
 /** A fix inside a fence this fast (m/s, 43 km/h) is a truck driving through: no truck turns into a yard at that speed. */
 export const PASSING_SPEED = 12;
 /** When no fix reports a speed: a truck on country roads (m/s, 54 km/h). */
@@ -77,10 +88,39 @@ export interface FenceVisit {
   dwelled: boolean;
 }
 
-/** What one device's detection keeps between fixes (JSON: persisted as is). */
-export interface VisitState {
+/** How many of its last fixes a device's state keeps (over three hours at the app's 300 s), to replay one that arrives late in its place. */
+export const RECENT_STEPS = 40;
+
+/** A replayed event this close to one already reported (ms) is that event, not a new one. */
+const LATE_REPLAY_TOLERANCE_MS = 60_000;
+
+interface DetectionCore {
   lastFix: TrackFix | null;
   visits: Record<string, FenceVisit>;
+  /** When a fix too inaccurate to place the truck said it stood, since the last good fix (ms). */
+  stoodHeardAt?: number;
+  /** A fix too inaccurate to place the truck came since the last good fix. */
+  poorHeard?: boolean;
+  /** Seconds between the last two good fixes: the phone's interval, roughly. */
+  lastGapSeconds?: number;
+}
+
+/** One fix used and the events it made: what a late fix is replayed over. */
+interface RecentStep {
+  fix: TrackFix;
+  events: VisitEvent[];
+}
+
+/** The last fixes used and the state before the first of them (the rest is replayed from it). */
+interface RecentFixes {
+  base: DetectionCore;
+  steps: RecentStep[];
+}
+
+/** What one device's detection keeps between fixes (JSON: persisted as is). */
+export interface VisitState extends DetectionCore {
+  /** Absent in states saved before late fixes were replayed. */
+  recent?: RecentFixes;
 }
 
 export const emptyVisitState = (): VisitState => ({ lastFix: null, visits: {} });
@@ -131,9 +171,79 @@ export function detectVisits(
   fencesNear: FencesNear,
   settings: DetectionSettings,
 ): { state: VisitState; events: VisitEvent[] } {
+  const { recent, ...core } = state;
+  if (state.lastFix && fix.time < state.lastFix.time) {
+    return recent ? replayLate(state, recent, fix, fencesNear, settings) : { state, events: [] };
+  }
+  const step = stepVisits(core, fix, fencesNear, settings);
+  if (step.state === core) return { state, events: [] };
+  const kept = trimmed(recent?.base ?? core, [...(recent?.steps ?? []), { fix, events: step.events }], fencesNear, settings);
+  return { state: { ...step.state, recent: kept }, events: step.events };
+}
+
+/** The recent fixes cut to RECENT_STEPS, the base moved past those dropped. */
+function trimmed(base: DetectionCore, steps: RecentStep[], fencesNear: FencesNear, settings: DetectionSettings): RecentFixes {
+  let kept = base;
+  const dropped = Math.max(0, steps.length - RECENT_STEPS);
+  for (const step of steps.slice(0, dropped)) kept = stepVisits(kept, step.fix, fencesNear, settings).state;
+  return { base: kept, steps: steps.slice(dropped) };
+}
+
+/**
+ * A late fix replayed in its place among the recent ones: when the replay reveals a visit at a fence
+ * nothing was reported of and keeps every event reported, the visit is reported and the replay's
+ * state kept; otherwise the late fix is ignored.
+ */
+function replayLate(
+  state: VisitState,
+  recent: RecentFixes,
+  late: TrackFix,
+  fencesNear: FencesNear,
+  settings: DetectionSettings,
+): { state: VisitState; events: VisitEvent[] } {
+  const from = recent.steps.findIndex((step) => step.fix.time >= late.time);
+  if (from < 0 || recent.steps.some((step) => step.fix.time === late.time)) return { state, events: [] };
+  let core = recent.base;
+  for (const step of recent.steps.slice(0, from)) core = stepVisits(core, step.fix, fencesNear, settings).state;
+  const replayed: RecentStep[] = [];
+  for (const fix of [late, ...recent.steps.slice(from).map((step) => step.fix)]) {
+    const step = stepVisits(core, fix, fencesNear, settings);
+    if (step.state !== core) replayed.push({ fix, events: step.events });
+    core = step.state;
+  }
+  const added = replayed.flatMap((step) => step.events);
+  const reportedEvents = recent.steps.slice(from).flatMap((step) => step.events);
+  for (const reported of reportedEvents) {
+    const same = added.findIndex(
+      (event) =>
+        event.type === reported.type &&
+        event.fenceId === reported.fenceId &&
+        Math.abs(event.time - reported.time) <= LATE_REPLAY_TOLERANCE_MS,
+    );
+    if (same < 0) return { state, events: [] };
+    added.splice(same, 1);
+  }
+  // Only a visit to a fence this stretch said nothing of: one reported would be split or moved.
+  const known = new Set([...Object.keys(state.visits), ...reportedEvents.map((event) => event.fenceId)]);
+  if (!added.length || added.some((event) => known.has(event.fenceId))) return { state, events: [] };
+  const kept = trimmed(recent.base, [...recent.steps.slice(0, from), ...replayed], fencesNear, settings);
+  return { state: { ...core, recent: kept }, events: added };
+}
+
+function stepVisits(
+  state: DetectionCore,
+  fix: TrackFix,
+  fencesNear: FencesNear,
+  settings: DetectionSettings,
+): { state: DetectionCore; events: VisitEvent[] } {
   const prev = state.lastFix;
   if (prev && fix.time <= prev.time) return { state, events: [] };
-  if (fix.accuracy !== null && fix.accuracy > POOR_ACCURACY_METERS) return { state, events: [] };
+  if (fix.accuracy !== null && fix.accuracy > POOR_ACCURACY_METERS) {
+    // Where it is is unknown, but that the truck stood is not: lost time before the next fix is a stop.
+    const stood = prev && fix.speed !== null && fix.speed < MOVING_SPEED;
+    if (!prev) return { state, events: [] };
+    return { state: { ...state, poorHeard: true, ...(stood ? { stoodHeardAt: fix.time } : {}) }, events: [] };
+  }
   const dt = prev ? (fix.time - prev.time) / 1000 : 0;
   const segmentMeters = prev ? haversineMeters(prev, fix) : 0;
   if (prev && segmentMeters / dt > MAX_PLAUSIBLE_SPEED) return { state, events: [] };
@@ -150,6 +260,8 @@ export function detectVisits(
   const candidates = new Map(fencesNear(from, fix, NEAR_SEGMENT_METERS).map((fence) => [fence.id, fence]));
   const fenceIds = new Set([...candidates.keys(), ...Object.keys(visits)]);
 
+  // The time lost between two fixes outside is one stop: credited to the one fence it fits best.
+  let bridged: { stood: number; arrived: VisitEvent; left: VisitEvent } | null = null;
   for (const fenceId of fenceIds) {
     const fence = candidates.get(fenceId);
     const visit = visits[fenceId];
@@ -162,8 +274,10 @@ export function detectVisits(
       const crossing = segmentCrossesGeofence(fence.shape, prev, fix);
       if (inside) {
         const entry = crossing && bridgeable ? lerp(prev, fix, crossing.enters) : null;
-        // A fix inside at driving speed dates the crossing back from itself; one slower (turning in, standing), forward from the fix before.
-        const insideSpeed = (fix.speed ?? 0) >= PASSING_SPEED ? fix.speed : null;
+        // A fix inside at driving speed dates the crossing back from itself, and so does one moving after a
+        // fix standing (the truck stood there, not on the way); one slower (turning in, standing), forward from the fix before.
+        const insideSpeed =
+          (fix.speed ?? 0) >= PASSING_SPEED || (movingSpeed(prev) === null && movingSpeed(fix) !== null) ? fix.speed : null;
         const arrivedAt = !entry
           ? fix.time
           : insideSpeed
@@ -188,7 +302,12 @@ export function detectVisits(
       if (fence.entryOnCrossing) continue;
       // Standing at either fix explains lost time there, not at the fence.
       const bothMoving = movingSpeed(prev) !== null && movingSpeed(fix) !== null;
-      if (dt >= (settings.outsideSiteInactiveMinutes + 1) * 60 || !bothMoving) continue;
+      // A poor fix that said the truck stood stretches the gap a stop is found over by half.
+      const longestGap = (settings.outsideSiteInactiveMinutes * (state.stoodHeardAt === undefined ? 1 : 1.5) + 1) * 60;
+      if (dt >= longestGap || !bothMoving) continue;
+      // A gap well over the phone's interval with nothing heard in it: a fix is missing, most often one
+      // resent late, which says where the time went (replayed then); a stop is not guessed without it.
+      if (!state.poorHeard && state.lastGapSeconds !== undefined && dt > MISSING_FIX_GAP_FACTOR * state.lastGapSeconds) continue;
       // Both fixes outside: a visit if the truck lost the dwell time on the way between them, driving
       // through the fence or, where the road bends at the site, to the fence's nearest edge and back out.
       const via = crossing
@@ -200,9 +319,13 @@ export function detectVisits(
       const through = haversineMeters(via.entry, via.exit) / Math.max(arrivalSpeed, departureSpeed);
       const stood = dt - toEntry - through - fromExit;
       // Speeds change between two fixes: the longer the gap, the more lost time it takes to be sure.
-      if (stood >= ENTRY_DWELL_SECONDS + SPEED_UNCERTAINTY * dt) {
-        events.push({ type: 'arrived', fenceId, time: prev.time + toEntry * 1000, fix: { ...fix, ...via.entry } });
-        events.push({ type: 'left', fenceId, time: fix.time - fromExit * 1000, fix: { ...fix, ...via.exit } });
+      const uncertainty = state.stoodHeardAt === undefined ? SPEED_UNCERTAINTY : STOOD_SPEED_UNCERTAINTY;
+      if (stood >= ENTRY_DWELL_SECONDS + uncertainty * dt && (!bridged || stood > bridged.stood)) {
+        bridged = {
+          stood,
+          arrived: { type: 'arrived', fenceId, time: prev.time + toEntry * 1000, fix: { ...fix, ...via.entry } },
+          left: { type: 'left', fenceId, time: fix.time - fromExit * 1000, fix: { ...fix, ...via.exit } },
+        };
       }
       continue;
     }
@@ -246,8 +369,9 @@ export function detectVisits(
       events.push({ type: 'left', fenceId, time: departedAt, fix });
     }
   }
+  if (bridged) events.push(bridged.arrived, bridged.left);
   events.sort((a, b) => a.time - b.time);
-  return { state: { lastFix: fix, visits }, events };
+  return { state: { lastFix: fix, visits, ...(prev ? { lastGapSeconds: dt } : {}) }, events };
 }
 
 /**

@@ -8,6 +8,7 @@ import { avoidanceZones } from '#server/features/avoidance-zones/avoidance-zones
 import { realtimeOff } from '#server/plugins/realtime';
 import { seededDriver, seededOrganizationIds } from '#test/server/seeded';
 import { createTestApp, signInAs, type TestApp } from '#test/server/test-app';
+import { deviceTrackingStates } from './tracking.schema.ts';
 
 let test: TestApp;
 let app: FastifyInstance;
@@ -199,5 +200,97 @@ describe('live tracking derives stop progress from positions', () => {
     );
     const completed = await test.database.db.select().from(stops).where(eq(stops.orderId, load.id)).orderBy(asc(stops.sequence));
     expect(completed.every((stop) => stop.completedAt !== null)).toBe(true);
+  });
+
+  it('derives nothing for a Freemium organization: its loads get no stop progress, trip events or expected arrival from its phones', async () => {
+    const db = test.database.db;
+    const littleCreek = (await seededOrganizationIds(db))('Little Creek Farms');
+    const [owner] = await db.select().from(users).where(eq(users.username, 'freemium'));
+    const [open] = await db
+      .select()
+      .from(orders)
+      .where(and(eq(orders.organizationId, littleCreek), eq(orders.status, 'Open')))
+      .limit(1);
+    if (!owner || !open) throw new Error('no Freemium user or open load');
+    // Jenny drives the load herself today, with her phone registered.
+    await db
+      .update(orders)
+      .set({ status: 'Assigned', date: new Date(), transportedByUserId: owner.id })
+      .where(eq(orders.id, open.id));
+    const [device] = await db
+      .insert(devices)
+      .values({
+        organizationId: littleCreek,
+        clientId: 'tracking-freemium-phone',
+        name: 'Jenny phone',
+        kind: 'phone',
+        driverUserId: owner.id,
+      })
+      .returning({ id: devices.id });
+    const stopRows = await db.select().from(stops).where(eq(stops.orderId, open.id)).orderBy(asc(stops.sequence));
+    const [site] = await db
+      .select()
+      .from(locations)
+      .where(eq(locations.id, stopRows[0]?.locationId as number));
+    if (!site || !device) throw new Error('no first site');
+    const centre = { latitude: site.geofence.latitude, longitude: site.geofence.longitude };
+
+    // Driving in, standing ten minutes inside the first site's fence, and away: a visit on a paid tier.
+    const answer = await post(
+      [
+        fixNear('tracking-freemium-phone', centre, -3000, 40, 20),
+        fixNear('tracking-freemium-phone', centre, 0, 37),
+        fixNear('tracking-freemium-phone', centre, 5, 32),
+        fixNear('tracking-freemium-phone', centre, 3000, 27, 20),
+      ],
+      { cookie: await signInAs(app, 'freemium') },
+    );
+    expect(answer.statusCode, answer.body).toBe(200);
+    const [after] = await db.select().from(orders).where(eq(orders.id, open.id));
+    expect(after?.status).toBe('Assigned');
+    const stopsAfter = await db.select().from(stops).where(eq(stops.orderId, open.id)).orderBy(asc(stops.sequence));
+    expect(stopsAfter.map((stop) => [stop.status, stop.estimatedArrivalAt])).toEqual(
+      stopRows.map((stop) => [stop.status, stop.estimatedArrivalAt]),
+    );
+    expect(await db.select().from(tripEvents).where(eq(tripEvents.orderId, open.id))).toEqual([]);
+    expect(await db.select().from(deviceTrackingStates).where(eq(deviceTrackingStates.deviceId, device.id))).toEqual([]);
+  });
+
+  it("records an unscheduled stop once when the truck stands the outside-site inactive minutes away from its load's sites, and none while it stands at one", async () => {
+    const created = await app.inject({
+      method: 'POST',
+      url: '/api/orders',
+      headers: { cookie: admin },
+      payload: {
+        date: new Date().toISOString(),
+        transportedByUserId: hansenId,
+        stops: [
+          { sequence: 1, type: 'Origin', organizationLocationId: origin, cargoTypeId: 2, weight: 9_071_847 },
+          { sequence: 2, type: 'Destination', organizationLocationId: destination, cargoTypeId: 2, weight: 9_071_847 },
+        ],
+      },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const load = created.json() as Order;
+    // On the way (In Transit), then twelve minutes loading at the origin: a visit, not an unscheduled stop.
+    await post([fixNear('tracking-phone', SITE_A, -3000, 64, 20)]);
+    await post([
+      fixNear('tracking-phone', SITE_A, 0, 60),
+      fixNear('tracking-phone', SITE_A, 5, 54),
+      fixNear('tracking-phone', SITE_A, 10, 48),
+    ]);
+    await post([fixNear('tracking-phone', SITE_B, 15_000, 42, 20)]);
+    // Parked 10 km past the destination for 17 minutes, in two batches.
+    await post([fixNear('tracking-phone', SITE_B, 20_000, 37), fixNear('tracking-phone', SITE_B, 20_010, 31)]);
+    await post([fixNear('tracking-phone', SITE_B, 20_005, 26), fixNear('tracking-phone', SITE_B, 20_000, 20)]);
+    const events = await test.database.db
+      .select()
+      .from(tripEvents)
+      .where(and(eq(tripEvents.orderId, load.id), eq(tripEvents.type, 'UnscheduledStop')));
+    expect(events).toHaveLength(1);
+    // Dated when the truck stopped.
+    expect(events[0]?.timestamp.getTime()).toBeLessThan(Date.now() - 36 * 60_000);
+    expect(events[0]?.timestamp.getTime()).toBeGreaterThan(Date.now() - 38 * 60_000);
+    expect(events[0]?.stopId).toBeNull();
   });
 });

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, gte, inArray, isNull, lte, ne, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
+import { tierRank } from '#core/domain/access';
 import { zoneApplies } from '#core/domain/avoidance-zones';
 import { type CompanySettings, withDefaultSettings } from '#core/domain/company-settings';
 import { statusAfterStopProgress } from '#core/domain/load-rules';
@@ -13,10 +14,13 @@ import {
   progressStops,
   startTrip,
 } from '#core/domain/tracking/stop-progress';
+import { type StandingState, trackStanding, type UnscheduledStop } from '#core/domain/tracking/unscheduled-stops';
 import {
   detectVisits,
+  EXIT_MARGIN_METERS,
   emptyVisitState,
   MOVING_SPEED,
+  metersOutside,
   type TrackFix,
   type VisitEvent,
   type VisitState,
@@ -48,6 +52,8 @@ interface DeviceTracking {
   etaAskedAt: number;
   /** The first estimate to the stop the device is heading for, which its pace is measured against. */
   etaBaseline?: EtaBaseline | null;
+  /** Where the truck has stood since when: an unscheduled stop once long enough away from the load's sites. */
+  standing?: StandingState | null;
 }
 
 interface LoadRef {
@@ -59,6 +65,12 @@ interface OrganizationCache {
   fences: GeofenceIndex;
   siteCentres: Map<number, Position>;
   settings: CompanySettings;
+  /**
+   * Whether its devices' fixes make stop progress, trip events and expected arrivals: not on Freemium,
+   * which gets no live load data (spec 1 §6), so no load moves on fixes its organization cannot see.
+   * Read with the settings (an upgrade counts within SETTINGS_TTL_MS).
+   */
+  derives: boolean;
   settingsReadAt: number;
   loadsByDriver: Map<number, LoadRef> | null;
   loadsByTrailer: Map<number, LoadRef> | null;
@@ -154,10 +166,10 @@ export function createLiveTracking(
 
   async function readSettings(organizationId: number) {
     const [row] = await db
-      .select({ settings: organizations.settings })
+      .select({ settings: organizations.settings, tier: organizations.tier })
       .from(organizations)
       .where(eq(organizations.id, organizationId));
-    return withDefaultSettings(row?.settings ?? {});
+    return { settings: withDefaultSettings(row?.settings ?? {}), derives: tierRank(row?.tier) > tierRank('Freemium') };
   }
 
   /** The organization's fences, settings and current loads, checked against the change log at most once a second. */
@@ -172,7 +184,7 @@ export function createLiveTracking(
         .limit(1);
       held = {
         ...(await readFences(organizationId)),
-        settings: await readSettings(organizationId),
+        ...(await readSettings(organizationId)),
         settingsReadAt: now,
         loadsByDriver: null,
         loadsByTrailer: null,
@@ -210,7 +222,7 @@ export function createLiveTracking(
       }
     }
     if (now - held.settingsReadAt >= SETTINGS_TTL_MS) {
-      held.settings = await readSettings(organizationId);
+      Object.assign(held, await readSettings(organizationId));
       held.settingsReadAt = now;
     }
     return held;
@@ -302,6 +314,7 @@ export function createLiveTracking(
     orderId: number,
     fixes: StoredFix[],
     visits: VisitEvent[],
+    standingStops: UnscheduledStop[],
   ): Promise<LoadWrite | null> {
     const [load] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
     if (!load || load.status === 'Delivered' || load.status === 'Merged') return null;
@@ -368,6 +381,24 @@ export function createLiveTracking(
       ) {
         events.push({ ...base, type: 'AvoidanceZoneEntered', metadata: { avoidanceZoneId: owner.zoneId, name: owner.name } });
       }
+    }
+    // Standing long on a started load away from each of its sites (within the exit margin): not a visit.
+    const loadSites = stopRows.flatMap((row) => {
+      const fence = row.locationId === null ? undefined : held.fences.byId(`location:${row.locationId}`);
+      return fence ? [fence.shape] : [];
+    });
+    for (const stop of load.status === 'In Transit' ? standingStops : []) {
+      if (loadSites.some((shape) => metersOutside(shape, stop) <= EXIT_MARGIN_METERS)) continue;
+      events.push({
+        organizationId: load.transportingOrganizationId,
+        orderId,
+        type: 'UnscheduledStop',
+        timestamp: new Date(stop.since),
+        latitude: stop.latitude,
+        longitude: stop.longitude,
+        accuracy: stop.accuracy,
+        userId: last.userId ?? null,
+      });
     }
     if (events.length) await tx.insert(tripEvents).values(events);
     const changedStops = progress.filter((stop, index) => stop.status !== before[index]?.status);
@@ -464,13 +495,16 @@ export function createLiveTracking(
   async function onStored(batch: StoredFixBatch, retry = true): Promise<void> {
     if (!batch.fixes.length) return;
     const held = await organizationOf(batch.organizationId);
+    if (!held.derives) return;
     const byDevice = new Map<number, StoredFix[]>();
     for (const fix of batch.fixes) byDevice.set(fix.deviceId, [...(byDevice.get(fix.deviceId) ?? []), fix]);
     const states = await statesOf([...byDevice.keys()]);
     const outcomes = [...byDevice].map(([deviceId, fixes]) => {
       const held0 = states.get(deviceId) as { state: DeviceTracking; version: number };
       let visits = held0.state.visits;
+      let standing = held0.state.standing ?? null;
       const events: VisitEvent[] = [];
+      const standingStops: UnscheduledStop[] = [];
       for (const fix of fixes) {
         const trackFix: TrackFix = {
           time: fix.recordedAt.getTime(),
@@ -482,13 +516,17 @@ export function createLiveTracking(
         const step = detectVisits(visits, trackFix, (from, to, reach) => held.fences.near(from, to, reach), held.settings);
         visits = step.state;
         events.push(...step.events);
+        const stood = trackStanding(standing, trackFix, held.settings);
+        standing = stood.standing;
+        if (stood.stop) standingStops.push(stood.stop);
       }
       return {
         deviceId,
         fixes,
         events,
+        standingStops,
         version: held0.version,
-        state: { ...held0.state, visits } satisfies DeviceTracking,
+        state: { ...held0.state, visits, standing } satisfies DeviceTracking,
       };
     });
 
@@ -519,8 +557,8 @@ export function createLiveTracking(
         // Moving on a load not started yet starts its trip; otherwise only visits change it.
         const starts =
           held.loadStatuses.get(orderId) !== 'In Transit' && outcome.fixes.some((fix) => (fix.speed ?? 0) >= MOVING_SPEED);
-        if (!outcome.events.length && !starts) continue;
-        const write = await applyToLoad(tx, held, orderId, outcome.fixes, outcome.events);
+        if (!outcome.events.length && !starts && !outcome.standingStops.length) continue;
+        const write = await applyToLoad(tx, held, orderId, outcome.fixes, outcome.events, outcome.standingStops);
         if (write) writes.push(write);
       }
       return { written: writes, lost: outcomes.filter((outcome) => !savedIds.has(outcome.deviceId)) };
