@@ -183,6 +183,35 @@ describe('the position ingest', () => {
     await ingest.close();
   });
 
+  it('hands what queued while the listeners were busy over as one batch, each device oldest first', async () => {
+    const [first, second] = [await addDevice(prairie, 'ingest-queued-1'), await addDevice(prairie, 'ingest-queued-2')];
+    const ingest = createPositionIngest(test.database.db, realtimeOff, test.app.log);
+    const batches: [number, number][][] = [];
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    ingest.onStored(async (batch) => {
+      batches.push(batch.fixes.map((fix) => [fix.deviceId, fix.latitude]));
+      await held;
+    });
+    await ingest.ingest({ organizationId: prairie }, [fixAt('ingest-queued-2', 1, 42.1)]);
+    await ingest.ingest({ organizationId: prairie }, [fixAt('ingest-queued-2', 2, 42.2)]);
+    await ingest.ingest({ organizationId: prairie }, [fixAt('ingest-queued-1', 3, 42.3)]);
+    await ingest.ingest({ organizationId: prairie }, [fixAt('ingest-queued-2', 4, 42.4)]);
+    release();
+    await ingest.settled();
+    expect(batches).toEqual([
+      [[second, 42.1]],
+      [
+        [first, 42.3],
+        [second, 42.2],
+        [second, 42.4],
+      ],
+    ]);
+    await ingest.close();
+  });
+
   it('gives a failing listener the same batch again before the next one', async () => {
     await addDevice(prairie, 'ingest-flaky');
     const ingest = createPositionIngest(test.database.db, realtimeOff, test.app.log, {

@@ -61,6 +61,8 @@ export interface PositionIngestTuning {
    * than growing memory without bound.
    */
   listenerBacklogFixes: number;
+  /** Batches of one organization queued while its listeners were busy are handed over together, up to this many fixes. */
+  listenerBatchFixes: number;
   /** A listener that throws is given the same batch again this many times in all, `listenerRetryMs` apart (growing). */
   listenerAttempts: number;
   listenerRetryMs: number;
@@ -81,6 +83,7 @@ export const POSITION_INGEST_TUNING: PositionIngestTuning = {
   burstFixes: 1000,
   fixesPerSecond: 5,
   listenerBacklogFixes: 20_000,
+  listenerBatchFixes: 5_000,
   listenerAttempts: 3,
   listenerRetryMs: 100,
   deviceCheckMs: DEVICE_CHECK_MS,
@@ -115,9 +118,10 @@ interface QueuedRequest extends PositionRequest {
  * (after `commitDelayMs`, at once past `commitRows` or while other flushes run, up to
  * `commitsInFlight` at a time), and each request is answered once its fixes are committed. One
  * transaction per request tops out far below what a fleet sends.
- * Listeners run after the answer, each organization's batches one after another in commit order
- * (organizations side by side), so a device's answer never waits on derived state; they see every
- * batch, retried on failure, and past `listenerBacklogFixes` unseen fixes answers wait for them.
+ * Listeners run after the answer, each organization's fixes in commit order (organizations side by
+ * side; what queued meanwhile handed over together), so a device's answer never waits on derived
+ * state; they see every fix, a failed batch retried, and past `listenerBacklogFixes` unseen fixes
+ * answers wait for them.
  * Socket pushes are coalesced the same way: the @socket.io/postgres-adapter NOTIFYs every emit to
  * every node, so each organization gets one array of its newest positions per `pushIntervalMs`.
  */
@@ -136,8 +140,8 @@ export function createPositionIngest(
   let queuedFixes = 0;
   const committing = new Set<Promise<void>>();
   let commitTimer: NodeJS.Timeout | null = null;
-  /** Per organization, the last batch handed to the listeners: the next one runs after it. */
-  const listening = new Map<number, Promise<void>>();
+  /** Per organization, the batches waiting for the listeners and the run handing them over, one at a time. */
+  const listening = new Map<number, { waiting: StoredFix[][]; run: Promise<void> }>();
   /** Fixes handed to the listeners and not yet seen by all of them. */
   let unseenFixes = 0;
   let caughtUp: { promise: Promise<void>; resolve: () => void } | null = null;
@@ -174,20 +178,46 @@ export function createPositionIngest(
     }
   }
 
-  function handToListeners(batch: StoredFixBatch) {
-    if (!listeners.length) return;
-    unseenFixes += batch.fixes.length;
-    const previous = listening.get(batch.organizationId) ?? Promise.resolve();
-    const seen = previous.then(async () => {
-      for (const listener of listeners) await deliver(listener, batch);
-      unseenFixes -= batch.fixes.length;
-      if (listening.get(batch.organizationId) === seen) listening.delete(batch.organizationId);
+  /**
+   * What queued while the listeners worked goes as one batch (one derivation transaction for many
+   * group commits). A stable sort by device keeps each device's fixes in the order they would have
+   * been seen batch by batch.
+   */
+  function nextBatch(waiting: StoredFix[][]): StoredFix[] {
+    let taken = 0;
+    let size = 0;
+    while (taken < waiting.length && (taken === 0 || size + (waiting[taken]?.length ?? 0) <= tuning.listenerBatchFixes)) {
+      size += waiting[taken]?.length ?? 0;
+      taken += 1;
+    }
+    const parts = waiting.splice(0, taken);
+    return parts.length === 1 ? (parts[0] as StoredFix[]) : parts.flat().sort((a, b) => a.deviceId - b.deviceId);
+  }
+
+  async function handOver(organizationId: number, queued: { waiting: StoredFix[][] }) {
+    while (queued.waiting.length) {
+      const fixes = nextBatch(queued.waiting);
+      for (const listener of listeners) await deliver(listener, { organizationId, fixes });
+      unseenFixes -= fixes.length;
       if (caughtUp && unseenFixes <= tuning.listenerBacklogFixes) {
         caughtUp.resolve();
         caughtUp = null;
       }
-    });
-    listening.set(batch.organizationId, seen);
+    }
+    listening.delete(organizationId);
+  }
+
+  function handToListeners(batch: StoredFixBatch) {
+    if (!listeners.length) return;
+    unseenFixes += batch.fixes.length;
+    const queued = listening.get(batch.organizationId);
+    if (queued) {
+      queued.waiting.push(batch.fixes);
+      return;
+    }
+    const started = { waiting: [batch.fixes], run: Promise.resolve() };
+    listening.set(batch.organizationId, started);
+    started.run = handOver(batch.organizationId, started);
   }
 
   /** Resolves at once unless the listeners are more than `listenerBacklogFixes` behind. */
@@ -204,7 +234,7 @@ export function createPositionIngest(
   }
 
   async function settled() {
-    while (listening.size) await Promise.all(listening.values());
+    while (listening.size) await Promise.all([...listening.values()].map((queued) => queued.run));
   }
 
   function schedule() {
