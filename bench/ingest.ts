@@ -1,6 +1,8 @@
 import http from 'node:http';
 import { readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
+import { io } from 'socket.io-client';
+import { type DeviceLocationEvent, REALTIME_EVENTS, REALTIME_PATH } from '#core/contract/realtime';
 import { embeddedConnectionString } from '#server/db/embedded-postgres';
 import { type BenchServer, createDataDir, freePort, startServer, stopServer } from './server-process.ts';
 import { percentile, roundMs } from './stats.ts';
@@ -38,7 +40,23 @@ export interface IngestFigures {
   phones: IngestPhaseFigures;
   /** A gateway (service account) relaying its devices' fixes in batches: the group commit's capacity without per-request HTTP cost. */
   gatewayBatches: IngestPhaseFigures;
+  /** Arrival of a phone's position to its push seen by a connected socket.io client, on one node and on two. */
+  socketPush: { oneNode: SocketPushFigures; twoNodes: SocketPushFigures };
   note: string;
+}
+
+export interface SocketPushFigures {
+  durationS: number;
+  devices: number;
+  /** Positions answered 2xx per second (the goal is every device once a second). */
+  positionsPerSecond: number;
+  answered2xx: number;
+  /** Answered positions whose push the client saw (a newer fix of the same device in the same push interval replaces it). */
+  pushedSeen: number;
+  p50Ms: number;
+  p95Ms: { value: number; goal: number; met: boolean };
+  maxMs: number;
+  topology: string;
 }
 
 /** Fixes per gateway request: a gateway forwards what its devices sent since its last post. */
@@ -70,9 +88,31 @@ export async function measureIngest(repoRoot: string, log: Log): Promise<IngestF
       batch: GATEWAY_BATCH,
       secret,
     });
+    const cookie = await signIn(server.baseUrl);
+    log(`ingest: socket push, one node, ${SOCKET_DEVICES} devices reporting every second, ${SOCKET_DURATION_S} s`);
+    const oneNode = await measureSocketPush(
+      server.baseUrl,
+      [server.baseUrl],
+      cookie,
+      await liveDevices(databaseUrl, 'live-a'),
+      'one node',
+    );
+    log('ingest: socket push, two nodes behind one PostgreSQL (positions to both, the client on the first)');
+    const otherDir = await createDataDir();
+    let other: BenchServer | null = null;
+    let twoNodes: SocketPushFigures;
+    try {
+      other = await startServer(repoRoot, otherDir, await freePort(), databaseUrl);
+      const devices = await liveDevices(databaseUrl, 'live-b');
+      twoNodes = await measureSocketPush(server.baseUrl, [server.baseUrl, other.baseUrl], cookie, devices, 'two nodes');
+    } finally {
+      if (other) await stopServer(other);
+      await rm(otherDir, { recursive: true, force: true });
+    }
     return {
       phones,
       gatewayBatches,
+      socketPush: { oneNode, twoNodes },
       note: 'The load generator runs on the same 2 cores as the server and PostgreSQL (and, on this shared machine, beside other work); the live-tracking listeners are whatever this build registers.',
     };
   } finally {
@@ -81,16 +121,20 @@ export async function measureIngest(repoRoot: string, log: Log): Promise<IngestF
   }
 }
 
-async function gatewaySecret(baseUrl: string): Promise<string> {
-  const signIn = await fetch(`${baseUrl}/api/session`, {
+async function signIn(baseUrl: string): Promise<string> {
+  const answer = await fetch(`${baseUrl}/api/session`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ username: 'admin', password: 'Demo-pass1' }),
   });
-  const cookie = signIn.headers
+  return answer.headers
     .getSetCookie()
     .map((value) => value.split(';')[0])
     .join('; ');
+}
+
+async function gatewaySecret(baseUrl: string): Promise<string> {
+  const cookie = await signIn(baseUrl);
   const self = (await (await fetch(`${baseUrl}/api/self`, { headers: { cookie } })).json()) as { activeOrganizationId: number };
   const created = await fetch(`${baseUrl}/api/organizations/${self.activeOrganizationId}/service-users`, {
     method: 'POST',
@@ -101,12 +145,12 @@ async function gatewaySecret(baseUrl: string): Promise<string> {
   return ((await created.json()) as { secret: string }).secret;
 }
 
-async function registerDevices(databaseUrl: string): Promise<string[]> {
+async function registerDevices(databaseUrl: string, prefix = 'bench', count = DEVICES): Promise<string[]> {
   return withClient(databaseUrl, async (client) => {
     const organization = await client.query<{ id: number }>("select id from organizations where name = 'Prairie Feed Co.'");
     const organizationId = organization.rows[0]?.id;
     if (!organizationId) throw new Error('the demo seed has no Prairie Feed Co.');
-    const clientIds = Array.from({ length: DEVICES }, (_, index) => `bench-${String(index).padStart(5, '0')}`);
+    const clientIds = Array.from({ length: count }, (_, index) => `${prefix}-${String(index).padStart(5, '0')}`);
     await client.query(
       `insert into devices (organization_id, client_id, name, kind)
        select $1, client_id, client_id, 'phone' from unnest($2::text[]) as client_id`,
@@ -234,5 +278,120 @@ async function countStored(databaseUrl: string): Promise<number> {
       "select count(*) from device_positions p join devices d on d.id = p.device_id where d.client_id like 'bench-%'",
     );
     return Number(result.rows[0]?.count ?? 0);
+  });
+}
+
+const SOCKET_DEVICES = 5_000;
+const SOCKET_DURATION_S = Number(process.env.INGEST_SOCKET_DURATION_S ?? 30);
+/** Requests in flight at most: past it a tick's reports wait for the next, so an overloaded server shows as a lower rate. */
+const SOCKET_MAX_IN_FLIGHT = 256;
+const SOCKET_GOAL_P95_MS = 1_000;
+const TICK_MS = 20;
+
+/**
+ * Every device reports once a second (spread over the second in 20 ms ticks) through the OsmAnd
+ * query form, to the nodes in turn, while a socket.io client signed in to the organization listens
+ * on the first node. A position's delay runs from its request being sent to the push naming that
+ * device with that fix time reaching the client.
+ */
+async function measureSocketPush(
+  listenUrl: string,
+  postUrls: string[],
+  cookie: string,
+  idOf: Map<string, number>,
+  topology: string,
+): Promise<SocketPushFigures> {
+  const clientIds = [...idOf.keys()];
+  const socket = io(listenUrl, {
+    path: REALTIME_PATH,
+    transports: ['websocket'],
+    extraHeaders: { cookie },
+    reconnection: false,
+    forceNew: true,
+  });
+  await new Promise<void>((resolve, reject) => {
+    socket.once('connect', () => resolve());
+    socket.once('connect_error', reject);
+  });
+  const sentAt = new Map<string, number>();
+  const delays: number[] = [];
+  socket.on(REALTIME_EVENTS.deviceLocation, (locations: DeviceLocationEvent[]) => {
+    const now = performance.now();
+    for (const location of locations) {
+      const key = `${location.deviceId}@${Date.parse(location.timestamp)}`;
+      const sent = sentAt.get(key);
+      if (sent === undefined) continue;
+      sentAt.delete(key);
+      delays.push(now - sent);
+    }
+  });
+  const agents = postUrls.map(() => new http.Agent({ keepAlive: true, maxSockets: 64 }));
+  const bases = postUrls.map((url) => new URL(url));
+  let inFlight = 0;
+  let answered = 0;
+  let device = 0;
+  const firstMs = Date.now() - 60_000;
+  const started = performance.now();
+  const perTick = Math.ceil((clientIds.length * TICK_MS) / 1000);
+  let tick = 0;
+  while (performance.now() - started < SOCKET_DURATION_S * 1000) {
+    for (let sent = 0; sent < perTick && inFlight < SOCKET_MAX_IN_FLIGHT; sent += 1) {
+      const index = device++ % clientIds.length;
+      const clientId = clientIds[index] as string;
+      // One fix a second per device, each a new second from a minute ago: never in the future.
+      const timestamp = firstMs + Math.floor((device - 1) / clientIds.length) * 1000;
+      const target = index % bases.length;
+      const base = bases[target] as URL;
+      const query = `id=${clientId}&lat=${(41 + index / 10_000).toFixed(6)}&lon=-93.5&timestamp=${timestamp}&speed=20&bearing=90&accuracy=8`;
+      const deviceId = idOf.get(clientId);
+      if (deviceId !== undefined) sentAt.set(`${deviceId}@${timestamp}`, performance.now());
+      inFlight += 1;
+      const request = http.request(
+        { host: base.hostname, port: base.port, method: 'POST', path: `/api/osmand?${query}`, agent: agents[target] },
+        (response) => {
+          response.resume();
+          response.on('end', () => {
+            inFlight -= 1;
+            if ((response.statusCode ?? 0) < 300) answered += 1;
+          });
+        },
+      );
+      request.on('error', () => {
+        inFlight -= 1;
+      });
+      request.end();
+    }
+    tick += 1;
+    const wait = started + tick * TICK_MS - performance.now();
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, wait)));
+  }
+  const elapsedS = (performance.now() - started) / 1000;
+  // The last pushes: one push interval and the last answers.
+  await new Promise((resolve) => setTimeout(resolve, 2_000));
+  socket.close();
+  for (const agent of agents) agent.destroy();
+  const p95 = roundMs(percentile(delays, 0.95));
+  return {
+    durationS: Math.round(elapsedS),
+    devices: clientIds.length,
+    positionsPerSecond: Math.round(answered / elapsedS),
+    answered2xx: answered,
+    pushedSeen: delays.length,
+    p50Ms: roundMs(percentile(delays, 0.5)),
+    p95Ms: { value: p95, goal: SOCKET_GOAL_P95_MS, met: delays.length > 0 && p95 <= SOCKET_GOAL_P95_MS },
+    maxMs: roundMs(Math.max(0, ...delays)),
+    topology: `${topology}: OsmAnd query form, ${postUrls.length === 1 ? 'positions and the client on one node' : 'positions to both nodes in turn, the client on the first'}`,
+  };
+}
+
+/** Registers the socket bench's devices (fresh ones per topology: their fixes must move each latest position) and answers their ids. */
+async function liveDevices(databaseUrl: string, prefix: string): Promise<Map<string, number>> {
+  const clientIds = await registerDevices(databaseUrl, prefix, SOCKET_DEVICES);
+  return withClient(databaseUrl, async (client) => {
+    const rows = await client.query<{ id: number; client_id: string }>(
+      'select id, client_id from devices where client_id = any($1::text[])',
+      [clientIds],
+    );
+    return new Map(rows.rows.map((row) => [row.client_id, row.id]));
   });
 }

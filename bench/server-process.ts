@@ -41,7 +41,7 @@ export async function startServer(
   staticDir?: string,
 ): Promise<BenchServer> {
   const started = performance.now();
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join('server', 'main.ts')], {
+  const child = spawn(process.execPath, [...serverNodeArgs(), '--import', 'tsx', path.join('server', 'main.ts')], {
     cwd: repoRoot,
     env: { ...benchEnv(dataDir, port, databaseUrl), ...(staticDir ? { STATIC_DIR: staticDir } : {}) },
     stdio: ['ignore', process.stderr, process.stderr],
@@ -56,6 +56,9 @@ export async function startServer(
   server.startMs = performance.now() - started;
   return server;
 }
+
+/** Extra node flags for the server process only, e.g. BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" to profile it. */
+const serverNodeArgs = () => process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
 
 /** A developer's exported server settings must not change what is measured (e.g. DATABASE_URL would skip initdb). */
 function benchEnv(dataDir: string, port: number, databaseUrl: string | undefined): NodeJS.ProcessEnv {

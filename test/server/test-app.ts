@@ -6,6 +6,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { buildApp } from '#server/app';
+import type { ServerContext } from '#server/context';
 import { readConfig } from '#server/config';
 import { connectDatabase, type DatabaseHandle } from '#server/db/database';
 
@@ -17,6 +18,8 @@ export interface TestApp {
   databaseUrl: string;
   /** The app's DATA_DIR (a temporary folder of its own unless the test named one). */
   dataDir: string;
+  /** What the features received: a test reads derived state after `context.positions.settled()`. */
+  context: ServerContext;
   close: () => Promise<void>;
 }
 
@@ -33,14 +36,19 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   // A folder of its own, so that mail written to DATA_DIR/outbox never lands in the project's ./data.
   const dataDir = env.DATA_DIR ? null : await mkdtemp(path.join(tmpdir(), 'dispatch-test-data-'));
   const config = readConfig({ DEMO: 'false', ...(dataDir && { DATA_DIR: dataDir }), ...env });
+  let context: ServerContext | undefined;
   const app = await buildApp({
     db: database.db,
     config,
+    onContext: (built) => {
+      context = built;
+    },
   });
   await app.ready();
   return {
     app,
     database,
+    context: context as ServerContext,
     databaseUrl,
     dataDir: config.DATA_DIR,
     close: async () => {

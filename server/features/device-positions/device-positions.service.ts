@@ -1,9 +1,10 @@
-import { and, eq, gte, inArray, sql } from 'drizzle-orm';
+import { and, eq, gte, sql } from 'drizzle-orm';
 import { type DevicePositionInput, POSITION_FUTURE_SKEW_MS } from '#core/contract/device-positions';
 import type { DeviceLocationEvent } from '#core/contract/realtime';
 import type { Database } from '#server/db/database';
-import { deviceLatestPositions, type devicePositions, devices, trailers } from '#server/db/schema';
+import { deviceLatestPositions, type devicePositions, devices } from '#server/db/schema';
 import { badRequest, HttpError } from '#server/plugins/error-handler';
+import { type DeviceLookup, type EnabledDevice, readEnabledDevices } from './device-directory.ts';
 import { ERROR_CODES } from '#core/contract/errors';
 
 /**
@@ -207,25 +208,12 @@ async function writeFixes(db: Database, toInsert: readonly StoredFix[], latestRo
 export async function storePositionRequests(
   db: Database,
   requests: readonly PositionRequest[],
-  options: { linkLoads?: LoadLinker; admit?: FixAdmission } = {},
+  options: { linkLoads?: LoadLinker; admit?: FixAdmission; lookupDevices?: DeviceLookup } = {},
 ): Promise<StoredRequests> {
   const clientIds = [...new Set(requests.flatMap((request) => request.fixes.map((fix) => fix.clientId)))];
-  const known = clientIds.length
-    ? await db
-        .select({
-          id: devices.id,
-          clientId: devices.clientId,
-          organizationId: devices.organizationId,
-          kind: devices.kind,
-          driverUserId: devices.driverUserId,
-          trailerId: trailers.id,
-        })
-        .from(devices)
-        .leftJoin(trailers, eq(trailers.deviceId, devices.id))
-        .where(and(inArray(devices.clientId, clientIds), eq(devices.enabled, true)))
-    : [];
+  const known = options.lookupDevices ? await options.lookupDevices(clientIds) : await readEnabledDevices(db, clientIds);
   const byClientId = new Map(known.map((device) => [device.clientId, device]));
-  type Known = (typeof known)[number];
+  type Known = EnabledDevice;
 
   const outcomes: PositionRequestOutcome[] = [];
   const accepted: { index: number; devices: Known[] }[] = [];

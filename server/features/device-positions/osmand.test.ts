@@ -160,6 +160,9 @@ describe('POST /api/osmand (Traccar Client pointed at the server)', () => {
     });
     expect(answer.statusCode, answer.body).toBe(200);
     expect(answer.body).toBe('');
+    // A phone app, not a browser: no page policy to send with each of a fleet's reports.
+    expect(answer.headers['content-security-policy']).toBeUndefined();
+    expect(answer.headers['cache-control']).toBe('no-store');
     const latest = await latestOf(phone.id);
     expect(latest).toMatchObject({ latitude: 42.03, longitude: -93.62, heading: 180, accuracy: 5, userId: phone.driverUserId });
     expect(latest?.speed).toBeCloseTo(20 * KNOTS, 6);

@@ -72,7 +72,8 @@ describe('the position ingest', () => {
     expect(answers.every((answer) => answer.latestMoved === 1)).toBe(true);
     expect(await storedOf(deviceId)).toBe(3);
     expect(await latestOf(deviceId)).toMatchObject({ latitude: 42.08, recordedAt: new Date(base + 8000) });
-    // What derives from fixes still sees the newest one of each request.
+    // What derives from fixes still sees the newest one of each request (after the answer).
+    await ingest.settled();
     expect(seen.flatMap((batch) => batch.fixes).at(-1)).toMatchObject({ deviceId, latitude: 42.08 });
     await ingest.close();
   });
@@ -94,6 +95,7 @@ describe('the position ingest', () => {
     expect(answer).toEqual({ stored: 300, latestMoved: 1 });
     expect(await storedOf(deviceId)).toBe(300);
     expect(await latestOf(deviceId)).toMatchObject({ latitude: 41.299, recordedAt: new Date(base + 299 * 60_000) });
+    await ingest.settled();
     const times = seen.flatMap((batch) => batch.fixes).map((fix) => fix.recordedAt.getTime());
     expect(times).toEqual(backlog.map((fix) => Date.parse(fix.timestamp)));
     await ingest.close();
@@ -151,5 +153,109 @@ describe('the position ingest', () => {
       [phoneC, 42.2],
       [phoneD, 42.3],
     ]);
+  });
+
+  it('answers once the fixes are committed, without waiting for the listeners, which still see every batch in order', async () => {
+    await addDevice(prairie, 'ingest-slow');
+    const ingest = createPositionIngest(test.database.db, realtimeOff, test.app.log);
+    const seen: number[] = [];
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    ingest.onStored(async (batch) => {
+      await held;
+      seen.push(...batch.fixes.map((fix) => fix.latitude));
+    });
+    // Both are answered while the listener is still busy with the first.
+    expect(await ingest.ingest({ organizationId: prairie }, [fixAt('ingest-slow', 1, 42.1)])).toEqual({
+      stored: 1,
+      latestMoved: 1,
+    });
+    expect(await ingest.ingest({ organizationId: prairie }, [fixAt('ingest-slow', 2, 42.2)])).toEqual({
+      stored: 1,
+      latestMoved: 1,
+    });
+    expect(seen).toEqual([]);
+    release();
+    await ingest.settled();
+    expect(seen).toEqual([42.1, 42.2]);
+    await ingest.close();
+  });
+
+  it('hands what queued while the listeners were busy over as one batch, each device oldest first', async () => {
+    const [first, second] = [await addDevice(prairie, 'ingest-queued-1'), await addDevice(prairie, 'ingest-queued-2')];
+    const ingest = createPositionIngest(test.database.db, realtimeOff, test.app.log);
+    const batches: [number, number][][] = [];
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    ingest.onStored(async (batch) => {
+      batches.push(batch.fixes.map((fix) => [fix.deviceId, fix.latitude]));
+      await held;
+    });
+    await ingest.ingest({ organizationId: prairie }, [fixAt('ingest-queued-2', 1, 42.1)]);
+    await ingest.ingest({ organizationId: prairie }, [fixAt('ingest-queued-2', 2, 42.2)]);
+    await ingest.ingest({ organizationId: prairie }, [fixAt('ingest-queued-1', 3, 42.3)]);
+    await ingest.ingest({ organizationId: prairie }, [fixAt('ingest-queued-2', 4, 42.4)]);
+    release();
+    await ingest.settled();
+    expect(batches).toEqual([
+      [[second, 42.1]],
+      [
+        [first, 42.3],
+        [second, 42.2],
+        [second, 42.4],
+      ],
+    ]);
+    await ingest.close();
+  });
+
+  it('gives a failing listener the same batch again before the next one', async () => {
+    await addDevice(prairie, 'ingest-flaky');
+    const ingest = createPositionIngest(test.database.db, realtimeOff, test.app.log, {
+      ...POSITION_INGEST_TUNING,
+      listenerRetryMs: 1,
+    });
+    const calls: number[] = [];
+    ingest.onStored(async (batch) => {
+      const latitude = batch.fixes[0]?.latitude as number;
+      calls.push(latitude);
+      if (calls.filter((called) => called === latitude).length === 1 && latitude === 42.1) throw new Error('database went away');
+    });
+    await ingest.ingest({ organizationId: prairie }, [fixAt('ingest-flaky', 1, 42.1)]);
+    await ingest.ingest({ organizationId: prairie }, [fixAt('ingest-flaky', 2, 42.2)]);
+    await ingest.settled();
+    expect(calls).toEqual([42.1, 42.1, 42.2]);
+    await ingest.close();
+  });
+
+  it('holds the answers back while the listeners are further behind than the backlog allows', async () => {
+    const deviceId = await addDevice(prairie, 'ingest-behind');
+    const ingest = createPositionIngest(test.database.db, realtimeOff, test.app.log, {
+      ...POSITION_INGEST_TUNING,
+      listenerBacklogFixes: 1,
+    });
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    ingest.onStored(() => held);
+    await ingest.ingest({ organizationId: prairie }, [fixAt('ingest-behind', 1)]);
+    let answered = false;
+    const second = ingest
+      .ingest({ organizationId: prairie }, [fixAt('ingest-behind', 2), fixAt('ingest-behind', 3)])
+      .then((answer) => {
+        answered = true;
+        return answer;
+      });
+    // Stored, yet not answered: three fixes wait for the listener, one is allowed.
+    while ((await storedOf(deviceId)) < 3) await new Promise((resolve) => setTimeout(resolve, 10));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(answered).toBe(false);
+    release();
+    expect(await second).toEqual({ stored: 2, latestMoved: 1 });
+    await ingest.close();
   });
 });

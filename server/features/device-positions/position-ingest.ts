@@ -3,6 +3,7 @@ import type { DevicePositionInput } from '#core/contract/device-positions';
 import type { DeviceLocationEvent } from '#core/contract/realtime';
 import type { Database } from '#server/db/database';
 import type { RealtimePublisher } from '#server/plugins/realtime';
+import { createDeviceDirectory, DEVICE_CHECK_MS } from './device-directory.ts';
 import {
   assertNotInFuture,
   type LoadLinker,
@@ -23,15 +24,18 @@ export type StoredFixListener = (batch: StoredFixBatch) => Promise<void>;
 
 /**
  * The one way fixes come in (the JSON route, the OsmAnd protocol, the demo simulator): stored, the
- * latest positions pushed on the socket, then handed to every registered listener. Features register
- * listeners, so ingest imports none of them. A listener's failure is logged: the fixes are stored and
- * the device must still be answered 2xx, or a phone app resends the same backlog for good.
+ * request answered, the latest positions pushed on the socket, then handed to every registered
+ * listener. Features register listeners, so ingest imports none of them. A listener's failure is
+ * retried, then logged: the fixes are stored and the device must still be answered 2xx, or a phone
+ * app resends the same backlog for good.
  */
 export interface PositionIngest {
   ingest(poster: PositionPoster, fixes: readonly DevicePositionInput[]): Promise<{ stored: number; latestMoved: number }>;
   onStored(listener: StoredFixListener): void;
   /** Live tracking says which load each device is on; without it fixes are stored with no load. */
   linkLoadsWith(linker: LoadLinker): void;
+  /** Resolves once the listeners have seen every batch stored so far (what a test reads derived state after). */
+  settled(): Promise<void>;
   /** Stores what is queued and pushes what is buffered, then stops the timers (app close). */
   close(): Promise<void>;
 }
@@ -51,6 +55,19 @@ export interface PositionIngestTuning {
   /** Per device: fixes stored individually in a burst (a full backlog batch), then `fixesPerSecond`. */
   burstFixes: number;
   fixesPerSecond: number;
+  /**
+   * Listeners run after the answer: past this many fixes handed to them and not yet seen, requests
+   * are answered only once the listeners catch up, so a slow listener slows the devices down rather
+   * than growing memory without bound.
+   */
+  listenerBacklogFixes: number;
+  /** Batches of one organization queued while its listeners were busy are handed over together, up to this many fixes. */
+  listenerBatchFixes: number;
+  /** A listener that throws is given the same batch again this many times in all, `listenerRetryMs` apart (growing). */
+  listenerAttempts: number;
+  listenerRetryMs: number;
+  /** Enabled devices are cached by identifier and checked against the change log this often (ms). */
+  deviceCheckMs: number;
 }
 
 /**
@@ -65,6 +82,11 @@ export const POSITION_INGEST_TUNING: PositionIngestTuning = {
   pushIntervalMs: 200,
   burstFixes: 1000,
   fixesPerSecond: 5,
+  listenerBacklogFixes: 20_000,
+  listenerBatchFixes: 5_000,
+  listenerAttempts: 3,
+  listenerRetryMs: 100,
+  deviceCheckMs: DEVICE_CHECK_MS,
 };
 
 /**
@@ -94,8 +116,12 @@ interface QueuedRequest extends PositionRequest {
 /**
  * Group commit: requests queue their fixes; one flush stores everything queued in one statement
  * (after `commitDelayMs`, at once past `commitRows` or while other flushes run, up to
- * `commitsInFlight` at a time), and each request is answered once its fixes are committed and the
- * listeners have seen them. One transaction per request tops out far below what a fleet sends.
+ * `commitsInFlight` at a time), and each request is answered once its fixes are committed. One
+ * transaction per request tops out far below what a fleet sends.
+ * Listeners run after the answer, each organization's fixes in commit order (organizations side by
+ * side; what queued meanwhile handed over together), so a device's answer never waits on derived
+ * state; they see every fix, a failed batch retried, and past `listenerBacklogFixes` unseen fixes
+ * answers wait for them.
  * Socket pushes are coalesced the same way: the @socket.io/postgres-adapter NOTIFYs every emit to
  * every node, so each organization gets one array of its newest positions per `pushIntervalMs`.
  */
@@ -108,13 +134,17 @@ export function createPositionIngest(
   const listeners: StoredFixListener[] = [];
   let linkLoads: LoadLinker | undefined;
   const admit = createDeviceRateLimit(tuning);
+  const lookupDevices = createDeviceDirectory(db, tuning.deviceCheckMs);
 
   let queue: QueuedRequest[] = [];
   let queuedFixes = 0;
   const committing = new Set<Promise<void>>();
   let commitTimer: NodeJS.Timeout | null = null;
-  /** Listeners see the group commits one after another, in commit order. */
-  let listenersDone: Promise<void> = Promise.resolve();
+  /** Per organization, the batches waiting for the listeners and the run handing them over, one at a time. */
+  const listening = new Map<number, { waiting: StoredFix[][]; run: Promise<void> }>();
+  /** Fixes handed to the listeners and not yet seen by all of them. */
+  let unseenFixes = 0;
+  let caughtUp: { promise: Promise<void>; resolve: () => void } | null = null;
 
   const unpushed = new Map<number, Map<number, DeviceLocationEvent>>();
   let pushTimer: NodeJS.Timeout | null = null;
@@ -132,16 +162,79 @@ export function createPositionIngest(
     pushTimer ??= setTimeout(push, tuning.pushIntervalMs);
   }
 
-  async function runListeners(batches: StoredFixBatch[]) {
-    for (const batch of batches) {
-      for (const listener of listeners) {
-        try {
-          await listener(batch);
-        } catch (error) {
-          log.error({ err: error }, 'device positions: a listener failed on stored fixes');
+  async function deliver(listener: StoredFixListener, batch: StoredFixBatch) {
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        await listener(batch);
+        return;
+      } catch (error) {
+        if (attempt >= tuning.listenerAttempts) {
+          log.error({ err: error, organizationId: batch.organizationId }, 'device positions: a listener failed on stored fixes');
+          return;
         }
+        log.warn({ err: error, attempt }, 'device positions: a listener failed on stored fixes, trying again');
+        await new Promise((resolve) => setTimeout(resolve, tuning.listenerRetryMs * attempt));
       }
     }
+  }
+
+  /**
+   * What queued while the listeners worked goes as one batch (one derivation transaction for many
+   * group commits). A stable sort by device keeps each device's fixes in the order they would have
+   * been seen batch by batch.
+   */
+  function nextBatch(waiting: StoredFix[][]): StoredFix[] {
+    let taken = 0;
+    let size = 0;
+    while (taken < waiting.length && (taken === 0 || size + (waiting[taken]?.length ?? 0) <= tuning.listenerBatchFixes)) {
+      size += waiting[taken]?.length ?? 0;
+      taken += 1;
+    }
+    const parts = waiting.splice(0, taken);
+    return parts.length === 1 ? (parts[0] as StoredFix[]) : parts.flat().sort((a, b) => a.deviceId - b.deviceId);
+  }
+
+  async function handOver(organizationId: number, queued: { waiting: StoredFix[][] }) {
+    while (queued.waiting.length) {
+      const fixes = nextBatch(queued.waiting);
+      for (const listener of listeners) await deliver(listener, { organizationId, fixes });
+      unseenFixes -= fixes.length;
+      if (caughtUp && unseenFixes <= tuning.listenerBacklogFixes) {
+        caughtUp.resolve();
+        caughtUp = null;
+      }
+    }
+    listening.delete(organizationId);
+  }
+
+  function handToListeners(batch: StoredFixBatch) {
+    if (!listeners.length) return;
+    unseenFixes += batch.fixes.length;
+    const queued = listening.get(batch.organizationId);
+    if (queued) {
+      queued.waiting.push(batch.fixes);
+      return;
+    }
+    const started = { waiting: [batch.fixes], run: Promise.resolve() };
+    listening.set(batch.organizationId, started);
+    started.run = handOver(batch.organizationId, started);
+  }
+
+  /** Resolves at once unless the listeners are more than `listenerBacklogFixes` behind. */
+  function listenersKeepingUp(): Promise<void> {
+    if (unseenFixes <= tuning.listenerBacklogFixes) return Promise.resolve();
+    if (!caughtUp) {
+      let resolve = () => {};
+      const promise = new Promise<void>((done) => {
+        resolve = done;
+      });
+      caughtUp = { promise, resolve };
+    }
+    return caughtUp.promise;
+  }
+
+  async function settled() {
+    while (listening.size) await Promise.all([...listening.values()].map((queued) => queued.run));
   }
 
   function schedule() {
@@ -159,18 +252,16 @@ export function createPositionIngest(
     queuedFixes = 0;
     const done = (async () => {
       try {
-        const { outcomes, moved, fixes } = await storePositionRequests(db, batch, { linkLoads, admit });
+        const { outcomes, moved, fixes } = await storePositionRequests(db, batch, { linkLoads, admit, lookupDevices });
         for (const [organizationId, locations] of moved) bufferPush(organizationId, locations);
-        const batches = [...fixes].map(([organizationId, kept]) => ({ organizationId, fixes: kept }));
-        const seen = listenersDone.then(() => runListeners(batches));
-        listenersDone = seen;
-        void seen.then(() =>
-          batch.forEach((request, index) => {
-            const outcome = outcomes[index];
-            if (!outcome?.ok) request.reject(outcome?.error ?? new Error('device positions: no outcome'));
-            else request.resolve({ stored: outcome.stored, latestMoved: outcome.latestMoved });
-          }),
-        );
+        for (const [organizationId, kept] of fixes) handToListeners({ organizationId, fixes: kept });
+        // Committed (durably: the statement is its own transaction): the answer waits on listeners only when they fall behind.
+        await listenersKeepingUp();
+        batch.forEach((request, index) => {
+          const outcome = outcomes[index];
+          if (!outcome?.ok) request.reject(outcome?.error ?? new Error('device positions: no outcome'));
+          else request.resolve({ stored: outcome.stored, latestMoved: outcome.latestMoved });
+        });
       } catch (error) {
         for (const request of batch) request.reject(error);
       }
@@ -189,6 +280,7 @@ export function createPositionIngest(
     onStored: (listener) => {
       listeners.push(listener);
     },
+    settled,
     ingest(poster, fixes) {
       assertNotInFuture(fixes);
       if (!fixes.length) return Promise.resolve({ stored: 0, latestMoved: 0 });
@@ -200,7 +292,7 @@ export function createPositionIngest(
     },
     async close() {
       while (committing.size || queue.length) await (committing.size ? Promise.all(committing) : commit());
-      await listenersDone;
+      await settled();
       if (pushTimer) clearTimeout(pushTimer);
       push();
     },

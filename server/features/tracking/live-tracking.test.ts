@@ -34,8 +34,12 @@ const fixNear = (clientId: string, site: typeof SITE_A, east: number, minutesAgo
   timestamp: new Date(Date.now() - minutesAgo * 60_000).toISOString(),
 });
 
-const post = (fixes: object[], headers: Record<string, string> = { authorization: `Bearer ${gateway.secret}` }) =>
-  app.inject({ method: 'POST', url: '/api/devices/positions', headers, payload: fixes });
+/** Posts fixes and waits for live tracking, which derives from them after the answer. */
+async function post(fixes: object[], headers: Record<string, string> = { authorization: `Bearer ${gateway.secret}` }) {
+  const answer = await app.inject({ method: 'POST', url: '/api/devices/positions', headers, payload: fixes });
+  await test.context.positions.settled();
+  return answer;
+}
 
 async function loadOf(id: number): Promise<Order> {
   // The week list, as the loads table reads it (the served documents the change log refreshes).

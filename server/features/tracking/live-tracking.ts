@@ -433,6 +433,30 @@ export function createLiveTracking(
     };
   }
 
+  /**
+   * Every device's state in one statement, as column arrays (one parameter per column whatever the
+   * number of devices), each only over the version this node read: the other node may have moved it
+   * since. Answers the devices whose state was written.
+   */
+  async function saveStates(
+    tx: Database | Transaction,
+    organizationId: number,
+    outcomes: readonly { deviceId: number; version: number; state: DeviceTracking }[],
+  ) {
+    const saved = await tx.execute<{ device_id: number }>(sql`
+      insert into ${deviceTrackingStates} (device_id, organization_id, state, version)
+      select device_id, ${organizationId}::int, state, version
+      from unnest(
+        ${sql.param(outcomes.map((outcome) => outcome.deviceId))}::int[],
+        ${sql.param(outcomes.map((outcome) => JSON.stringify(outcome.state)))}::jsonb[],
+        ${sql.param(outcomes.map((outcome) => outcome.version + 1))}::bigint[]
+      ) as incoming(device_id, state, version)
+      on conflict (device_id) do update set state = excluded.state, version = excluded.version, updated_at = now()
+      where device_tracking_states.version = excluded.version - 1
+      returning device_id`);
+    return new Set(saved.rows.map((row) => Number(row.device_id)));
+  }
+
   function announce(writes: LoadWrite[]) {
     for (const write of writes) {
       realtime.publishOrderChange(write.organizationIds, { id: write.orderId, version: write.version });
@@ -530,39 +554,29 @@ export function createLiveTracking(
       };
     });
 
-    const { written, lost } = await db.transaction(async (tx) => {
-      const saved = await tx
-        .insert(deviceTrackingStates)
-        .values(
-          outcomes.map((outcome) => ({
-            deviceId: outcome.deviceId,
-            organizationId: batch.organizationId,
-            state: outcome.state,
-            version: outcome.version + 1,
-          })),
-        )
-        .onConflictDoUpdate({
-          target: deviceTrackingStates.deviceId,
-          set: { state: sql`excluded.state`, version: sql`excluded.version`, updatedAt: sql`now()` },
-          // Only over the version this node read: the other node may have moved it since.
-          setWhere: sql`${deviceTrackingStates.version} = excluded.version - 1`,
-        })
-        .returning({ deviceId: deviceTrackingStates.deviceId, version: deviceTrackingStates.version });
-      const savedIds = new Set(saved.map((row) => row.deviceId));
+    // Moving on a load not started yet starts its trip; otherwise only visits change it.
+    const loadOf = (outcome: (typeof outcomes)[number]) => {
+      const orderId = outcome.fixes.at(-1)?.orderId;
+      if (orderId === null || orderId === undefined) return null;
+      const starts =
+        held.loadStatuses.get(orderId) !== 'In Transit' && outcome.fixes.some((fix) => (fix.speed ?? 0) >= MOVING_SPEED);
+      return outcome.events.length || starts || outcome.standingStops.length ? orderId : null;
+    };
+    const derive = async (tx: Database | Transaction) => {
+      const saved = await saveStates(tx, batch.organizationId, outcomes);
       const writes: LoadWrite[] = [];
       for (const outcome of outcomes) {
-        if (!savedIds.has(outcome.deviceId)) continue;
-        const orderId = outcome.fixes.at(-1)?.orderId;
-        if (orderId === null || orderId === undefined) continue;
-        // Moving on a load not started yet starts its trip; otherwise only visits change it.
-        const starts =
-          held.loadStatuses.get(orderId) !== 'In Transit' && outcome.fixes.some((fix) => (fix.speed ?? 0) >= MOVING_SPEED);
-        if (!outcome.events.length && !starts && !outcome.standingStops.length) continue;
-        const write = await applyToLoad(tx, held, orderId, outcome.fixes, outcome.events, outcome.standingStops);
+        const orderId = loadOf(outcome);
+        if (orderId === null || !saved.has(outcome.deviceId)) continue;
+        const write = await applyToLoad(tx as Transaction, held, orderId, outcome.fixes, outcome.events, outcome.standingStops);
         if (write) writes.push(write);
       }
-      return { written: writes, lost: outcomes.filter((outcome) => !savedIds.has(outcome.deviceId)) };
-    });
+      return { written: writes, lost: outcomes.filter((outcome) => !saved.has(outcome.deviceId)) };
+    };
+    // Most batches only move states (trucks driving between sites): one statement, its own transaction.
+    const { written, lost } = outcomes.some((outcome) => loadOf(outcome) !== null)
+      ? await db.transaction(derive)
+      : await derive(db);
     for (const outcome of outcomes) {
       if (lost.includes(outcome)) tracked.delete(outcome.deviceId);
       else tracked.set(outcome.deviceId, { state: outcome.state, version: outcome.version + 1 });

@@ -5,6 +5,7 @@ import type { Order } from '#core/contract/orders';
 import type { CreatedServiceAccount } from '#core/contract/service-accounts';
 import { buildApp } from '#server/app';
 import { readConfig } from '#server/config';
+import type { ServerContext } from '#server/context';
 import { locations, orders, stops, tripEvents } from '#server/db/schema';
 import { seededDriver, seededOrganizationIds } from '#test/server/seeded';
 import { createTestApp, signInAs, type TestApp } from '#test/server/test-app';
@@ -17,6 +18,8 @@ import { createTestApp, signInAs, type TestApp } from '#test/server/test-app';
 let test: TestApp;
 let nodeA: FastifyInstance;
 let nodeB: FastifyInstance;
+/** Each node's ingest, to wait for its live tracking, which derives from fixes after the answer. */
+const ingestOf = new Map<FastifyInstance, ServerContext['positions']>();
 let gateway: CreatedServiceAccount;
 let loadId: number;
 const SITE = { latitude: 41.7, longitude: -95.2 };
@@ -37,6 +40,7 @@ const post = async (node: FastifyInstance, fixes: object[]) => {
     payload: fixes,
   });
   expect(answer.statusCode, answer.body).toBe(200);
+  await ingestOf.get(node)?.settled();
 };
 const stopStatuses = async () =>
   (await test.database.db.select().from(stops).where(eq(stops.orderId, loadId)).orderBy(asc(stops.sequence))).map(
@@ -46,8 +50,17 @@ const stopStatuses = async () =>
 beforeAll(async () => {
   test = await createTestApp();
   nodeA = test.app;
-  nodeB = await buildApp({ db: test.database.db, config: readConfig({ DEMO: 'false', DATA_DIR: test.dataDir }) });
+  let nodeBContext: ServerContext | undefined;
+  nodeB = await buildApp({
+    db: test.database.db,
+    config: readConfig({ DEMO: 'false', DATA_DIR: test.dataDir }),
+    onContext: (built) => {
+      nodeBContext = built;
+    },
+  });
   await nodeB.ready();
+  ingestOf.set(nodeA, test.context.positions);
+  ingestOf.set(nodeB, (nodeBContext as ServerContext).positions);
   const db = test.database.db;
   const admin = await signInAs(nodeA, 'admin');
   const prairie = (await seededOrganizationIds(db))('Prairie Feed Co.');
