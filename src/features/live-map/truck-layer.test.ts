@@ -6,7 +6,7 @@ import type Point from 'ol/geom/Point';
 import { fromLonLat } from 'ol/proj';
 import { describe, expect, it, vi } from 'vitest';
 import type { DeviceLocationEvent } from '#core/contract/realtime';
-import { DEFAULT_TRUCK_DISPLAY, TruckLayer, type TruckLayerOptions } from './truck-layer.ts';
+import { DEFAULT_TRUCK_DISPLAY, MovingPoint, TruckLayer, type TruckLayerOptions } from './truck-layer.ts';
 
 const at = (
   deviceId: number,
@@ -100,5 +100,55 @@ describe('TruckLayer', () => {
         .map((feature) => feature.getId())
         .sort(),
     ).toEqual([1, 2, 3]);
+  });
+
+  it('tells its source and layer once per batch, never once per moved feature', () => {
+    const { layer } = layerOnMap(1);
+    const fleet = Array.from({ length: 200 }, (_, index) => at(index + 1, 42 + index * 0.01, -93));
+    layer.setAll(fleet);
+    const source = layer.truckLayer.getSource()!;
+    const sourceChanges = vi.fn();
+    const featureChanges = vi.fn();
+    const layerChanges = vi.fn();
+    source.on('change', sourceChanges);
+    source.on('changefeature', featureChanges);
+    layer.truckLayer.on('change', layerChanges);
+
+    layer.apply(
+      fleet.map((position) => ({ ...position, latitude: position.latitude + 0.001, timestamp: '2026-11-28T10:00:01Z' })),
+    );
+
+    expect(sourceChanges).toHaveBeenCalledTimes(1);
+    expect(layerChanges).toHaveBeenCalledTimes(1);
+    expect(featureChanges).not.toHaveBeenCalled();
+    expect(layer.coordinateOf(200)?.map(Math.round)).toEqual(fromLonLat([-93, 42 + 199 * 0.01 + 0.001]).map(Math.round));
+  });
+
+  it('moves a cluster with its trucks and lets it go when they part', () => {
+    const { layer, clusters } = layerOnMap(1000);
+    const group = [at(1, 42, -93), at(2, 42.0005, -93), at(3, 42.001, -93)];
+    layer.setAll(group);
+    const [cluster] = clusters();
+    const later = { timestamp: '2026-11-28T10:00:01Z' };
+    layer.apply(group.map((position) => ({ ...position, longitude: -92, ...later })));
+    expect(clusters()).toEqual([cluster]);
+    expect(Math.round(cluster!.getGeometry()!.getCoordinates()[0]!)).toBe(Math.round(fromLonLat([-92, 42])[0]!));
+    layer.apply([at(3, 43, -92, { timestamp: '2026-11-28T10:00:02Z' })]);
+    expect(clusters()).toHaveLength(0);
+    const style = layer.truckLayer.getStyleFunction()!;
+    expect(style(layer.truckLayer.getSource()!.getFeatureById(1)!, 1000)).toBeDefined();
+  });
+});
+
+describe('MovingPoint', () => {
+  it('moves without a change event yet reports the new extent', () => {
+    const point = new MovingPoint([1, 2]);
+    expect(point.getExtent()).toEqual([1, 2, 1, 2]);
+    const changes = vi.fn();
+    point.on('change', changes);
+    point.moveTo(5, 6);
+    expect(changes).not.toHaveBeenCalled();
+    expect(point.getCoordinates()).toEqual([5, 6]);
+    expect(point.getExtent()).toEqual([5, 6, 5, 6]);
   });
 });
