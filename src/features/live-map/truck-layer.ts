@@ -165,9 +165,18 @@ interface Truck {
   time: number;
   /** Index in COMPASS_SECTORS (a missing heading points north). */
   sector: number;
+  /** Which of the truck layers draws it. */
+  readonly band: number;
   shown: boolean;
   clustered: boolean;
 }
+
+/**
+ * Trucks are drawn by this many image layers, each drawing the devices whose id falls in its band:
+ * after a batch each redraws in its own animation frame, so drawing thousands of arrows (tens of
+ * milliseconds without a GPU) never makes one long task.
+ */
+export const TRUCK_BANDS = 4;
 
 /** Web Mercator spans ±2.0e7 m; 2^26 cells a row is more than a grid of 2.4 m cells needs. */
 const GRID_ROW = 67_108_864;
@@ -182,9 +191,10 @@ const GRID_ROW = 67_108_864;
  * never a source rebuilt per update.
  */
 export class TruckLayer {
-  private readonly trucks = new VectorSource<Feature<MovingPoint>>({ useSpatialIndex: false });
+  readonly trucks = new VectorSource<Feature<MovingPoint>>({ useSpatialIndex: false });
   private readonly clusters = new VectorSource<Feature<MovingPoint>>({ useSpatialIndex: false });
-  readonly truckLayer: VectorImageLayer<VectorSource<Feature<MovingPoint>>>;
+  /** One image layer per band, all over the one source of trucks. */
+  readonly truckLayers: readonly VectorImageLayer<VectorSource<Feature<MovingPoint>>>[];
   readonly clusterLayer: VectorLayer<VectorSource<Feature<MovingPoint>>>;
   private readonly byDevice = new Map<number, Truck>();
   private readonly shown = new Set<Truck>();
@@ -201,14 +211,21 @@ export class TruckLayer {
   private clusterCount = 0;
   private labelsResolution = 0;
   private labelsShown = false;
+  /** The next band to redraw after a batch (TRUCK_BANDS: none), and the animation frame that will. */
+  private nextBand = TRUCK_BANDS;
+  private bandFrame = 0;
 
   constructor(private options: TruckLayerOptions) {
-    this.truckLayer = new VectorImageLayer({
-      source: this.trucks,
-      style: (feature, resolution) => this.truckStyle(feature as Feature<MovingPoint>, resolution),
-      properties: { name: 'trucks' },
-      zIndex: 20,
-    });
+    this.truckLayers = Array.from(
+      { length: TRUCK_BANDS },
+      (_, band) =>
+        new VectorImageLayer({
+          source: this.trucks,
+          style: (feature, resolution) => this.truckStyle(feature as Feature<MovingPoint>, resolution, band),
+          properties: { name: 'trucks' },
+          zIndex: 20,
+        }),
+    );
     this.clusterLayer = new VectorLayer({
       source: this.clusters,
       style: (feature) => clusterStyle((feature.get('members') as number[]).length),
@@ -219,7 +236,7 @@ export class TruckLayer {
 
   attach(map: OlMap): () => void {
     this.map = map;
-    map.addLayer(this.truckLayer);
+    for (const truckLayer of this.truckLayers) map.addLayer(truckLayer);
     map.addLayer(this.clusterLayer);
     const onMoveEnd = () => {
       if (map.getView().getResolution() !== this.clusteredAtResolution) this.redraw();
@@ -228,7 +245,8 @@ export class TruckLayer {
     this.redraw();
     return () => {
       map.un('moveend', onMoveEnd);
-      map.removeLayer(this.truckLayer);
+      this.cancelBands();
+      for (const truckLayer of this.truckLayers) map.removeLayer(truckLayer);
       map.removeLayer(this.clusterLayer);
       this.map = null;
     };
@@ -249,7 +267,7 @@ export class TruckLayer {
     if (removed && !changed) this.redraw();
   }
 
-  /** A batch of pushed positions: each device's feature moved in place; one re-cluster and one source change after. */
+  /** A batch of pushed positions: each device's feature moved in place; one re-cluster, then each band's layer told once. */
   apply(positions: readonly DeviceLocationEvent[]) {
     this.move(positions);
   }
@@ -271,6 +289,11 @@ export class TruckLayer {
     if (deviceId === this.selectedId) return;
     this.selectedId = deviceId;
     this.redraw();
+  }
+
+  /** Whether a layer is one of those drawing trucks (for hit detection). */
+  isTruckLayer(layer: unknown) {
+    return this.truckLayers.includes(layer as VectorImageLayer<VectorSource<Feature<MovingPoint>>>);
   }
 
   /** Where a device's marker is, in map coordinates, when it shows. */
@@ -301,7 +324,16 @@ export class TruckLayer {
         const point = new MovingPoint([scratch[0]!, scratch[1]!]);
         const feature = new Feature(point);
         feature.setId(position.deviceId);
-        truck = { feature, point, position, time, sector: 0, shown: false, clustered: false };
+        truck = {
+          feature,
+          point,
+          position,
+          time,
+          sector: 0,
+          band: position.deviceId % TRUCK_BANDS,
+          shown: false,
+          clustered: false,
+        };
         this.byDevice.set(position.deviceId, truck);
       }
       truck.sector = COMPASS_SECTORS.indexOf(compassSector(position.heading) ?? 'N');
@@ -309,7 +341,10 @@ export class TruckLayer {
       else this.hide(truck);
     }
     if (added.length > 0) this.trucks.addFeatures(added);
-    if (changed) this.redraw();
+    if (changed) {
+      this.recluster();
+      this.redrawInBands();
+    }
     return changed;
   }
 
@@ -333,17 +368,39 @@ export class TruckLayer {
     return typeShown && this.options.allowed(position);
   }
 
-  /** Clusters again, then one change of the trucks' source: the layer draws the batch once. */
+  /** Clusters again, then one change of the trucks' source: every band draws at once (a zoom, a control, a selection). */
   private redraw() {
+    this.cancelBands();
     this.recluster();
     this.trucks.changed();
   }
 
-  private truckStyle(feature: Feature<MovingPoint>, resolution: number): Style | Style[] | undefined {
+  /** After a batch: the first band's layer is told now, each next one in the next animation frame. */
+  private redrawInBands() {
+    this.nextBand = 0;
+    if (this.bandFrame === 0) this.redrawNextBand();
+  }
+
+  private readonly redrawNextBand = () => {
+    this.bandFrame = 0;
+    if (this.nextBand >= TRUCK_BANDS) return;
+    this.truckLayers[this.nextBand++]!.changed();
+    if (this.nextBand < TRUCK_BANDS) this.bandFrame = requestAnimationFrame(this.redrawNextBand);
+  };
+
+  private cancelBands() {
+    if (this.bandFrame !== 0) cancelAnimationFrame(this.bandFrame);
+    this.bandFrame = 0;
+    this.nextBand = TRUCK_BANDS;
+  }
+
+  private truckStyle(feature: Feature<MovingPoint>, resolution: number, band: number): Style | Style[] | undefined {
     const truck = this.byDevice.get(feature.getId() as number);
     if (!truck || truck.clustered) return undefined;
     const { position } = truck;
     const selected = position.deviceId === this.selectedId;
+    // The selected truck is drawn by the last band's layer, above every other truck.
+    if ((selected ? TRUCK_BANDS - 1 : truck.band) !== band) return undefined;
     const withHeading = position.deviceType === 'mobile' ? this.display.mobileHeading : this.display.trailerHeading;
     const marker = markerStyle(position.deviceType, withHeading ? truck.sector : null, selected);
     if (!selected && !this.labelsAt(resolution)) return marker;
