@@ -41,6 +41,7 @@ import { useMirrorList } from '#src/data/loads.ts';
 import { selfQuery } from '#src/data/session-queries.ts';
 import { useSavePreferences } from '#src/features/loads/table/use-save-preferences.ts';
 import { trackedLoadQuery } from './live-map-queries.ts';
+import { NameOrder } from './name-order.ts';
 import type { LiveMapDisplay, MapFocus } from './live-map-view.tsx';
 import { StopsChart, type StopTimes } from './stops-chart.tsx';
 import { DEFAULT_TRUCK_DISPLAY, type TruckDisplay } from './truck-layer.ts';
@@ -89,9 +90,6 @@ interface TrackedDevice {
   driverName: string | null;
   deviceName: string;
 }
-
-/** Sorting thousands of cards each second: one collator, not `localeCompare` per comparison. */
-const byName = new Intl.Collator(undefined, { sensitivity: 'base' });
 
 /** `/live-map` (spec 1 §2 "Live map"). */
 export function LiveMapPage({
@@ -172,8 +170,10 @@ export function LiveMapPage({
     [nameOf, speedOf, removedDrivers],
   );
 
+  // Sorting thousands of cards each second: the names' order is kept between sorts.
+  const [nameOrder] = useState(() => new NameOrder());
   const tracked = useMemo((): TrackedDevice[] => {
-    return (positions ?? [])
+    const devices = (positions ?? [])
       .filter(
         (position) =>
           truckOptions.allowed(position) &&
@@ -184,9 +184,19 @@ export function LiveMapPage({
         name: nameOf(position),
         driverName: position.userId !== null ? (driverNames.get(position.userId) ?? null) : null,
         deviceName: deviceNames.get(position.deviceId) ?? unnamed(position.deviceId),
-      }))
-      .sort((a, b) => byName.compare(a.name, b.name) || a.position.deviceId - b.position.deviceId);
-  }, [positions, truckOptions, display.mobileLocations, display.trailerLocations, nameOf, driverNames, deviceNames, unnamed]);
+      }));
+    return nameOrder.sort(devices, (device) => device.position.deviceId);
+  }, [
+    positions,
+    truckOptions,
+    display.mobileLocations,
+    display.trailerLocations,
+    nameOf,
+    driverNames,
+    deviceNames,
+    unnamed,
+    nameOrder,
+  ]);
   const listed = useMemo(
     () =>
       tracked.filter((device) =>
