@@ -21,7 +21,7 @@ import {
 import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
 import { IconAdjustments, IconCurrentLocation, IconList, IconSearch, IconUsers } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { Component, lazy, memo, type ReactNode, Suspense, useCallback, useMemo, useState } from 'react';
+import { Component, lazy, memo, type ReactNode, Suspense, useCallback, useDeferredValue, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DeviceLocationEvent } from '#core/contract/realtime';
 import { isActiveZone } from '#core/domain/avoidance-zones';
@@ -118,7 +118,10 @@ export function LiveMapPage({
   // Read again on each opening (the socket keeps it current from there): a list another screen read
   // earlier may predate positions pushed before this page's socket connected.
   const positionsQuery = useQuery({ ...latestDevicePositionsQuery, refetchOnMount: 'always' });
-  const positions = positionsQuery.data;
+  // Thousands of positions laid over the list every second: the sidebar and panels render them at
+  // a lower priority, in slices React can interrupt, so a second's update is never one long task
+  // (the map's markers move without React, by the socket's listener).
+  const positions = useDeferredValue(positionsQuery.data);
   const devices = useMirrorList('devices').data;
   const drivers = useMirrorList('drivers').data;
   const locations = useMirrorList('locations').data;
