@@ -129,7 +129,9 @@ describe('TruckLayer', () => {
         fleet.map((position) => ({ ...position, latitude: position.latitude + 0.001, timestamp: '2026-11-28T10:00:01Z' })),
       );
 
-      expect(layerChanges.map((changes) => changes.mock.calls.length)).toEqual(layerChanges.map((_, band) => (band === 0 ? 1 : 0)));
+      expect(layerChanges.map((changes) => changes.mock.calls.length)).toEqual(
+        layerChanges.map((_, band) => (band === 0 ? 1 : 0)),
+      );
       for (let frame = 1; frame < TRUCK_BANDS; frame++) vi.advanceTimersToNextFrame();
       expect(layerChanges.map((changes) => changes.mock.calls.length)).toEqual(layerChanges.map(() => 1));
       vi.advanceTimersByTime(100);
