@@ -39,6 +39,22 @@ describe('applyDevicePositions', () => {
     // The same instant written in another offset is not newer.
     expect(applyDevicePositions(held, [at(1, '2026-11-28T04:00:00-06:00', 50), at(1, '2026-11-28T09:59:00Z', 51)])).toBe(held);
   });
+
+  it('takes the newest of several pushes for one device, new or held, and keeps the held devices’ order', () => {
+    const held = [at(2, '2026-11-28T10:00:00Z'), at(1, '2026-11-28T10:00:00Z')];
+    const next = applyDevicePositions(held, [
+      at(4, '2026-11-28T10:02:00Z', 44),
+      at(1, '2026-11-28T10:03:00Z', 45),
+      at(4, '2026-11-28T10:01:00Z', 46),
+      at(1, '2026-11-28T10:02:00Z', 47),
+    ]);
+    expect(next.map((location) => [location.deviceId, location.latitude])).toEqual([
+      [2, 42],
+      [1, 45],
+      [4, 44],
+    ]);
+    expect(next[0]).toBe(held[0]);
+  });
 });
 
 describe('receiveDevicePosition', () => {

@@ -40,17 +40,29 @@ export function subscribeDevicePositions(listener: DevicePositionsListener): () 
 const pending = new Map<number, DeviceLocationEvent>();
 let applyTimer: ReturnType<typeof setTimeout> | null = null;
 
-/** Lays pushed positions over the held list, keeping per device only the newest (a late one never moves it back). */
+/**
+ * Lays pushed positions over the held list, keeping per device only the newest (a late one never
+ * moves it back); held devices keep their place, new ones follow. Runs each second over thousands
+ * of devices: one walk of the held list, no index of it built.
+ */
 export function applyDevicePositions(held: DeviceLocationEvent[], pushed: Iterable<DeviceLocationEvent>): DeviceLocationEvent[] {
-  const byDevice = new Map(held.map((location) => [location.deviceId, location]));
+  const newest = new Map<number, DeviceLocationEvent>();
+  for (const location of pushed) keepNewest(newest, location);
+  if (newest.size === 0) return held;
   let changed = false;
-  for (const location of pushed) {
-    const current = byDevice.get(location.deviceId);
-    if (current && Date.parse(current.timestamp) >= Date.parse(location.timestamp)) continue;
-    byDevice.set(location.deviceId, location);
+  const next = held.map((current) => {
+    const location = newest.get(current.deviceId);
+    if (!location) return current;
+    newest.delete(current.deviceId);
+    if (Date.parse(current.timestamp) >= Date.parse(location.timestamp)) return current;
+    changed = true;
+    return location;
+  });
+  for (const location of newest.values()) {
+    next.push(location);
     changed = true;
   }
-  return changed ? [...byDevice.values()] : held;
+  return changed ? next : held;
 }
 
 function keepNewest(waiting: Map<number, DeviceLocationEvent>, location: DeviceLocationEvent) {

@@ -21,7 +21,7 @@ import {
 import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
 import { IconAdjustments, IconCurrentLocation, IconList, IconSearch, IconUsers } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { Component, lazy, memo, type ReactNode, Suspense, useCallback, useMemo, useState } from 'react';
+import { Component, lazy, memo, type ReactNode, Suspense, useCallback, useDeferredValue, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DeviceLocationEvent } from '#core/contract/realtime';
 import { isActiveZone } from '#core/domain/avoidance-zones';
@@ -41,6 +41,7 @@ import { useMirrorList } from '#src/data/loads.ts';
 import { selfQuery } from '#src/data/session-queries.ts';
 import { useSavePreferences } from '#src/features/loads/table/use-save-preferences.ts';
 import { trackedLoadQuery } from './live-map-queries.ts';
+import { NameOrder } from './name-order.ts';
 import type { LiveMapDisplay, MapFocus } from './live-map-view.tsx';
 import { StopsChart, type StopTimes } from './stops-chart.tsx';
 import { DEFAULT_TRUCK_DISPLAY, type TruckDisplay } from './truck-layer.ts';
@@ -90,9 +91,6 @@ interface TrackedDevice {
   deviceName: string;
 }
 
-/** Sorting thousands of cards each second: one collator, not `localeCompare` per comparison. */
-const byName = new Intl.Collator(undefined, { sensitivity: 'base' });
-
 /** `/live-map` (spec 1 §2 "Live map"). */
 export function LiveMapPage({
   selectedDeviceId: selectedId,
@@ -120,7 +118,10 @@ export function LiveMapPage({
   // Read again on each opening (the socket keeps it current from there): a list another screen read
   // earlier may predate positions pushed before this page's socket connected.
   const positionsQuery = useQuery({ ...latestDevicePositionsQuery, refetchOnMount: 'always' });
-  const positions = positionsQuery.data;
+  // Thousands of positions laid over the list every second: the sidebar and panels render them at
+  // a lower priority, in slices React can interrupt, so a second's update is never one long task
+  // (the map's markers move without React, by the socket's listener).
+  const positions = useDeferredValue(positionsQuery.data);
   const devices = useMirrorList('devices').data;
   const drivers = useMirrorList('drivers').data;
   const locations = useMirrorList('locations').data;
@@ -172,8 +173,10 @@ export function LiveMapPage({
     [nameOf, speedOf, removedDrivers],
   );
 
+  // Sorting thousands of cards each second: the names' order is kept between sorts.
+  const [nameOrder] = useState(() => new NameOrder());
   const tracked = useMemo((): TrackedDevice[] => {
-    return (positions ?? [])
+    const devices = (positions ?? [])
       .filter(
         (position) =>
           truckOptions.allowed(position) &&
@@ -184,9 +187,19 @@ export function LiveMapPage({
         name: nameOf(position),
         driverName: position.userId !== null ? (driverNames.get(position.userId) ?? null) : null,
         deviceName: deviceNames.get(position.deviceId) ?? unnamed(position.deviceId),
-      }))
-      .sort((a, b) => byName.compare(a.name, b.name) || a.position.deviceId - b.position.deviceId);
-  }, [positions, truckOptions, display.mobileLocations, display.trailerLocations, nameOf, driverNames, deviceNames, unnamed]);
+      }));
+    return nameOrder.sort(devices, (device) => device.position.deviceId);
+  }, [
+    positions,
+    truckOptions,
+    display.mobileLocations,
+    display.trailerLocations,
+    nameOf,
+    driverNames,
+    deviceNames,
+    unnamed,
+    nameOrder,
+  ]);
   const listed = useMemo(
     () =>
       tracked.filter((device) =>

@@ -156,7 +156,7 @@ export default function LiveMapView(props: LiveMapViewProps) {
             if (typeof id === 'number') latest.current.onSelect(id);
             return typeof id === 'number';
           },
-          { hitTolerance: 6, layerFilter: (candidate) => candidate === layer.truckLayer || candidate === layer.clusterLayer },
+          { hitTolerance: 6, layerFilter: (candidate) => layer.isTruckLayer(candidate) || candidate === layer.clusterLayer },
         );
       };
       instance.on('singleclick', onClick);

@@ -73,11 +73,11 @@ function arrowCanvas(color: string, radius: number, sector: number): HTMLCanvasE
   return canvas;
 }
 
-const markerStyles = new Map<string, Style>();
-/** One style per device type, sector (or none: a dot) and selection, shared by every truck. */
+const markerStyles: Style[] = [];
+/** One style per device type, sector (or none: a dot) and selection, shared by every truck; indexed, not keyed by a string made per draw. */
 function markerStyle(type: DeviceType, sector: number | null, selected: boolean): Style {
-  const key = `${type}:${sector}:${selected}`;
-  let style = markerStyles.get(key);
+  const index = ((type === 'mobile' ? 0 : 1) * 9 + (sector ?? 8)) * 2 + (selected ? 1 : 0);
+  let style = markerStyles[index];
   if (!style) {
     const color = selected ? COLORS.selected : COLORS[type];
     const radius = selected ? 12 : 9;
@@ -88,7 +88,7 @@ function markerStyle(type: DeviceType, sector: number | null, selected: boolean)
           : new Icon({ img: arrowCanvas(color, radius, sector) }),
       zIndex: selected ? 2 : 1,
     });
-    markerStyles.set(key, style);
+    markerStyles[index] = style;
   }
   return style;
 }
@@ -138,49 +138,117 @@ export interface TruckLayerOptions {
 }
 
 /**
+ * A truck's point, moved without an event: a change event per move would run up through its
+ * feature, the source and the layer thousands of times a batch; the layer tells its source once
+ * instead. Its revision still counts each move, so what OpenLayers caches by revision (extent,
+ * simplified geometry) is computed again.
+ */
+export class MovingPoint extends Point {
+  private moves = 0;
+
+  moveTo(x: number, y: number) {
+    this.flatCoordinates[0] = x;
+    this.flatCoordinates[1] = y;
+    this.moves++;
+  }
+
+  override getRevision(): number {
+    return super.getRevision() + this.moves;
+  }
+}
+
+/** What the layer holds per device, read by the style function and the grid without a property lookup. */
+interface Truck {
+  readonly feature: Feature<MovingPoint>;
+  readonly point: MovingPoint;
+  position: DeviceLocationEvent;
+  time: number;
+  /** Index in COMPASS_SECTORS (a missing heading points north). */
+  sector: number;
+  /** Which of the truck layers draws it. */
+  readonly band: number;
+  shown: boolean;
+  clustered: boolean;
+}
+
+/**
+ * Trucks are drawn by this many image layers, each drawing the devices whose id falls in its band:
+ * after a batch each redraws in its own animation frame, so drawing thousands of arrows (tens of
+ * milliseconds without a GPU) is split. Two, measured: four kept updates off long tasks more often
+ * but cost a dropped frame per band each second (p95 33 ms), and every layer is composited each
+ * frame while panning (eight dropped panning frames too).
+ */
+export const TRUCK_BANDS = 2;
+
+/** Web Mercator spans ±2.0e7 m; 2^26 cells a row is more than a grid of 2.4 m cells needs. */
+const GRID_ROW = 67_108_864;
+
+/**
  * The live map's trucks (MAP-NOTES.md): one feature per device, made once and moved in place — its
- * point's coordinates set, its position kept as a property set silently — in a source without a
- * spatial index (nothing to re-insert per move), drawn by an image layer (panning moves the drawn
- * image; a batch redraws it once). Clustering (spec 1 §9: eps 4 px, min weight 3) is computed once
- * per batch and per zoom change on a pixel grid, into a small source of cluster markers; the
- * trucks a cluster holds are not drawn. Never a React component per marker, never a source rebuilt
- * per update.
+ * point's coordinates written silently, then one change of the source per batch — in a source
+ * without a spatial index (nothing to re-insert per move), drawn by an image layer (panning moves
+ * the drawn image; a batch redraws it once). Clustering (spec 1 §9: eps 4 px, min weight 3) is
+ * computed once per batch and per zoom change on a pixel grid, into a small source of pooled
+ * cluster markers; the trucks a cluster holds are not drawn. Never a React component per marker,
+ * never a source rebuilt per update.
  */
 export class TruckLayer {
-  private readonly trucks = new VectorSource<Feature<Point>>({ useSpatialIndex: false });
-  private readonly clusters = new VectorSource<Feature<Point>>({ useSpatialIndex: false });
-  readonly truckLayer: VectorImageLayer<VectorSource<Feature<Point>>>;
-  readonly clusterLayer: VectorLayer<VectorSource<Feature<Point>>>;
-  private readonly features = new Map<number, Feature<Point>>();
-  private readonly shown = new Set<number>();
-  private readonly clustered = new Set<number>();
+  readonly trucks = new VectorSource<Feature<MovingPoint>>({ useSpatialIndex: false });
+  private readonly clusters = new VectorSource<Feature<MovingPoint>>({ useSpatialIndex: false });
+  /** One image layer per band, all over the one source of trucks. */
+  readonly truckLayers: readonly VectorImageLayer<VectorSource<Feature<MovingPoint>>>[];
+  readonly clusterLayer: VectorLayer<VectorSource<Feature<MovingPoint>>>;
+  private readonly byDevice = new Map<number, Truck>();
+  private readonly shown = new Set<Truck>();
   private display: TruckDisplay = DEFAULT_TRUCK_DISPLAY;
   private selectedId: number | null = null;
   private map: OlMap | null = null;
   private clusteredAtResolution = 0;
+  /** The grid, kept between batches: cell → its last truck's index; each index → the previous one in its cell. */
+  private readonly cellLast = new Map<number, number>();
+  private gridTrucks: Truck[] = [];
+  private gridPrevious = new Int32Array(0);
+  /** Cluster markers made once and reused; the first `clusterCount` are in the cluster source. */
+  private readonly clusterPool: Feature<MovingPoint>[] = [];
+  private clusterCount = 0;
+  private labelsResolution = 0;
+  private labelsShown = false;
+  /** The next band to redraw after a batch (TRUCK_BANDS: none), and the animation frame that will. */
+  private nextBand = TRUCK_BANDS;
+  private bandFrame = 0;
 
   constructor(private options: TruckLayerOptions) {
-    this.truckLayer = new VectorImageLayer({
-      source: this.trucks,
-      style: (feature, resolution) => this.truckStyle(feature as Feature<Point>, resolution),
-      properties: { name: 'trucks' },
-      zIndex: 20,
+    this.truckLayers = Array.from(
+      { length: TRUCK_BANDS },
+      (_, band) =>
+        new VectorImageLayer({
+          source: this.trucks,
+          style: (feature, resolution) => this.truckStyle(feature as Feature<MovingPoint>, resolution, band),
+          properties: { name: 'trucks' },
+          zIndex: 20,
+        }),
+    );
+    this.clusterLayer = new VectorLayer({
+      source: this.clusters,
+      style: (feature) => clusterStyle((feature.get('members') as number[]).length),
+      properties: { name: 'truck-clusters' },
+      zIndex: 21,
     });
-    this.clusterLayer = new VectorLayer({ source: this.clusters, properties: { name: 'truck-clusters' }, zIndex: 21 });
   }
 
   attach(map: OlMap): () => void {
     this.map = map;
-    map.addLayer(this.truckLayer);
+    for (const truckLayer of this.truckLayers) map.addLayer(truckLayer);
     map.addLayer(this.clusterLayer);
     const onMoveEnd = () => {
-      if (map.getView().getResolution() !== this.clusteredAtResolution) this.recluster();
+      if (map.getView().getResolution() !== this.clusteredAtResolution) this.redraw();
     };
     map.on('moveend', onMoveEnd);
-    this.recluster();
+    this.redraw();
     return () => {
       map.un('moveend', onMoveEnd);
-      map.removeLayer(this.truckLayer);
+      this.cancelBands();
+      for (const truckLayer of this.truckLayers) map.removeLayer(truckLayer);
       map.removeLayer(this.clusterLayer);
       this.map = null;
     };
@@ -191,82 +259,110 @@ export class TruckLayer {
     const listed = new Set<number>();
     let removed = false;
     for (const position of positions) listed.add(position.deviceId);
-    for (const deviceId of [...this.features.keys()]) {
+    for (const [deviceId, truck] of this.byDevice) {
       if (listed.has(deviceId)) continue;
-      const feature = this.features.get(deviceId);
-      if (feature && this.shown.delete(deviceId)) this.trucks.removeFeature(feature);
-      this.features.delete(deviceId);
+      this.hide(truck);
+      this.byDevice.delete(deviceId);
       removed = true;
     }
-    this.apply(positions);
-    if (removed) this.recluster();
+    const changed = this.move(positions);
+    if (removed && !changed) this.redraw();
   }
 
-  /** A batch of pushed positions: each device's feature moved in place; one re-cluster after. */
+  /** A batch of pushed positions: each device's feature moved in place; one re-cluster, then each band's layer told once. */
   apply(positions: readonly DeviceLocationEvent[]) {
-    const added: Feature<Point>[] = [];
-    let changed = false;
-    for (const position of positions) {
-      let feature = this.features.get(position.deviceId);
-      const held = feature?.get('position') as DeviceLocationEvent | undefined;
-      if (held === position) continue;
-      // Spec 1 §9: a fix of poor accuracy does not move the marker; the last good one stays.
-      if (!accurateEnough(position)) continue;
-      const time = Date.parse(position.timestamp);
-      if (held && (feature!.get('time') as number) > time) continue;
-      changed = true;
-      if (!feature) {
-        feature = new Feature({ geometry: new Point(toMap([position.longitude, position.latitude])) });
-        feature.setId(position.deviceId);
-        this.features.set(position.deviceId, feature);
-      } else {
-        scratch[0] = position.longitude;
-        scratch[1] = position.latitude;
-        feature.getGeometry()!.setCoordinates(toMap(scratch, scratch, 2));
-      }
-      feature.set('position', position, true);
-      feature.set('time', time, true);
-      const allowed = this.isAllowed(position);
-      if (allowed && !this.shown.has(position.deviceId)) {
-        this.shown.add(position.deviceId);
-        added.push(feature);
-      } else if (!allowed && this.shown.delete(position.deviceId)) {
-        this.trucks.removeFeature(feature);
-      }
-    }
-    if (added.length > 0) this.trucks.addFeatures(added);
-    if (changed) this.recluster();
+    this.move(positions);
   }
 
   /** The controls or the driver filter changed: which devices show is decided again. */
   setDisplay(display: TruckDisplay, options: TruckLayerOptions) {
     this.display = display;
     this.options = options;
-    const added: Feature<Point>[] = [];
-    for (const [deviceId, feature] of this.features) {
-      const allowed = this.isAllowed(feature.get('position') as DeviceLocationEvent);
-      if (allowed && !this.shown.has(deviceId)) {
-        this.shown.add(deviceId);
-        added.push(feature);
-      } else if (!allowed && this.shown.delete(deviceId)) {
-        this.trucks.removeFeature(feature);
-      }
+    const added: Feature<MovingPoint>[] = [];
+    for (const truck of this.byDevice.values()) {
+      if (this.isAllowed(truck.position)) this.show(truck, added);
+      else this.hide(truck);
     }
     if (added.length > 0) this.trucks.addFeatures(added);
-    this.recluster();
-    this.trucks.changed();
+    this.redraw();
   }
 
   setSelected(deviceId: number | null) {
     if (deviceId === this.selectedId) return;
     this.selectedId = deviceId;
-    this.recluster();
-    this.trucks.changed();
+    this.redraw();
+  }
+
+  /** Whether a layer is one of those drawing trucks (for hit detection). */
+  isTruckLayer(layer: unknown) {
+    return this.truckLayers.includes(layer as VectorImageLayer<VectorSource<Feature<MovingPoint>>>);
   }
 
   /** Where a device's marker is, in map coordinates, when it shows. */
   coordinateOf(deviceId: number) {
-    return this.features.get(deviceId)?.getGeometry()?.getCoordinates() ?? null;
+    return this.byDevice.get(deviceId)?.point.getCoordinates() ?? null;
+  }
+
+  /** Moves (or adds) each device's truck; answers whether any did, having redrawn once if so. */
+  private move(positions: readonly DeviceLocationEvent[]): boolean {
+    const added: Feature<MovingPoint>[] = [];
+    let changed = false;
+    for (const position of positions) {
+      let truck = this.byDevice.get(position.deviceId);
+      if (truck?.position === position) continue;
+      // Spec 1 §9: a fix of poor accuracy does not move the marker; the last good one stays.
+      if (!accurateEnough(position)) continue;
+      const time = Date.parse(position.timestamp);
+      if (truck && truck.time > time) continue;
+      changed = true;
+      scratch[0] = position.longitude;
+      scratch[1] = position.latitude;
+      toMap(scratch, scratch, 2);
+      if (truck) {
+        truck.point.moveTo(scratch[0]!, scratch[1]!);
+        truck.position = position;
+        truck.time = time;
+      } else {
+        const point = new MovingPoint([scratch[0]!, scratch[1]!]);
+        const feature = new Feature(point);
+        feature.setId(position.deviceId);
+        truck = {
+          feature,
+          point,
+          position,
+          time,
+          sector: 0,
+          band: position.deviceId % TRUCK_BANDS,
+          shown: false,
+          clustered: false,
+        };
+        this.byDevice.set(position.deviceId, truck);
+      }
+      truck.sector = COMPASS_SECTORS.indexOf(compassSector(position.heading) ?? 'N');
+      if (this.isAllowed(position)) this.show(truck, added);
+      else this.hide(truck);
+    }
+    if (added.length > 0) this.trucks.addFeatures(added);
+    if (changed) {
+      this.recluster();
+      this.redrawInBands();
+    }
+    return changed;
+  }
+
+  private show(truck: Truck, added: Feature<MovingPoint>[]) {
+    if (truck.shown) return;
+    truck.shown = true;
+    this.shown.add(truck);
+    added.push(truck.feature);
+  }
+
+  private hide(truck: Truck) {
+    if (!truck.shown) return;
+    truck.shown = false;
+    truck.clustered = false;
+    this.shown.delete(truck);
+    this.trucks.removeFeature(truck.feature);
   }
 
   private isAllowed(position: DeviceLocationEvent) {
@@ -274,63 +370,115 @@ export class TruckLayer {
     return typeShown && this.options.allowed(position);
   }
 
-  private truckStyle(feature: Feature<Point>, resolution: number): Style | Style[] | undefined {
-    const position = feature.get('position') as DeviceLocationEvent;
-    if (this.clustered.has(position.deviceId)) return undefined;
+  /** Clusters again, then one change of the trucks' source: every band draws at once (a zoom, a control, a selection). */
+  private redraw() {
+    this.cancelBands();
+    this.recluster();
+    this.trucks.changed();
+  }
+
+  /** After a batch: the first band's layer is told now, each next one in the next animation frame. */
+  private redrawInBands() {
+    this.nextBand = 0;
+    if (this.bandFrame === 0) this.redrawNextBand();
+  }
+
+  private readonly redrawNextBand = () => {
+    this.bandFrame = 0;
+    if (this.nextBand >= TRUCK_BANDS) return;
+    this.truckLayers[this.nextBand++]!.changed();
+    if (this.nextBand < TRUCK_BANDS) this.bandFrame = requestAnimationFrame(this.redrawNextBand);
+  };
+
+  private cancelBands() {
+    if (this.bandFrame !== 0) cancelAnimationFrame(this.bandFrame);
+    this.bandFrame = 0;
+    this.nextBand = TRUCK_BANDS;
+  }
+
+  private truckStyle(feature: Feature<MovingPoint>, resolution: number, band: number): Style | Style[] | undefined {
+    const truck = this.byDevice.get(feature.getId() as number);
+    if (!truck || truck.clustered) return undefined;
+    const { position } = truck;
+    const selected = position.deviceId === this.selectedId;
+    // The selected truck is drawn by the last band's layer, above every other truck.
+    if ((selected ? TRUCK_BANDS - 1 : truck.band) !== band) return undefined;
     const withHeading = position.deviceType === 'mobile' ? this.display.mobileHeading : this.display.trailerHeading;
-    const marker = markerStyle(
-      position.deviceType,
-      withHeading ? COMPASS_SECTORS.indexOf(compassSector(position.heading) ?? 'N') : null,
-      position.deviceId === this.selectedId,
-    );
-    const zoom = this.map?.getView().getZoomForResolution(resolution) ?? 0;
-    if (zoom < LABEL_MIN_ZOOM && position.deviceId !== this.selectedId) return marker;
+    const marker = markerStyle(position.deviceType, withHeading ? truck.sector : null, selected);
+    if (!selected && !this.labelsAt(resolution)) return marker;
     return [marker, labelStyle(this.options.label(position, this.display))];
+  }
+
+  /** Whether names show at a resolution, worked out once per resolution rather than per truck drawn. */
+  private labelsAt(resolution: number) {
+    if (resolution !== this.labelsResolution) {
+      this.labelsResolution = resolution;
+      this.labelsShown = (this.map?.getView().getZoomForResolution(resolution) ?? 0) >= LABEL_MIN_ZOOM;
+    }
+    return this.labelsShown;
   }
 
   /**
    * Gathers trucks on a grid of eps pixels at the current resolution: a cell holding at least min
-   * weight trucks becomes one cluster marker at their centre. Linear in the trucks shown, so it runs
-   * once per batch instead of per feature change (OpenLayers' Cluster source is quadratic then).
+   * weight trucks becomes one cluster marker at their centre. Linear in the trucks shown, over
+   * arrays kept between batches, so it runs once per batch instead of per feature change
+   * (OpenLayers' Cluster source is quadratic then).
    */
   private recluster() {
     const resolution = this.map?.getView().getResolution();
     if (!resolution) return;
     this.clusteredAtResolution = resolution;
     const cell = CLUSTER_EPS_PIXELS * resolution;
-    const cells = new Map<number, number[]>();
-    for (const deviceId of this.shown) {
-      if (deviceId === this.selectedId) continue;
-      const [x, y] = this.features.get(deviceId)!.getGeometry()!.getFlatCoordinates();
-      // Web Mercator spans ±2.0e7 m; 2^26 cells a row is more than a grid of 2.4 m cells needs.
-      const key = Math.floor(x! / cell) * 67_108_864 + Math.floor(y! / cell);
-      const members = cells.get(key);
-      if (members) members.push(deviceId);
-      else cells.set(key, [deviceId]);
+    const cellLast = this.cellLast;
+    cellLast.clear();
+    if (this.gridPrevious.length < this.shown.size) this.gridPrevious = new Int32Array(this.shown.size * 2);
+    const previous = this.gridPrevious;
+    const gridTrucks = this.gridTrucks;
+    let count = 0;
+    for (const truck of this.shown) {
+      truck.clustered = false;
+      if (truck.position.deviceId === this.selectedId) continue;
+      const flat = truck.point.getFlatCoordinates();
+      const key = Math.floor(flat[0]! / cell) * GRID_ROW + Math.floor(flat[1]! / cell);
+      previous[count] = cellLast.get(key) ?? -1;
+      cellLast.set(key, count);
+      gridTrucks[count] = truck;
+      count++;
     }
-    const clusterFeatures: Feature<Point>[] = [];
-    const wasClustered = this.clustered.size;
-    this.clustered.clear();
-    for (const members of cells.values()) {
-      if (members.length < CLUSTER_MIN_WEIGHT) continue;
+    gridTrucks.length = count;
+    let clusters = 0;
+    for (const last of cellLast.values()) {
+      let weight = 0;
+      for (let index = last; index !== -1 && weight < CLUSTER_MIN_WEIGHT; index = previous[index]!) weight++;
+      if (weight < CLUSTER_MIN_WEIGHT) continue;
+      const members: number[] = [];
       let sumX = 0;
       let sumY = 0;
-      for (const deviceId of members) {
-        this.clustered.add(deviceId);
-        const [x, y] = this.features.get(deviceId)!.getGeometry()!.getFlatCoordinates();
-        sumX += x!;
-        sumY += y!;
+      for (let index = last; index !== -1; index = previous[index]!) {
+        const truck = gridTrucks[index]!;
+        truck.clustered = true;
+        members.push(truck.position.deviceId);
+        const flat = truck.point.getFlatCoordinates();
+        sumX += flat[0]!;
+        sumY += flat[1]!;
       }
-      const cluster = new Feature({ geometry: new Point([sumX / members.length, sumY / members.length]) });
-      cluster.set('members', members, true);
-      cluster.setStyle(clusterStyle(members.length));
-      clusterFeatures.push(cluster);
+      let marker = this.clusterPool[clusters];
+      if (marker) marker.getGeometry()!.moveTo(sumX / members.length, sumY / members.length);
+      else {
+        marker = new Feature(new MovingPoint([sumX / members.length, sumY / members.length]));
+        this.clusterPool.push(marker);
+      }
+      marker.set('members', members, true);
+      clusters++;
     }
-    // The cluster markers are few and derived: replaced as a whole (the trucks' source never is).
-    if (clusterFeatures.length > 0 || this.clusters.getFeatures().length > 0) {
+    // As many markers as before: moved in place, one change. Otherwise the few derived markers are
+    // put in again (the trucks' source never is).
+    if (clusters === this.clusterCount) {
+      if (clusters > 0) this.clusters.changed();
+    } else {
       this.clusters.clear(true);
-      this.clusters.addFeatures(clusterFeatures);
+      this.clusters.addFeatures(this.clusterPool.slice(0, clusters));
+      this.clusterCount = clusters;
     }
-    if (wasClustered !== this.clustered.size || this.clustered.size > 0) this.trucks.changed();
   }
 }
