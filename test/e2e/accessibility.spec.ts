@@ -11,6 +11,9 @@ import { DraftsApi, DraftsTablePage, draftBody, PlanningWeek } from './pages/pla
  * failure lists each violation's rule, impact and the elements it found (`pages/axe.ts`).
  */
 
+// Each test signs in on its own and changes nothing another reads: both workers share the file.
+test.describe.configure({ mode: 'parallel' });
+
 /** An open dialog is no second banner: the app's header is the only one (a Modal's title bar was a <header>). */
 async function expectOneBanner(page: Page, screen: string) {
   await expect.soft(page.getByRole('banner'), `banner landmarks on ${screen}`).toHaveCount(1);
@@ -150,13 +153,15 @@ test('the planning dialogs of the drafts screen have no serious accessibility vi
 const ADMIN_PAGES = Object.keys(ADMIN_SECTIONS) as AdminSection[];
 const PLATFORM_ONLY: readonly AdminSection[] = ['companies', 'permissions'];
 
-test('every administration page and its create form have an h1 and no serious accessibility violation', async ({ page }) => {
-  test.setTimeout(360_000);
-  for (const username of ['admin', 'platform']) {
-    await signIn(page, username);
+for (const username of ['admin', 'platform']) {
+  test(`every administration page ${username} manages, and its create form, has an h1 and no serious accessibility violation`, async ({
+    page,
+  }) => {
+    test.setTimeout(240_000);
+    const shell = await signIn(page, username);
     for (const section of ADMIN_PAGES.filter((name) => PLATFORM_ONLY.includes(name) === (username === 'platform'))) {
       const screen = `/manage-company/${section}`;
-      await page.goto(screen);
+      await shell.openFromNavigation(screen);
       await expect(page.locator('h1'), `${screen} has one h1`).toHaveCount(1);
       await expect(page.locator('[data-testid="skeleton-row"]')).toHaveCount(0);
       await expectNoSeriousViolations(page, screen);
@@ -166,5 +171,5 @@ test('every administration page and its create form have an h1 and no serious ac
       await create.click();
       await checkDialog(page, page.getByRole('dialog').first(), `the create form of ${screen}`);
     }
-  }
-});
+  });
+}

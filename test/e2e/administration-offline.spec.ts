@@ -2,6 +2,9 @@ import { expect, test } from './fixtures.ts';
 import { goOffline, signIn } from './pages/app.ts';
 import { DispatchApi } from './pages/loads.ts';
 
+// Offline reloads are served by the service worker (the suite blocks it elsewhere: playwright.config.ts).
+test.use({ serviceWorkers: 'allow' });
+
 interface CustomerRow {
   id: number;
   customerName: string;

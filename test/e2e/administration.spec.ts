@@ -362,28 +362,32 @@ test.describe('administration writes against the server', () => {
     await expect(page.getByTestId('customers-no-records')).toBeVisible();
   });
 
-  test('offline the tables still show and their writes say a connection is needed', async ({ page, context }) => {
-    await signIn(page, 'admin');
-    const users = new AdminTable(page, 'users');
-    await users.open();
-    const count = await users.rows.count();
-    await page.evaluate(async () => navigator.serviceWorker.ready);
-    await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
-    await context.setOffline(true);
-    await expect(page.getByTestId('connection-state')).toHaveText('Offline', { timeout: 15_000 });
-    // A reload offline is served by the service worker and the rows by the mirror.
-    await page.reload();
-    await expect(users.rows).toHaveCount(count);
-    // Trailers, customers… are created offline (offline-records.spec.ts); a user still needs the server.
-    const create = page.getByTestId('users-create').first();
-    await expect(create).toHaveAttribute('aria-disabled', 'true');
-    await create.hover();
-    await expect(page.getByRole('tooltip', { name: 'This needs a connection to the server.' })).toBeVisible();
-    // Still focusable (so the reason can be read) but inert.
-    await create.focus();
-    await page.keyboard.press('Enter');
-    await expect(page.getByTestId('user-form')).toHaveCount(0);
-    await context.setOffline(false);
-    await expect(create).not.toHaveAttribute('aria-disabled', 'true', { timeout: 15_000 });
+  test.describe('offline', () => {
+    test.use({ serviceWorkers: 'allow' });
+
+    test('offline the tables still show and their writes say a connection is needed', async ({ page, context }) => {
+      await signIn(page, 'admin');
+      const users = new AdminTable(page, 'users');
+      await users.open();
+      const count = await users.rows.count();
+      await page.evaluate(async () => navigator.serviceWorker.ready);
+      await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+      await context.setOffline(true);
+      await expect(page.getByTestId('connection-state')).toHaveText('Offline', { timeout: 15_000 });
+      // A reload offline is served by the service worker and the rows by the mirror.
+      await page.reload();
+      await expect(users.rows).toHaveCount(count);
+      // Trailers, customers… are created offline (offline-records.spec.ts); a user still needs the server.
+      const create = page.getByTestId('users-create').first();
+      await expect(create).toHaveAttribute('aria-disabled', 'true');
+      await create.hover();
+      await expect(page.getByRole('tooltip', { name: 'This needs a connection to the server.' })).toBeVisible();
+      // Still focusable (so the reason can be read) but inert.
+      await create.focus();
+      await page.keyboard.press('Enter');
+      await expect(page.getByTestId('user-form')).toHaveCount(0);
+      await context.setOffline(false);
+      await expect(create).not.toHaveAttribute('aria-disabled', 'true', { timeout: 15_000 });
+    });
   });
 });

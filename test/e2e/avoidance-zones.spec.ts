@@ -4,6 +4,9 @@ import { expectNoSeriousViolations } from './pages/axe.ts';
 import { goOffline, signIn } from './pages/app.ts';
 import { DispatchApi } from './pages/loads.ts';
 
+// Offline reloads are served by the service worker (the suite blocks it elsewhere: playwright.config.ts).
+test.use({ serviceWorkers: 'allow' });
+
 /**
  * Avoidance zones (spec 2 §4–5): a zone is placed by a click on the map, dragged and resized, saved,
  * deactivated and activated again; a global zone is editable only with the modify-global permission;

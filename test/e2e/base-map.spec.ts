@@ -90,6 +90,7 @@ test.describe('when the map code cannot load', () => {
 });
 
 test.describe('with a regional archive in DATA_DIR/maps', () => {
+  test.use({ serviceWorkers: 'allow' });
   test.beforeAll(async () => {
     await mkdir(path.dirname(archivePath()), { recursive: true });
     await writeFile(archivePath(), tinyPmtilesArchive());

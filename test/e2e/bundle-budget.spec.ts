@@ -1,6 +1,9 @@
 import { expect, test } from './fixtures.ts';
 import { AssetRecorder, describeAssets, openSignInScreen, SIGN_IN_SCRIPT_BUDGET_BYTES } from '../sign-in-scripts.ts';
 
+// What a first visit downloads before the service worker precaches the rest: it must be allowed to register.
+test.use({ serviceWorkers: 'allow' });
+
 // /login itself, and / (the installed app's start page), which sends a first-time visitor there.
 for (const path of ['/login', '/']) {
   test(`a first visit to ${path} downloads at most 200 KB of JavaScript (gzip) before the user can type`, async ({

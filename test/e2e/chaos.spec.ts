@@ -28,6 +28,9 @@ const test = base.extend<object, { chaos: ChaosWorker }>({
   ],
 });
 
+// The harness reloads offline, which the service worker serves (the suite blocks it elsewhere: playwright.config.ts).
+test.use({ serviceWorkers: 'allow' });
+
 // Each seed creates its own loads and checks only those, against its worker's own server: the
 // seeds share nothing, so both workers run them.
 test.describe.configure({ mode: 'parallel' });

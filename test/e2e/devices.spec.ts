@@ -3,6 +3,9 @@ import { expect, test } from './fixtures.ts';
 import { AdminTable } from './pages/admin-table.ts';
 import { goOffline, signIn } from './pages/app.ts';
 
+// Offline reloads are served by the service worker (the suite blocks it elsewhere: playwright.config.ts).
+test.use({ serviceWorkers: 'allow' });
+
 /**
  * Devices (spec 2 "Smart device") as the company's administrator: a smart-trailer device is created,
  * edited, named by a trailer in the trailer form and disabled; its delete is refused while the

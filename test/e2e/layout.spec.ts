@@ -59,6 +59,8 @@ for (const size of SIZES) {
     test.use({ viewport: { width: size.width, height: size.height }, hasTouch: size.touch });
 
     test('no main screen scrolls sideways', async ({ page }, testInfo) => {
+      // Every screen of the navigation in turn: the list grows with the product.
+      test.setTimeout(150_000);
       await signIn(page, 'admin');
       const paths = await page
         .getByTestId('side-navigation')

@@ -3,6 +3,9 @@ import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { goOffline, signIn } from './pages/app.ts';
 
+// Offline reloads are served by the service worker (the suite blocks it elsewhere: playwright.config.ts).
+test.use({ serviceWorkers: 'allow' });
+
 /**
  * The live map (spec 1 §2): positions a gateway posts move the device's marker — its card, which
  * reads the same pushed positions, shows the marker's coordinates — within 2 s, without a reload;

@@ -682,6 +682,7 @@ async function expectQueued(page: Page, total: number) {
 }
 
 test.describe('offline, as the dispatcher', () => {
+  test.use({ serviceWorkers: 'allow' });
   test('an edit and a driver assignment made offline survive a reload and reach the server once each', async ({
     api,
     loads,

@@ -203,6 +203,7 @@ test('bad input says what is wrong and changes nothing', async ({ page, playwrig
 });
 
 test.describe('offline', () => {
+  test.use({ serviceWorkers: 'allow' });
   test.use({ viewport: { width: 768, height: 1024 }, hasTouch: true });
 
   test('a location created offline is offered by the load form at once, and reaches the server once', async ({

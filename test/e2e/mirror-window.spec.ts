@@ -6,6 +6,9 @@ import { expect, test } from './fixtures.ts';
 import { goOffline, signIn } from './pages/app.ts';
 import { DispatchApi } from './pages/loads.ts';
 
+// Offline reloads are served by the service worker (the suite blocks it elsewhere: playwright.config.ts).
+test.use({ serviceWorkers: 'allow' });
+
 const HOURS_PER_WEEK = 7 * 24;
 const row = (page: Page, id: number) => page.locator(`[data-testid=load-row][data-load-id="${id}"]`);
 

@@ -4,6 +4,9 @@ import { type ApiLoad, createOpenLoads } from './pages/loads.ts';
 import { DEMO_PASSWORD, signIn } from './pages/app.ts';
 import { serverURL } from './worker-server.ts';
 
+// Offline reloads are served by the service worker (the suite blocks it elsewhere: playwright.config.ts).
+test.use({ serviceWorkers: 'allow' });
+
 type LoadRow = ApiLoad;
 
 async function apiAs(username: string) {

@@ -457,6 +457,7 @@ test.describe('planning drafts, as the dispatcher', () => {
 });
 
 test.describe('planning offline, as the dispatcher', () => {
+  test.use({ serviceWorkers: 'allow' });
   test('a publish and a merge made offline show at once, survive a reload and reach the server once each', async ({
     world,
     plan,

@@ -7,6 +7,9 @@ import { expect, test, watchCspViolations } from './fixtures.ts';
 import { signIn } from './pages/app.ts';
 import { serverURL } from './worker-server.ts';
 
+// Installability and the offline shell are the service worker's (the suite blocks it elsewhere: playwright.config.ts).
+test.use({ serviceWorkers: 'allow' });
+
 test('Chromium reports the app installable', async () => {
   // Installability is never reported in incognito, which a default Playwright context is.
   const userDataDir = mkdtempSync(path.join(tmpdir(), 'dispatch-install-'));

@@ -5,6 +5,9 @@ import { goOffline, signIn } from './pages/app.ts';
 import { createOpenLoads, DispatchApi } from './pages/loads.ts';
 import { connectServerDatabase } from './pages/onboarding.ts';
 
+// Offline reloads are served by the service worker (the suite blocks it elsewhere: playwright.config.ts).
+test.use({ serviceWorkers: 'allow' });
+
 const row = (page: Page, id: number) => page.locator(`[data-testid=load-row][data-load-id="${id}"]`);
 
 /**

@@ -17,6 +17,9 @@ const test = base.extend<{ api: DispatchApi; loads: LoadsTablePage }>({
   loads: async ({ page }, use) => use(new LoadsTablePage(page)),
 });
 
+// Offline reloads are served by the service worker (the suite blocks it elsewhere: playwright.config.ts).
+test.use({ serviceWorkers: 'allow' });
+
 test("the load form's map follows the routed path, also after an offline reload", async ({ api, loads, page }) => {
   const load = takeLoad(
     await api.weekLoads(),

@@ -53,6 +53,19 @@ export class Shell {
       .evaluateAll((elements) => elements.map((element) => element.getAttribute('data-nav') ?? ''));
   }
 
+  /**
+   * Opens a screen from the side navigation, as a user does: the app stays loaded, where `page.goto`
+   * would start it again (its code, the local database, the first render).
+   */
+  async openFromNavigation(path: string) {
+    await this.expandNavigation();
+    const navigation = this.page.getByTestId('side-navigation');
+    const link = navigation.locator(`a[href="${path}"]`);
+    if (!(await link.isVisible())) await navigation.locator('[data-nav=administration]').click();
+    await link.click();
+    await expect(this.page).toHaveURL(path);
+  }
+
   async openSettings() {
     await this.page.getByTestId('settings-button').click();
     await expect(this.page.getByTestId('settings-popover')).toBeVisible();
@@ -88,6 +101,10 @@ export async function signIn(page: Page, username: string) {
  */
 export async function goOffline(page: Page): Promise<() => Promise<void>> {
   const context = page.context();
+  expect(
+    await page.evaluate(async () => (await navigator.serviceWorker.getRegistration()) !== undefined),
+    "a service worker: the spec needs test.use({ serviceWorkers: 'allow' })",
+  ).toBe(true);
   await page.evaluate(async () => navigator.serviceWorker.ready);
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
   const refuse = (route: Route) => route.abort('internetdisconnected');

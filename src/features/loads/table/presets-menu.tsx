@@ -53,15 +53,15 @@ export function PresetsMenu({
 
   const save = async () => {
     if (nameError) return;
+    // Save turns disabled under the focus (saving, then an empty or taken name), which would drop the
+    // focus out of the menu and Escape with it: the keyboard goes back to the name before Save turns off.
+    nameInput.current?.focus();
     setSaving(true);
     const result = await savePreferences((current) => ({
       ...current,
       presets2: withPreset(current.presets2, { name: name.trim(), default: isDefault, fields: presetFields(filters), table }),
     }));
     setSaving(false);
-    // Save turns disabled under the focus (saving, then an empty or taken name), which would drop the
-    // focus out of the menu and Escape with it: the keyboard goes back to the name.
-    nameInput.current?.focus();
     if (result === 'presetNameTaken') setRefusedName(name);
     if (result === 'saved') {
       setName('');
