@@ -27,14 +27,15 @@ export const orderGroups = pgTable(
     organizationId: integer('organization_id')
       .notNull()
       .references(() => organizations.id),
-    guid: uuid('guid')
-      .notNull()
-      .default(sql`gen_random_uuid()`),
+    guid: uuid('guid').notNull().default(sql`gen_random_uuid()`),
     distributionMode: text('distribution_mode').notNull(),
     createdByUserId: integer('created_by_user_id').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [uniqueIndex('order_groups_guid_idx').on(table.guid), index('order_groups_organization_idx').on(table.organizationId)],
+  (table) => [
+    uniqueIndex('order_groups_guid_idx').on(table.guid),
+    index('order_groups_organization_idx').on(table.organizationId),
+  ],
 );
 
 /** The loads a group created; a load deleted leaves its group. */
@@ -48,7 +49,10 @@ export const orderGroupOrders = pgTable(
       .notNull()
       .references(() => orders.id, { onDelete: 'cascade' }),
   },
-  (table) => [primaryKey({ columns: [table.orderGroupId, table.orderId] }), index('order_group_orders_order_idx').on(table.orderId)],
+  (table) => [
+    primaryKey({ columns: [table.orderGroupId, table.orderId] }),
+    index('order_group_orders_order_idx').on(table.orderId),
+  ],
 );
 
 /** Production cards (spec 3): what a mill will produce for a farm on a day. Its two stops are kept with it. */
@@ -59,9 +63,7 @@ export const productionCards = pgTable(
     organizationId: integer('organization_id')
       .notNull()
       .references(() => organizations.id),
-    guid: uuid('guid')
-      .notNull()
-      .default(sql`gen_random_uuid()`),
+    guid: uuid('guid').notNull().default(sql`gen_random_uuid()`),
     cargoTypeId: integer('cargo_type_id')
       .notNull()
       .references(() => cargoTypes.id),
