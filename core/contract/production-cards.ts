@@ -7,7 +7,8 @@ import { notAReference, referenceId } from './references.ts';
  * Production planning (spec 3 "Production card", "Order group"): what a mill will produce for which
  * farms on which day, grouped into draft loads that fit the trailers. Cards are a mirrored record
  * type written through `/api/organizations/{orgId}/production-cards[/{id}]` like every record type
- * (offline create and delete); `GET /api/production-cards` reads them by date range. Order groups,
+ * (offline create and delete), and through spec 3's `POST /api/production-cards` and
+ * `DELETE /api/production-cards/{guid}`; `GET /api/production-cards` reads them by date range. Order groups,
  * their preview and their generation are server reads and writes under `/api/production-cards/…`
  * (server/features/production-cards).
  */
@@ -227,6 +228,9 @@ export const orderGroupsAnswerSchema = z.object({
   timeWindow: z.object({ from: z.string(), to: z.string() }),
 });
 export type OrderGroupsAnswer = z.infer<typeof orderGroupsAnswerSchema>;
+
+/** `DELETE /api/production-cards/{guid}`: the card acted on; another organization's is not found. */
+export const productionCardParamsSchema = z.object({ guid: z.uuid() });
 
 /** `/api/production-cards/groups/{guid}`. */
 export const orderGroupParamsSchema = z.object({ guid: z.uuid() });

@@ -151,6 +151,21 @@ describe('production cards', () => {
     expect(again.statusCode).toBe(409);
   });
 
+  it('are created and deleted through spec 3’s paths too, the delete by guid', async () => {
+    const created = await call('admin', 'POST', '/production-cards', rationCard(20));
+    expect(created.statusCode, created.body).toBe(201);
+    const card = created.json() as ProductionCard;
+    expect(card).toMatchObject({ organizationId: prairie, lotId: 'LOT-17' });
+    expect((await call('dispatcher', 'DELETE', `/production-cards/${card.guid}`)).statusCode).toBe(403);
+    expect((await call('admin', 'DELETE', `/production-cards/${card.guid}`)).statusCode).toBe(200);
+    expect((await call('admin', 'DELETE', `/production-cards/${card.guid}`)).statusCode).toBe(404);
+    const { rows } = await test.database.pool.query<{ guid: string }>('select guid from production_cards where id = $1', [
+      foreignCard,
+    ]);
+    expect((await call('admin', 'DELETE', `/production-cards/${rows[0]?.guid}`)).statusCode).toBe(404);
+    expect((await call('admin', 'DELETE', '/production-cards/not-a-guid')).statusCode).toBe(400);
+  });
+
   it('refuse amounts their cargo type does not have and locations that do not ship or receive it, naming the field', async () => {
     const noLoads = await call('admin', 'POST', `/organizations/${prairie}/production-cards`, {
       ...rationCard(20),
