@@ -22,9 +22,6 @@ export const SALMONELLA_RESULTS = ['negative', 'suspicious', 'mildPositive', 'hi
 /** A card's two stops: where it is produced and where it goes. */
 export const PRODUCTION_CARD_STOP_TYPES = ['Origin', 'Destination'] as const;
 
-/** The issue message of a location the card's cargo type or the stop's type does not allow (spec 3). */
-export const INVALID_LOCATION = 'invalidLocation';
-
 /** A calendar day, `YYYY-MM-DD` (a card's target date is a day, not an instant). */
 export const calendarDaySchema = z.iso.date();
 
