@@ -15,6 +15,7 @@ import {
 import { type BenchServer, createDataDir, freePort, startServer, stopServer } from './server-process.ts';
 import { medianAndP90, roundMs } from './stats.ts';
 import { measurePlanning } from './planning.ts';
+import { measureProductionPlanning } from './production-planning.ts';
 import { measurePlanningInWorker } from './planning-worker.ts';
 import { measureRouteMatrix } from './route-matrix.ts';
 import { measureRouting } from './routing.ts';
@@ -26,6 +27,7 @@ import { measureServerLoad } from './load-test.ts';
 import { measureIngest } from './ingest.ts';
 import { measureChaos } from './chaos.ts';
 import { measureChangeLogCompaction } from './change-log.ts';
+import { measureProductionGroups } from './production-groups.ts';
 import { measureMap } from './map.ts';
 import { measureLiveMap } from './live-map.ts';
 
@@ -220,11 +222,19 @@ const FIGURES: Figure[] = [
     },
   },
   { name: 'change-log', measure: async () => ({ changeLogCompaction: await measureChangeLogCompaction(log) }) },
+  { name: 'production-groups', measure: async () => ({ productionGroups: await measureProductionGroups(log) }) },
   {
     name: 'planning',
     measure: async () => {
       log('planning rules in Node');
       return { planning: await measurePlanning() };
+    },
+  },
+  {
+    name: 'production-planning',
+    measure: async () => {
+      log('production cards into draft loads: 500-card preview, 1,000 generated days');
+      return { productionPlanning: measureProductionPlanning() };
     },
   },
   {

@@ -117,3 +117,13 @@ export type {
   LoadConflict,
   LoadConflictKind,
 } from './conflicts.ts';
+export { DISTRIBUTION_MODES, distributeCards } from './distribution.ts';
+export type {
+  Distribution,
+  DistributionMode,
+  PlannedDraft,
+  PlannedPart,
+  PlanningCard,
+  TrailerProfile,
+  UnplacedReason,
+} from './distribution.ts';
