@@ -5,6 +5,7 @@ import { customerInputSchema, downtimeSchema, tractorInputSchema, trailerInputSc
 import { notificationConfigInputSchema, notificationConfigRecordSchema } from '#core/contract/notification-configs';
 import { locationInputSchema } from '#core/contract/locations';
 import { orderSchema } from '#core/contract/orders';
+import { productionCardInputSchema, productionCardSchema } from '#core/contract/production-cards';
 import {
   contactInputSchema,
   contactRecordSchema,
@@ -199,6 +200,27 @@ export const RESOURCES = [
       needsPage: true,
       // A route is generated and reshaped through the routing provider, online: its writes are too.
       offline: [],
+    },
+  }),
+  declareResource({
+    kind: 'productionCard',
+    store: 'productionCards',
+    row: productionCardSchema,
+    // The board filters by day and cargo type.
+    indexes: ['targetDate', 'cargoTypeId'],
+    writes: {
+      path: 'production-cards',
+      input: productionCardInputSchema,
+      // Spec 3 has no edit permission: a card is created and deleted, and whoever creates one may correct it.
+      permissions: {
+        view: 'ViewProductionCards',
+        create: 'CreateProductionCards',
+        edit: 'CreateProductionCards',
+        delete: 'DeleteProductionCards',
+      },
+      page: 'productionPlanning',
+      // A mill's planner adds and removes cards offline; generating a group needs the server.
+      offline: ['create', 'delete'],
     },
   }),
 ] as const;
