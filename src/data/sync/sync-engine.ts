@@ -57,6 +57,8 @@ async function followPulledChanges(queryClient: QueryClient, pulled: PulledChang
   }
   if (pulled.orderUpserts.length || pulled.orderDeletions.length) {
     await applyOrderChangesToWeeks(queryClient, pulled.orderUpserts, pulled.orderDeletions);
+    // Server reads that count loads (order groups) are read again, so their counts follow.
+    void queryClient.invalidateQueries({ predicate: (query) => query.meta?.followsLoads === true });
   }
   if (pulled.otherEntities) {
     await queryClient.invalidateQueries({

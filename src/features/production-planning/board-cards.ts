@@ -81,11 +81,31 @@ export function useBoardCards(
           orderNumber: row.orderNumber,
           productionPlan: row.productionPlan,
           date,
-          searchTexts: [origin, destination, cargo, amount, row.quantity === null ? null : String(row.quantity), row.productionPlan, row.lotId, row.orderNumber],
+          searchTexts: [
+            origin,
+            destination,
+            cargo,
+            amount,
+            row.quantity === null ? null : String(row.quantity),
+            row.productionPlan,
+            row.lotId,
+            row.orderNumber,
+          ],
           pending: pendingChange !== undefined,
           unplaced: unplaced.get(row.id) ?? null,
         };
       });
-  }, [rows, locations, cargoTypes, cargoTypeId, range, unplaced, context.weightUnit, context.self.contact.units, i18n.language, t]);
+  }, [
+    rows,
+    locations,
+    cargoTypes,
+    cargoTypeId,
+    range,
+    unplaced,
+    context.weightUnit,
+    context.self.contact.units,
+    i18n.language,
+    t,
+  ]);
   return { cards, loading: cards === undefined };
 }

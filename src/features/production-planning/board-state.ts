@@ -19,7 +19,11 @@ export const EMPTY_BUCKETS: Buckets = { day: [], generation: [] };
  * range) leave their bucket, new ones join the end of the day bucket, and a card whose provisional
  * id became a real one keeps its place (`renamed`).
  */
-export function reconcileBuckets(buckets: Buckets, cardIds: readonly number[], renamed: (id: number) => number = (id) => id): Buckets {
+export function reconcileBuckets(
+  buckets: Buckets,
+  cardIds: readonly number[],
+  renamed: (id: number) => number = (id) => id,
+): Buckets {
   const present = new Set(cardIds);
   const keep = (ids: number[]) => {
     const kept: number[] = [];
@@ -55,7 +59,10 @@ export function bucketOf(buckets: Buckets, id: number): BucketName | null {
 export function moveCard(buckets: Buckets, id: number, to: BucketName, index: number): Buckets {
   const from = bucketOf(buckets, id);
   if (from === null) return buckets;
-  const without: Buckets = { day: buckets.day.filter((card) => card !== id), generation: buckets.generation.filter((card) => card !== id) };
+  const without: Buckets = {
+    day: buckets.day.filter((card) => card !== id),
+    generation: buckets.generation.filter((card) => card !== id),
+  };
   const target = without[to];
   const at = index < 0 || index > target.length ? target.length : index;
   return { ...without, [to]: [...target.slice(0, at), id, ...target.slice(at)] };

@@ -40,7 +40,16 @@ interface CardBucketsProps {
  * mouse, touch (a press on the handle) or keyboard (Space on the handle, arrows, Space), announced to
  * screen readers in the user's language.
  */
-export function CardBuckets({ buckets, cards, shownDay, mayDrag, onChange, renderActions, dayHeader, dayEmpty }: CardBucketsProps) {
+export function CardBuckets({
+  buckets,
+  cards,
+  shownDay,
+  mayDrag,
+  onChange,
+  renderActions,
+  dayHeader,
+  dayEmpty,
+}: CardBucketsProps) {
   const { t } = useTranslation('production-planning');
   const sensors = useSensors(
     // A short travel (mouse) or a press (touch) before a drag starts keeps clicks and scrolling free.
@@ -48,6 +57,7 @@ export function CardBuckets({ buckets, cards, shownDay, mayDrag, onChange, rende
     useSensor(TouchSensor, { activationConstraint: { delay: 200, tolerance: 8 } }),
     useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
   );
+  // t('production-planning:board.buckets.day'), t('production-planning:board.buckets.generation')
   const nameOf = (id: string | number) => {
     const key = String(id);
     if (key.startsWith(BUCKET_PREFIX)) return t(`board.buckets.${key.slice(BUCKET_PREFIX.length) as BucketName}`);
@@ -90,7 +100,15 @@ export function CardBuckets({ buckets, cards, shownDay, mayDrag, onChange, rende
         },
       }}
     >
-      <Bucket bucket="day" ids={shownDay} cards={cards} mayDrag={mayDrag} header={dayHeader} empty={dayEmpty} renderActions={renderActions} />
+      <Bucket
+        bucket="day"
+        ids={shownDay}
+        cards={cards}
+        mayDrag={mayDrag}
+        header={dayHeader}
+        empty={dayEmpty}
+        renderActions={renderActions}
+      />
       <Bucket
         bucket="generation"
         ids={buckets.generation}
@@ -153,11 +171,9 @@ function Bucket({
                 <li>{empty}</li>
               ) : (
                 ids.map((id) => {
-                    const card = cards.get(id);
-                    return card ? (
-                      <SortableCard key={id} card={card} mayDrag={mayDrag} actions={renderActions(card)} />
-                    ) : null;
-                  })
+                  const card = cards.get(id);
+                  return card ? <SortableCard key={id} card={card} mayDrag={mayDrag} actions={renderActions(card)} /> : null;
+                })
               )}
             </Stack>
           </SortableContext>
@@ -176,7 +192,13 @@ function SortableCard({ card, mayDrag, actions }: { card: BoardCard; mayDrag: bo
   return (
     <li
       ref={setNodeRef}
-      style={{ transform: CSS.Translate.toString(transform), transition, opacity: isDragging ? 0.6 : 1, position: 'relative', zIndex: isDragging ? 2 : undefined }}
+      style={{
+        transform: CSS.Translate.toString(transform),
+        transition,
+        opacity: isDragging ? 0.6 : 1,
+        position: 'relative',
+        zIndex: isDragging ? 2 : undefined,
+      }}
       data-testid="production-card"
       data-card-id={card.id}
     >

@@ -16,7 +16,13 @@ export interface DiagramPart {
  * A draft's compartments (spec 3 §9): at least 8, up to the larger of the trailer's count and those
  * used, 10 per row; each card's compartments in its colour, with a legend naming the cards.
  */
-export function CompartmentDiagram({ trailerCompartments, parts }: { trailerCompartments: number; parts: readonly DiagramPart[] }) {
+export function CompartmentDiagram({
+  trailerCompartments,
+  parts,
+}: {
+  trailerCompartments: number;
+  parts: readonly DiagramPart[];
+}) {
   const { t } = useTranslation('production-planning');
   const rows = compartmentRows(trailerCompartments, parts);
   const colorOf = new Map(parts.map((part, index) => [part.cardId, PART_COLORS[index % PART_COLORS.length] ?? 'blue']));
@@ -63,7 +69,16 @@ export function CompartmentDiagram({ trailerCompartments, parts }: { trailerComp
       <Group gap="sm">
         {parts.map((part) => (
           <Group key={part.cardId} gap={4} wrap="nowrap">
-            <Box w={12} h={12} style={{ borderRadius: 2, background: `var(--mantine-color-${colorOf.get(part.cardId)}-2)`, border: `1px solid var(--mantine-color-${colorOf.get(part.cardId)}-7)` }} aria-hidden />
+            <Box
+              w={12}
+              h={12}
+              style={{
+                borderRadius: 2,
+                background: `var(--mantine-color-${colorOf.get(part.cardId)}-2)`,
+                border: `1px solid var(--mantine-color-${colorOf.get(part.cardId)}-7)`,
+              }}
+              aria-hidden
+            />
             <Text size="xs">{t('preview.legend', { card: part.label, count: part.compartments })}</Text>
           </Group>
         ))}

@@ -26,6 +26,7 @@ export function compartmentRows(
     overflow: index >= trailerCompartments,
   }));
   const rows: CompartmentSlot[][] = [];
-  for (let start = 0; start < slots.length; start += COMPARTMENTS_PER_ROW) rows.push(slots.slice(start, start + COMPARTMENTS_PER_ROW));
+  for (let start = 0; start < slots.length; start += COMPARTMENTS_PER_ROW)
+    rows.push(slots.slice(start, start + COMPARTMENTS_PER_ROW));
   return rows;
 }

@@ -40,7 +40,11 @@ export function PlanningBoard({ context }: { context: AdminContext }) {
   const [previewing, setPreviewing] = useState(false);
   const [creating, setCreating] = useState<number | null>(null);
 
-  const { cards, loading } = useBoardCards(context, { cargoTypeId: cargoTypeId === null ? null : Number(cargoTypeId), range }, unplaced);
+  const { cards, loading } = useBoardCards(
+    context,
+    { cargoTypeId: cargoTypeId === null ? null : Number(cargoTypeId), range },
+    unplaced,
+  );
   const cardsById = useMemo(() => new Map((cards ?? []).map((card) => [card.id, card])), [cards]);
   const cardIds = useMemo(() => (cards ?? []).map((card) => card.id), [cards]);
   useEffect(() => {
@@ -74,7 +78,7 @@ export function PlanningBoard({ context }: { context: AdminContext }) {
           <DateField
             label={t('board.from')}
             value={range.from}
-            onChange={(value) => value && setRange((current) => ({ from: String(value).slice(0, 10), to: current.to < String(value).slice(0, 10) ? String(value).slice(0, 10) : current.to }))}
+            onChange={(value) => value && setRange((current) => ({ from: value, to: [current.to, value].sort()[1] ?? value }))}
             w={160}
             data-testid="board-from"
           />
@@ -88,7 +92,11 @@ export function PlanningBoard({ context }: { context: AdminContext }) {
           />
         </Group>
         {mayCreate && (
-          <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setCreating(Date.now())} data-testid="card-create">
+          <Button
+            leftSection={<IconPlus size={16} aria-hidden />}
+            onClick={() => setCreating(Date.now())}
+            data-testid="card-create"
+          >
             {t('board.create')}
           </Button>
         )}
@@ -108,7 +116,12 @@ export function PlanningBoard({ context }: { context: AdminContext }) {
           />
         </Group>
         <Group gap="xs">
-          <Button variant="default" disabled={generationEmpty} onClick={() => setBuckets(clearGeneration)} data-testid="board-clear">
+          <Button
+            variant="default"
+            disabled={generationEmpty}
+            onClick={() => setBuckets(clearGeneration)}
+            data-testid="board-clear"
+          >
             {t('board.clear')}
           </Button>
           <ExplainedButton
