@@ -18,6 +18,7 @@ import { registerDevicePositionRoutes } from './features/device-positions/device
 import { createPositionIngest } from './features/device-positions/position-ingest.ts';
 import { registerAvoidanceZoneRoutes } from './features/avoidance-zones/avoidance-zones.routes.ts';
 import { registerStandardRouteRoutes } from './features/standard-routes/standard-routes.routes.ts';
+import { registerProductionCardRoutes } from './features/production-cards/production-cards.routes.ts';
 import { registerDeviceRoutes } from './features/devices/devices.routes.ts';
 import { registerGeocodingRoutes } from './features/geocoding/geocoding.routes.ts';
 import { registerHealthRoutes } from './features/health/health.routes.ts';
@@ -103,6 +104,7 @@ const FEATURE_ROUTES = [
   registerDeviceRoutes,
   registerAvoidanceZoneRoutes,
   registerStandardRouteRoutes,
+  registerProductionCardRoutes,
   registerDevicePositionRoutes,
   registerTrackingRoutes,
   registerServiceAccountRoutes,

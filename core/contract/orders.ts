@@ -99,6 +99,8 @@ export const stopInputSchema = z.object({
     .default(null),
   orderNumber: text(100, { trim: true }).nullable().default(null),
   customerOrderNumber: text(100, { trim: true }).nullable().default(null),
+  /** The ration produced for the stop (production planning sets it); absent keeps the stored one. */
+  productionPlan: text(200, { trim: true }).nullable().optional(),
   quantity: quantitySchema.nullable().default(null),
   weight: gramsSchema.nullable().default(null),
   notes: text(2000).nullable().default(null),
@@ -152,6 +154,7 @@ export function inputFromOrder(order: Order): OrderInput {
       lotId: stop.lotId,
       orderNumber: stop.orderNumber,
       customerOrderNumber: stop.customerOrderNumber,
+      productionPlan: stop.productionPlan,
       quantity: stop.quantity,
       weight: stop.weight,
       notes: stop.notes,

@@ -606,6 +606,104 @@ const GRAIN = [9, 10, 11, 22, 23, 24, 25, 26, 33, 34, 35];
 const PACKAGED = [1, 6, 7, 17, 18, 19, 20, 36];
 
 /**
+ * Production cards on Prairie Feed's planning board this week (spec 3): rations from its mills to
+ * its farms, by weight (tons and number of loads) or by count (bags and their average weight).
+ */
+export const PRODUCTION_CARDS: readonly {
+  dayOfWeek: number;
+  cargoTypeId: number;
+  origin: string;
+  destination: string;
+  /** By weight: US tons and number of loads. */
+  tons?: number;
+  loads?: number;
+  /** By count: units and kilograms each. */
+  quantity?: number;
+  averageKg?: number;
+  productionPlan: string;
+  lotId: string;
+  orderNumber: string;
+}[] = [
+  {
+    dayOfWeek: 1,
+    cargoTypeId: 27,
+    origin: 'Nevada Mill',
+    destination: 'Ridgeview Finisher 1',
+    tons: 48,
+    loads: 2,
+    productionPlan: 'Finisher 3',
+    lotId: 'NM-2611',
+    orderNumber: 'PF-5101',
+  },
+  {
+    dayOfWeek: 1,
+    cargoTypeId: 28,
+    origin: 'Story City Mill',
+    destination: 'Ridgeview Sow Unit',
+    tons: 22,
+    loads: 1,
+    productionPlan: 'Lactation A',
+    lotId: 'SC-0418',
+    orderNumber: 'PF-5102',
+  },
+  {
+    dayOfWeek: 2,
+    cargoTypeId: 29,
+    origin: 'Huxley Mill',
+    destination: 'Skunk River Broilers',
+    tons: 30,
+    loads: 2,
+    productionPlan: 'Grower 2',
+    lotId: 'HX-7730',
+    orderNumber: 'PF-5103',
+  },
+  {
+    dayOfWeek: 3,
+    cargoTypeId: 30,
+    origin: 'Nevada Mill',
+    destination: 'State Center Layers',
+    tons: 18,
+    loads: 1,
+    productionPlan: 'Layer Peak',
+    lotId: 'NM-2612',
+    orderNumber: 'PF-5104',
+  },
+  {
+    dayOfWeek: 3,
+    cargoTypeId: 27,
+    origin: 'Huxley Mill',
+    destination: 'Colo Nursery',
+    tons: 12,
+    loads: 1,
+    productionPlan: 'Finisher 1',
+    lotId: 'HX-7731',
+    orderNumber: 'PF-5105',
+  },
+  {
+    dayOfWeek: 4,
+    cargoTypeId: 31,
+    origin: 'Story City Mill',
+    destination: 'Ballard Creek Dairy',
+    tons: 26,
+    loads: 1,
+    productionPlan: 'Dairy TMR',
+    lotId: 'SC-0419',
+    orderNumber: 'PF-5106',
+  },
+  {
+    dayOfWeek: 5,
+    cargoTypeId: 1,
+    origin: 'Nevada Mill',
+    destination: 'Cambridge Heifer Farm',
+    quantity: 400,
+    averageKg: 22.68,
+    productionPlan: 'Heifer Developer',
+    lotId: 'NM-2613',
+    orderNumber: 'PF-5107',
+  },
+];
+
+/**
  * Demo downtime (spec 2 §3) of tractors, trailers (by name) and drivers (by username), starting
  * `dayOfWeek` days after the Sunday of the seeding week, in the demo zone, so the current week shows some.
  */

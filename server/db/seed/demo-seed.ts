@@ -44,11 +44,13 @@ import {
 } from '#server/db/schema';
 import { avoidanceZones } from '#server/features/avoidance-zones/avoidance-zones.schema';
 import { standardRoutes } from '#server/features/standard-routes/standard-routes.schema';
+import { productionCards } from '#server/features/production-cards/production-cards.schema';
 import {
   CARGO_TYPES,
   CARRIER_LINKS,
   CUSTOMERS,
   DEMO_TIMEZONE,
+  PRODUCTION_CARDS,
   DOWNTIMES,
   FEATURE_DESCRIPTIONS,
   LOAD_PLANS,
@@ -598,6 +600,48 @@ async function insertDemo(tx: Transaction, now: Date, passwordHash: string): Pro
     })
     .returning({ id: standardRoutes.id });
   logUpserts('standardRoute', orgId.prairie, [yardToScale?.id as number]);
+
+  // Production cards on Prairie Feed's planning board this week, none grouped yet.
+  const planningWeek = dayjs(weekContaining(now, DEMO_TIMEZONE).start).tz(DEMO_TIMEZONE);
+  const cardRows = await tx
+    .insert(productionCards)
+    .values(
+      PRODUCTION_CARDS.map((card) => ({
+        organizationId: orgId.prairie,
+        cargoTypeId: card.cargoTypeId,
+        quantity: card.quantity ?? null,
+        targetDate: planningWeek.add(card.dayOfWeek, 'day').format('YYYY-MM-DD'),
+        lotId: card.lotId,
+        orderNumber: card.orderNumber,
+        productionPlan: card.productionPlan,
+        stops: [
+          {
+            type: 'Origin' as const,
+            organizationLocationId: must(locationIdByName.get(card.origin), card.origin),
+            organizationSubLocationIds: [],
+            lotId: null,
+          },
+          {
+            type: 'Destination' as const,
+            organizationLocationId: must(locationIdByName.get(card.destination), card.destination),
+            organizationSubLocationIds: [],
+            lotId: null,
+          },
+        ],
+        cargo: {
+          averageWeight: card.averageKg ?? null,
+          weight: card.tons === undefined ? null : tonsToGrams(card.tons),
+          numberOfLoads: card.loads ?? null,
+          salmonellaResult: 'negative' as const,
+        },
+      })),
+    )
+    .returning({ id: productionCards.id });
+  logUpserts(
+    'productionCard',
+    orgId.prairie,
+    cardRows.map((row) => row.id),
+  );
 
   // Loading-duration rules: Prairie Feed's default for any cargo picked up, and a faster bulk-feed
   // load-out at the main mill (1.5 US tons a minute).

@@ -30,26 +30,21 @@ import {
   validateProjectionConfig,
 } from '#core/domain/planning/index';
 import type { Database, Queryable, Transaction } from '#server/db/database';
-import { contacts, orders, stops, users } from '#server/db/schema';
+import { contacts, orders, users } from '#server/db/schema';
 import { recordChanges } from '#server/features/sync/change-log';
 import {
+  insertOrders,
   type OrderRow,
-  orderValues,
   organizationsSeeing,
   ruleViolation,
-  stopValues,
   updateOrderInTransaction,
   userWeightUnit,
   withStops,
 } from '#server/features/orders/orders.service';
-import { legOf, tripFiguresOf } from '#server/features/orders/trip-time';
 import type { AuthContext } from '#server/plugins/auth';
 import { HttpError, notFound } from '#server/plugins/error-handler';
 import { ERROR_CODES } from '#core/contract/errors';
 import type { RealtimePublisher } from '#server/plugins/realtime';
-
-/** Rows inserted per statement (STACK.md: batches of 1,000 are ~10× faster than single rows). */
-const INSERT_BATCH = 1000;
 
 /**
  * Locks the active organization's own loads named (in id order, so two requests cannot deadlock)
@@ -152,52 +147,6 @@ export async function saveOrderList(
   return saved;
 }
 
-/** Inserts new loads of the active organization with their stops (batched); answers them whole. */
-async function insertDrafts(
-  tx: Transaction,
-  auth: AuthContext,
-  drafts: readonly { input: OrderInput; status: Order['status']; mergedFromOrderIds?: number[] }[],
-): Promise<Order[]> {
-  const created: OrderRow[] = [];
-  const trips = await tripFiguresOf(
-    tx,
-    auth.organizationId,
-    drafts.map((draft) => draft.input),
-  );
-  for (let start = 0; start < drafts.length; start += INSERT_BATCH) {
-    const batch = drafts.slice(start, start + INSERT_BATCH);
-    created.push(
-      ...(await tx
-        .insert(orders)
-        .values(
-          batch.map((draft, index) => ({
-            organizationId: auth.organizationId,
-            transportingOrganizationId: auth.organizationId,
-            ...orderValues(draft.input),
-            timeSeconds: trips[start + index]?.timeSeconds ?? null,
-            distanceMeters: trips[start + index]?.distanceMeters ?? null,
-            status: draft.status,
-            mergedFromOrderIds: draft.mergedFromOrderIds ?? null,
-          })),
-        )
-        .returning()),
-    );
-  }
-  // RETURNING keeps the VALUES order, so the n-th row is the n-th draft.
-  const stopValuesList = drafts.flatMap((draft, index) =>
-    draft.input.stops.map((stop) => ({
-      ...stopValues(stop),
-      ...legOf(trips[index], stop.sequence),
-      orderId: (created[index] as OrderRow).id,
-      organizationId: auth.organizationId,
-    })),
-  );
-  for (let start = 0; start < stopValuesList.length; start += INSERT_BATCH) {
-    await tx.insert(stops).values(stopValuesList.slice(start, start + INSERT_BATCH));
-  }
-  return withStops(tx, created);
-}
-
 /** Version + 1 and the new status on loads whose status alone changes (merge and unmerge of sources). */
 async function writeStatuses(tx: Transaction, changes: readonly { id: number; status: Order['status'] }[]): Promise<Order[]> {
   const rows: OrderRow[] = [];
@@ -234,7 +183,7 @@ export async function mergeOrders(
     let merged = mergeDrafts(sources);
     if (preview) merged = applyMergedStopOrder(merged, preview.stops);
     const { status, mergedFromOrderIds, ...input } = merged;
-    const [created] = await insertDrafts(tx, auth, [{ input, status, mergedFromOrderIds }]);
+    const [created] = await insertOrders(tx, auth, [{ input, status, mergedFromOrderIds }]);
     if (!created) throw new Error('insert returned no order');
     const marked = await writeStatuses(
       tx,
@@ -427,7 +376,7 @@ export async function createProjections(
   );
   if (!drafts.length) return [];
   const created = await db.transaction(async (tx) => {
-    const loads = await insertDrafts(tx, auth, drafts);
+    const loads = await insertOrders(tx, auth, drafts);
     await recordChanges(
       tx,
       loads.map((load) => ({ entity: 'order', id: load.id, op: 'upsert', organizationIds: organizationsSeeing(load) })),

@@ -400,6 +400,88 @@ const NOTIFICATION_CONFIG_ROUTES: Record<string, MatrixEntry> = {
   },
 };
 
+/** A card of 30 t of bulk feed from one of Prairie Feed's mills (whose type ships it) to one of its farms. */
+async function productionCardBody(world: MatrixWorld) {
+  const site = (typeId: number) =>
+    world.test.database.pool
+      .query<{ id: number }>(
+        'select id from locations where organization_id = $1 and location_type_id = $2 order by id limit 1',
+        [world.organizations.prairie, typeId],
+      )
+      .then((result) => result.rows[0]?.id);
+  return {
+    cargoTypeId: 2,
+    targetDate: '2026-11-24',
+    lotId: ' LOT-M ',
+    orderNumber: 'PC-1',
+    productionPlan: 'Grower 2',
+    stops: [
+      { type: 'Origin', organizationLocationId: await site(1), organizationSubLocationIds: [] },
+      { type: 'Destination', organizationLocationId: await site(2), organizationSubLocationIds: [] },
+    ],
+    metadata: { cargo: { weight: 30_000_000, numberOfLoads: 2 } },
+  };
+}
+
+/** A new card of Prairie Feed on the board, and how many drafts it makes (the server's own preview). */
+async function boardCard(world: MatrixWorld) {
+  const card = await world.call<{ id: number }>(
+    'admin',
+    'POST',
+    `/api/organizations/${world.organizations.prairie}/production-cards`,
+    await productionCardBody(world),
+  );
+  const preview = await world.call<{ drafts: unknown[] }>(
+    'admin',
+    'GET',
+    `/api/production-cards/group-preview?distributionMode=greedy&ids=${card.id}`,
+  );
+  return { id: card.id, draftCount: preview.drafts.length };
+}
+const productionPlanningPage = PAGE_RULES.productionPlanning;
+const PRODUCTION_PLANNING_ROUTES: Record<string, MatrixEntry> = {
+  'GET /api/production-cards': {
+    access: productionPlanningPage,
+    example: () => ({ query: { startDate: '2026-11-22', endDate: '2026-11-28', cargoTypeId: '2' } }),
+    foreignIds: NO_IDS,
+  },
+  'GET /api/production-cards/group-preview': {
+    access: productionPlanningPage,
+    example: async (world) => ({ query: { distributionMode: 'equitable', ids: `${(await boardCard(world)).id}` } }),
+    foreignIds: [foreign('query.ids', 'productionCard'), foreign('query.ids', 'productionCard', BESIDE_OWN)],
+  },
+  'GET /api/production-cards/groups': {
+    access: productionPlanningPage,
+    example: () => ({ query: { from: '2026-11-22', to: '2026-11-28' } }),
+    foreignIds: NO_IDS,
+  },
+  'POST /api/production-cards/groups': {
+    access: { ...productionPlanningPage, permissions: ['ViewProductionCards', 'CreateOrder'] },
+    example: async (world) => {
+      const card = await boardCard(world);
+      return { body: { productionCardIds: [card.id], distributionMode: 'greedy', expectedDraftCount: card.draftCount } };
+    },
+    foreignIds: [
+      foreign('body.productionCardIds.0', 'productionCard'),
+      foreign('body.productionCardIds', 'productionCard', BESIDE_OWN),
+    ],
+  },
+  'DELETE /api/production-cards/groups/:guid': {
+    access: { ...productionPlanningPage, permissions: ['ViewProductionCards', 'DeleteOrder'] },
+    example: async (world) => {
+      const card = await boardCard(world);
+      const group = await world.call<{ guid: string }>('admin', 'POST', '/api/production-cards/groups', {
+        productionCardIds: [card.id],
+        distributionMode: 'greedy',
+        expectedDraftCount: card.draftCount,
+      });
+      return { params: { guid: group.guid } };
+    },
+    // A uuid no integer id can stand for; another organization's group answers 404 (production-cards.test.ts).
+    foreignIds: { none: 'the group is named by its guid' },
+  },
+};
+
 /** The body each declared record type's generated routes are called with: a new type without one does not compile. */
 const EXAMPLE_INPUTS: Record<WritableResource['kind'], ExampleInput> = {
   customer: () => CUSTOMER,
@@ -413,6 +495,7 @@ const EXAMPLE_INPUTS: Record<WritableResource['kind'], ExampleInput> = {
   avoidanceZone: () => AVOIDANCE_ZONE,
   location: LOCATION,
   standardRoute: standardRouteBody,
+  productionCard: productionCardBody,
 };
 
 /** POST, PUT and DELETE of every declared record type with writes, derived from the declarations. */
@@ -876,6 +959,7 @@ export const MATRIX: Record<string, MatrixEntry> = {
     foreignIds: NO_IDS,
   },
   ...RECORD_ROUTES,
+  ...PRODUCTION_PLANNING_ROUTES,
   ...MASTER_DATA_ROUTES,
   ...LOCATION_ROUTES,
   ...PEOPLE_ROUTES,

@@ -27,7 +27,8 @@ export type ForeignKind =
   | 'notificationConfig'
   | 'device'
   | 'avoidanceZone'
-  | 'standardRoute';
+  | 'standardRoute'
+  | 'productionCard';
 
 /**
  * What the declarations build requests from: the demo world seen by Prairie Feed (whose
@@ -178,6 +179,18 @@ export async function loadMatrixWorld(test: TestApp): Promise<MatrixWorld> {
       test,
       `insert into standard_routes (organization_id, origin_id, destination_id, flexible_polyline)
        select $1, min(id), max(id), 'BFoz5xJ67i1B1B7PzIhaxL7Y' from locations where organization_id = $1 returning id`,
+      [littleCreek],
+    ),
+    // Little Creek Farms gets a production card from one of its locations to another.
+    productionCard: await oneId(
+      test,
+      `insert into production_cards (organization_id, cargo_type_id, quantity, target_date, stops, cargo)
+       select $1, 2, null, '2026-11-24',
+         jsonb_build_array(
+           jsonb_build_object('type', 'Origin', 'organizationLocationId', min(id), 'organizationSubLocationIds', '[]'::jsonb, 'lotId', null),
+           jsonb_build_object('type', 'Destination', 'organizationLocationId', max(id), 'organizationSubLocationIds', '[]'::jsonb, 'lotId', null)),
+         '{"averageWeight": null, "weight": 20000000, "numberOfLoads": 1, "salmonellaResult": null}'::jsonb
+       from locations where organization_id = $1 returning id`,
       [littleCreek],
     ),
     // The demo data has no service account; Little Creek gets one for the matrix.
