@@ -19,7 +19,7 @@ import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import type { GenerateGroupInput } from '#core/contract/production-cards';
 import { DISTRIBUTION_MODES, type DistributionMode, type UnplacedReason } from '#core/domain/planning/distribution';
-import { planningCardOf, trailerProfiles } from '#core/domain/planning/production-input';
+import { planningCardOf, trailerProfilesOf } from '#core/domain/planning/production-planning';
 import { formatWeight } from '#core/domain/units';
 import { apiRequest } from '#src/data/api-client.ts';
 import { useMirrorList } from '#src/data/loads.ts';
@@ -74,7 +74,14 @@ export function PreviewModal({
       const row = byId.get(id);
       return row ? [planningCardOf(row, basisOf.get(row.cargoTypeId) ?? 'quantity')] : [];
     });
-    return { cards: planningCards, profiles: trailerProfiles(trailers), mode };
+    return {
+      cards: planningCards,
+      profiles: trailerProfilesOf(
+        trailers,
+        planningCards.map((card) => card.cargoTypeId),
+      ),
+      mode,
+    };
   }, [rows, cargoTypes, trailers, cardIds, mode]);
   const result = usePlannerResult(input, () =>
     input ? planner.distributeCards(input.cards, input.profiles, input.mode) : Promise.resolve(null),
