@@ -189,7 +189,7 @@ export function PreviewModal({
                         <Title order={3} size="h5">
                           {t('preview.draftTitle', { number: index + 1 })}
                         </Title>
-                        <Badge variant="light" data-testid="preview-draft-weight">
+                        <Badge variant="light" tt="none" data-testid="preview-draft-weight">
                           {formatWeight(draft.weightGrams, context.weightUnit, i18n.language)}
                         </Badge>
                       </Group>

@@ -18,7 +18,7 @@ export function ProductionPlanningPage() {
       <Title order={1} size="h2">
         {t('title')}
       </Title>
-      <Tabs value={tab} onChange={(next) => next && setTab(next as PlanningTab)} keepMounted={false}>
+      <Tabs value={tab} onChange={(next) => next && setTab(next as PlanningTab)} keepMounted>
         <Tabs.List aria-label={t('tabs.label')}>
           <Tabs.Tab value="board" data-testid="tab-board">
             {t('tabs.board')}
@@ -31,7 +31,8 @@ export function ProductionPlanningPage() {
           <PlanningBoard context={context} />
         </Tabs.Panel>
         <Tabs.Panel value="groups" pt="sm">
-          <OrderGroupsTable context={context} />
+          {/* The board stays mounted (its buckets are kept); the groups are read only while shown. */}
+          {tab === 'groups' && <OrderGroupsTable context={context} />}
         </Tabs.Panel>
       </Tabs>
     </Stack>
