@@ -37,6 +37,21 @@ export function weekAtOffset(at: Date, zone: string, offset: number): WeekRange 
   return weekFromSunday(shiftDate(sunday, offset * 7), zone);
 }
 
+/** The calendar day ("YYYY-MM-DD") `days` days after `day` (negative = before). */
+export function shiftCalendarDay(day: string, days: number): string {
+  return shiftDate(day, days);
+}
+
+/** The Sunday starting the week (spec 1 §1) that holds a calendar day. */
+export function sundayOfCalendarDay(day: string): string {
+  return shiftDate(day, -dayjs.utc(day).day());
+}
+
+/** Whole days from `from` to `to`, two calendar days (negative when `to` is earlier). */
+export function calendarDaysBetween(from: string, to: string): number {
+  return dayjs.utc(to).diff(dayjs.utc(from), 'day');
+}
+
 /** A wall-clock time in `zone` on the day `dayOffset` days after the week's Sunday. */
 export function timeInWeek(week: WeekRange, zone: string, dayOffset: number, hour: number, minute = 0): Date {
   const day = shiftDate(dayjs(week.start).tz(zone).format(DATE), dayOffset);
