@@ -26,6 +26,7 @@ import { measureServerLoad } from './load-test.ts';
 import { measureIngest } from './ingest.ts';
 import { measureChaos } from './chaos.ts';
 import { measureChangeLogCompaction } from './change-log.ts';
+import { measureProductionGroups } from './production-groups.ts';
 import { measureMap } from './map.ts';
 import { measureLiveMap } from './live-map.ts';
 
@@ -220,6 +221,7 @@ const FIGURES: Figure[] = [
     },
   },
   { name: 'change-log', measure: async () => ({ changeLogCompaction: await measureChangeLogCompaction(log) }) },
+  { name: 'production-groups', measure: async () => ({ productionGroups: await measureProductionGroups(log) }) },
   {
     name: 'planning',
     measure: async () => {
