@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import type { OrderGroup } from '#core/contract/production-cards';
 import { dateTimeFormat } from '#core/domain/date-format';
 import { formatWeight } from '#core/domain/units';
+import { type CalendarPeriod, PERIOD_MODES, type PeriodMode, periodOf, shiftPeriod } from '#core/domain/relative-period';
 import { isoDateInZone } from '#core/domain/weeks';
 import { useMirrorList } from '#src/data/loads.ts';
 import { errorMessage } from '#src/features/administration/forms/use-record-form.ts';
@@ -16,9 +17,8 @@ import { DateField } from '#src/ui/date-time-field.tsx';
 import { ExplainedActionIcon } from '#src/ui/explained-button.tsx';
 import { ResourceTable } from '#src/ui/resource-table.tsx';
 import type { ResourceColumn } from '#src/ui/resource-table-rows.ts';
-import { type GroupRange, RANGE_MODES, type RangeMode, rangeOfMode, shiftRange } from './group-range.ts';
 import { orderGroupsQuery, useUnlinkGroup } from './order-group-queries.ts';
-import { rangeLabel } from './range-label.ts';
+import { periodLabel } from './range-label.ts';
 
 /** The table's key: its page size is remembered under it (spec 3: `orderGroups`, 10 by default). */
 export const ORDER_GROUPS_TABLE = 'orderGroups';
@@ -32,7 +32,8 @@ const rowId = (guid: string) => Number.parseInt(guid.replace(/-/g, '').slice(0, 
 export function OrderGroupsTable({ context }: { context: AdminContext }) {
   const { t, i18n } = useTranslation('production-planning');
   const today = isoDateInZone(new Date(), context.timezone);
-  const [range, setRange] = useState<GroupRange>(() => rangeOfMode('week', today));
+  const [mode, setMode] = useState<PeriodMode>('week');
+  const [range, setRange] = useState<CalendarPeriod>(() => periodOf('week', today));
   const groups = useQuery(orderGroupsQuery(range));
   const unlink = useUnlinkGroup();
   const pageSize = useTablePageSize(ORDER_GROUPS_TABLE);
@@ -123,36 +124,38 @@ export function OrderGroupsTable({ context }: { context: AdminContext }) {
       </ActionIcon>
       <SegmentedControl
         aria-label={t('groups.mode')}
-        value={range.mode}
-        onChange={(mode) =>
-          setRange((current) => rangeOfMode(mode as RangeMode, current.mode === 'custom' ? current.from : today, current))
-        }
+        value={mode}
+        onChange={(next) => {
+          setMode(next as PeriodMode);
+          // Custom starts from the period shown; day and week from today.
+          if (next !== 'custom') setRange(periodOf(next as PeriodMode, today));
+        }}
         // t('production-planning:groups.modes.day'), t('production-planning:groups.modes.week'), t('production-planning:groups.modes.custom')
-        data={RANGE_MODES.map((mode) => ({ value: mode, label: t(`groups.modes.${mode}`) }))}
+        data={PERIOD_MODES.map((value) => ({ value, label: t(`groups.modes.${value}`) }))}
         data-testid="groups-mode"
       />
       <ActionIcon
         variant="default"
         size="lg"
         aria-label={t('groups.previous')}
-        onClick={() => setRange((current) => shiftRange(current, -1))}
+        onClick={() => setRange((current) => shiftPeriod(current, mode, -1))}
         data-testid="groups-previous"
       >
         <IconChevronLeft size={18} aria-hidden />
       </ActionIcon>
       <Text size="sm" fw={600} miw={120} ta="center" aria-live="polite" data-testid="groups-label">
-        {rangeLabel(range, today, i18n.language, t)}
+        {periodLabel(range, mode, today, i18n.language, t)}
       </Text>
       <ActionIcon
         variant="default"
         size="lg"
         aria-label={t('groups.next')}
-        onClick={() => setRange((current) => shiftRange(current, 1))}
+        onClick={() => setRange((current) => shiftPeriod(current, mode, 1))}
         data-testid="groups-next"
       >
         <IconChevronRight size={18} aria-hidden />
       </ActionIcon>
-      {range.mode === 'custom' && (
+      {mode === 'custom' && (
         <>
           <DateField
             aria-label={t('groups.from')}

@@ -1,12 +1,17 @@
 import type { TFunction } from 'i18next';
 import { dateTimeFormat } from '#core/domain/date-format';
-import type { GroupRange } from './group-range.ts';
-import { relativeRange } from './relative-range.ts';
+import { type CalendarPeriod, type PeriodMode, relativePeriodLabel } from '#core/domain/relative-period';
 
-/** The toolbar's label of the range (spec 3): today, yesterday, N days ago, this week…, else the dates. */
-export function rangeLabel(range: GroupRange, today: string, language: string, t: TFunction<'production-planning'>): string {
-  const relative = relativeRange(range, today);
-  switch (relative?.kind) {
+/** The toolbar's label of the period (spec 3): today, yesterday, N days ago, this week…, else its dates. */
+export function periodLabel(
+  period: CalendarPeriod,
+  mode: PeriodMode,
+  today: string,
+  language: string,
+  t: TFunction<'production-planning'>,
+): string {
+  const relative = relativePeriodLabel(period, mode, today);
+  switch (relative?.key) {
     case 'today':
       return t('production-planning:groups.relative.today');
     case 'yesterday':
@@ -14,9 +19,9 @@ export function rangeLabel(range: GroupRange, today: string, language: string, t
     case 'tomorrow':
       return t('production-planning:groups.relative.tomorrow');
     case 'daysAgo':
-      return t('production-planning:groups.relative.daysAgo', { count: relative.count });
+      return t('production-planning:groups.relative.daysAgo', { count: relative.count ?? 0 });
     case 'daysAhead':
-      return t('production-planning:groups.relative.daysAhead', { count: relative.count });
+      return t('production-planning:groups.relative.daysAhead', { count: relative.count ?? 0 });
     case 'thisWeek':
       return t('production-planning:groups.relative.thisWeek');
     case 'lastWeek':
@@ -24,10 +29,10 @@ export function rangeLabel(range: GroupRange, today: string, language: string, t
     case 'nextWeek':
       return t('production-planning:groups.relative.nextWeek');
     case 'weeksAgo':
-      return t('production-planning:groups.relative.weeksAgo', { count: relative.count });
+      return t('production-planning:groups.relative.weeksAgo', { count: relative.count ?? 0 });
     case 'weeksAhead':
-      return t('production-planning:groups.relative.weeksAhead', { count: relative.count });
+      return t('production-planning:groups.relative.weeksAhead', { count: relative.count ?? 0 });
   }
   const calendarDate = dateTimeFormat(language, 'UTC').calendarDate;
-  return range.from === range.to ? calendarDate(range.from) : `${calendarDate(range.from)} – ${calendarDate(range.to)}`;
+  return period.from === period.to ? calendarDate(period.from) : `${calendarDate(period.from)} – ${calendarDate(period.to)}`;
 }
