@@ -1,7 +1,9 @@
 import type { Locator, Page } from '@playwright/test';
 import { inputFromOrder, type Order } from '../../core/contract/orders.ts';
 import { gramsToDisplayWeight, type WeightUnit } from '../../core/domain/units.ts';
+import { isoDateInZone } from '../../core/domain/weeks.ts';
 import { test as base, expect } from './fixtures.ts';
+import { goOffline } from './pages/app.ts';
 import { expectNoSeriousViolations } from './pages/axe.ts';
 import { DispatchApi, type SelfRow } from './pages/loads.ts';
 import { DraftsApi, DraftsTablePage, PlanningWeek } from './pages/planning.ts';
@@ -59,6 +61,33 @@ async function choose(page: Page, select: Locator, label: string) {
   await page.getByRole('option', { name: label, exact: true }).click();
 }
 
+/** Fills and saves the create-card form: Bulk Feed from the mill to the farm, by weight over one load. */
+async function createCard(page: Page, world: World, card: { lot: string; grams: number }) {
+  await page.getByTestId('card-create').click();
+  const form = page.getByTestId('card-form').getByRole('dialog');
+  await choose(page, form.getByTestId('card-cargo-type'), 'Bulk Feed');
+  await form.getByTestId('card-weight').fill(String(gramsToDisplayWeight(card.grams, world.unit)));
+  await form.getByTestId('card-loads').fill('1');
+  await form.getByTestId('card-lot').fill(`  ${card.lot}  `);
+  await form.getByTestId('card-order').fill(`PO-${card.lot}`);
+  await choose(page, form.getByTestId('card-origin'), world.mill);
+  await choose(page, form.getByTestId('card-destination'), world.farm);
+  await form.getByTestId('card-form-save').click();
+  await expect(form).toBeHidden();
+}
+
+/** Moves the first card of the day bucket into the generation bucket with the keyboard. */
+async function moveFirstToGeneration(page: Page) {
+  const handle = page.getByTestId('bucket-day').getByTestId('card-handle').first();
+  await handle.focus();
+  await page.keyboard.press('Space');
+  // dnd-kit says each step in its live region once it has measured the lists.
+  await expect(handle).toHaveAttribute('aria-pressed', 'true');
+  await page.keyboard.press('ArrowRight');
+  await expect(page.getByText(/is over the Generation bucket\.$/)).toBeAttached();
+  await page.keyboard.press('Space');
+}
+
 /** The drafts generated from this run's cards (their stops carry its lot ids). */
 async function runDrafts(plan: DraftsApi, run: string): Promise<Order[]> {
   return (await plan.drafts()).filter((draft) => draft.stops.some((stop) => stop.lotId?.startsWith(run)));
@@ -84,17 +113,7 @@ test('cards become draft loads of an order group whose counts follow publishing,
   await expect(board.getByTestId('bucket-day')).toBeVisible({ timeout: 40_000 });
 
   for (const card of cards) {
-    await page.getByTestId('card-create').click();
-    const form = page.getByTestId('card-form').getByRole('dialog');
-    await choose(page, form.getByTestId('card-cargo-type'), 'Bulk Feed');
-    await form.getByTestId('card-weight').fill(String(gramsToDisplayWeight(card.grams, world.unit)));
-    await form.getByTestId('card-loads').fill('1');
-    await form.getByTestId('card-lot').fill(`  ${card.lot}  `);
-    await form.getByTestId('card-order').fill(`PO-${card.lot}`);
-    await choose(page, form.getByTestId('card-origin'), world.mill);
-    await choose(page, form.getByTestId('card-destination'), world.farm);
-    await form.getByTestId('card-form-save').click();
-    await expect(form).toBeHidden();
+    await createCard(page, world, card);
     await expect(page.getByText('Production card created.')).toBeVisible();
   }
 
@@ -104,14 +123,7 @@ test('cards become draft loads of an order group whose counts follow publishing,
   const day = board.getByTestId('bucket-day');
   const generation = board.getByTestId('bucket-generation');
   for (const moved of [1, 2]) {
-    const handle = day.getByTestId('card-handle').first();
-    await handle.focus();
-    await page.keyboard.press('Space');
-    // dnd-kit says each step in its live region once it has measured the lists.
-    await expect(handle).toHaveAttribute('aria-pressed', 'true');
-    await page.keyboard.press('ArrowRight');
-    await expect(page.getByText(/is over the Generation bucket\.$/)).toBeAttached();
-    await page.keyboard.press('Space');
+    await moveFirstToGeneration(page);
     await expect(generation.getByTestId('production-card')).toHaveCount(moved);
   }
   await expect(board.getByTestId('generation-count')).toHaveText('2 cards to generate');
@@ -190,4 +202,53 @@ test('cards become draft loads of an order group whose counts follow publishing,
   await row.getByTestId('group-unlink').click();
   await expect(page.getByTestId('orderGroups-row')).toHaveCount(0);
   await expect(page.getByText(/^Group .* unlinked\.$/)).toBeVisible();
+});
+
+test('offline, a card is kept on the device and the preview still works; generating says it needs a connection', async ({
+  page,
+  api,
+  world,
+}) => {
+  test.setTimeout(120_000);
+  const run = `E2E${Date.now().toString(36).toUpperCase()}`;
+  await page.goto('/production-planning');
+  const board = page.getByTestId('production-planning-page');
+  await expect(board.getByTestId('bucket-day')).toBeVisible({ timeout: 40_000 });
+  await createCard(page, world, { lot: `${run}-ON`, grams: 12_000_000 });
+  await expect(page.getByText('Production card created.')).toBeVisible();
+
+  const backOnline = await goOffline(page);
+  await createCard(page, world, { lot: `${run}-OFF`, grams: 6_000_000 });
+  await expect(page.getByText(/is kept on this device and will be created when the connection returns\.$/)).toBeVisible();
+  await board.getByTestId('board-search').fill(run);
+  await expect(board.getByTestId('day-count')).toHaveText('2 cards');
+  const offlineCard = board.getByTestId('production-card').filter({ hasText: `${run}-OFF` });
+  await expect(offlineCard.getByText('Waiting to send')).toBeVisible();
+
+  // The card stored on the server goes to the generation bucket; the worker previews it offline.
+  await board.getByTestId('board-search').fill(`${run}-ON`);
+  await expect(board.getByTestId('day-count')).toHaveText('1 card');
+  await moveFirstToGeneration(page);
+  await board.getByTestId('board-preview').click();
+  const preview = page.getByTestId('preview-modal').getByRole('dialog');
+  await expect(preview.getByTestId('preview-draft')).toHaveCount(1);
+  const generate = preview.getByTestId('preview-generate');
+  await expect(generate).toHaveAttribute('aria-disabled', 'true');
+  await expect(generate).toHaveAccessibleDescription('This needs a connection to the server.');
+  await page.keyboard.press('Escape');
+  await expect(preview).toBeHidden();
+
+  // Back online, the queued card reaches the server and stops waiting.
+  await backOnline();
+  const week = new PlanningWeek(world.self.contact.timezone).week;
+  const zone = world.self.contact.timezone;
+  const storedLots = async () => {
+    const query = `startDate=${isoDateInZone(week.start, zone)}&endDate=${isoDateInZone(week.end, zone)}`;
+    const answer = await api.context.get(`/api/production-cards?${query}`);
+    return ((await answer.json()) as { lotId: string | null }[]).map((card) => card.lotId);
+  };
+  await expect.poll(storedLots, { timeout: 20_000 }).toContain(`${run}-OFF`);
+  await board.getByTestId('board-search').fill(`${run}-OFF`);
+  await expect(offlineCard).toBeVisible({ timeout: 15_000 });
+  await expect(offlineCard.getByText('Waiting to send')).toHaveCount(0);
 });

@@ -7,9 +7,10 @@ export const ORDER_GROUPS_KEY = ['order-groups'] as const;
 
 /**
  * Order groups of a range (spec 3): a server read, since their draft, scheduled and delivered counts
- * come from the loads at read time. Fresh 30 s, not read again on focus (spec 3 §9); kept in the
- * persisted cache so a group list seen once still shows offline; read again when a pull brings
- * changed loads (`followsLoads`, src/data/sync/sync-engine.ts), so the counts follow publishing.
+ * come from the loads at read time. Fresh 30 s, not read again on focus (spec 3 §9) but on every
+ * opening of the table; kept in the persisted cache (not spec 3's cache time 0) so a list seen once
+ * still shows offline; read again when a pull brings changed loads (`followsLoads`,
+ * src/data/sync/sync-engine.ts), so the counts follow publishing and deliveries while it is open.
  */
 export function orderGroupsQuery(range: { from: string; to: string }) {
   return queryOptions({
@@ -17,6 +18,8 @@ export function orderGroupsQuery(range: { from: string; to: string }) {
     queryFn: () => apiRequest(`/production-cards/groups?from=${range.from}&to=${range.to}`, orderGroupsAnswerSchema),
     staleTime: 30_000,
     refetchOnWindowFocus: false,
+    // Opening the table reads the counts again (a publish on this device pulls nothing from the feed).
+    refetchOnMount: 'always',
     meta: { followsLoads: true },
   });
 }

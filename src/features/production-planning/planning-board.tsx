@@ -1,11 +1,13 @@
 import { Button, Group, SegmentedControl, Select, SimpleGrid, Skeleton, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
+import { useQuery } from '@tanstack/react-query';
 import { IconPlus, IconSearch } from '@tabler/icons-react';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DISTRIBUTION_MODES, type DistributionMode, type UnplacedReason } from '#core/domain/planning/distribution';
 import { useMirrorList } from '#src/data/loads.ts';
 import type { AdminContext } from '#src/features/administration/use-admin-context.ts';
+import { locationTypesQuery } from '#src/features/locations/location-queries.ts';
 import { DateField } from '#src/ui/date-time-field.tsx';
 import { ExplainedButton } from '#src/ui/explained-button.tsx';
 import { type Buckets, clearGeneration, EMPTY_BUCKETS, matchesSearch, reconcileBuckets } from './board-state.ts';
@@ -29,6 +31,8 @@ export function PlanningBoard({ context }: { context: AdminContext }) {
   const mayDelete = permissions.includes('DeleteProductionCards');
 
   const cargoTypes = useMirrorList('cargoTypes').data;
+  // The card form's location choices need the location types: read them now, so the form works offline.
+  useQuery(locationTypesQuery);
   const [cargoTypeId, setCargoTypeId] = useState<string | null>(null);
   const [range, setRange] = useState<DateRange>(() => currentWeekDates(context.timezone));
   const [mode, setMode] = useState<DistributionMode>('greedy');
