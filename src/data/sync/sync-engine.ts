@@ -50,7 +50,7 @@ export const syncStatusStore = {
  * Brings cached reads of the mirror up to what a pull wrote. Weeks of loads take the changed loads
  * in place (see applyOrderChangesToWeeks); the small reference lists are read again.
  */
-async function followPulledChanges(queryClient: QueryClient, pulled: PulledChanges) {
+export async function followPulledChanges(queryClient: QueryClient, pulled: PulledChanges) {
   if (pulled.reset) {
     await queryClient.invalidateQueries({ queryKey: ['mirror'] });
     return;

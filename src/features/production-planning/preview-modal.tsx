@@ -137,7 +137,7 @@ export function PreviewModal({
           />
           {distribution && (
             <Text size="sm" data-testid="preview-summary" aria-live="polite">
-              {t('preview.summary', { count: distribution.drafts.length, cards: cardIds.length })}
+              {t('preview.summary', { count: distribution.drafts.length })}
             </Text>
           )}
         </Group>
