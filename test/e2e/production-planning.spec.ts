@@ -204,7 +204,7 @@ test('cards become draft loads of an order group whose counts follow publishing,
   await expect(page.getByText(/^Group .* unlinked\.$/)).toBeVisible();
 });
 
-test('offline, a card is kept on the device and the preview still works; generating says it needs a connection', async ({
+test('offline, a card is kept on the device and the preview still works; generating says it needs a connection; a card is deleted from its badge', async ({
   page,
   api,
   world,
@@ -251,4 +251,11 @@ test('offline, a card is kept on the device and the preview still works; generat
   await board.getByTestId('board-search').fill(`${run}-OFF`);
   await expect(offlineCard).toBeVisible({ timeout: 15_000 });
   await expect(offlineCard.getByText('Waiting to send')).toHaveCount(0);
+
+  // Its delete badge asks in place, then the card leaves the board and the server.
+  await offlineCard.getByTestId('card-delete').click();
+  await offlineCard.getByTestId('card-delete-yes').click();
+  await expect(page.getByText('Production card deleted.')).toBeVisible();
+  await expect(offlineCard).toHaveCount(0);
+  await expect.poll(storedLots).not.toContain(`${run}-OFF`);
 });

@@ -112,6 +112,7 @@ export function PreviewModal({
 
   const profiles = input?.profiles ?? [];
   const nameOf = (cardId: number) => cards.get(cardId)?.name ?? String(cardId);
+  const cargoName = (cargoTypeId: number) => cargoTypes?.find((cargo) => cargo.id === cargoTypeId)?.label ?? '';
   const loading = result.pending || distribution === null;
   const waiting = cardIds.some((id) => id < 0 || cards.get(id)?.pending);
   const generateReason = loading
@@ -146,7 +147,7 @@ export function PreviewModal({
           .map((profile) => (
             <Text key={profile.cargoTypeId} size="sm" c="dimmed" data-testid="trailer-profile">
               {t('preview.profile', {
-                cargo: cargoTypes?.find((cargo) => cargo.id === profile.cargoTypeId)?.label ?? '',
+                cargo: cargoName(profile.cargoTypeId),
                 weight: formatWeight(profile.maxCargoWeightGrams, context.weightUnit, i18n.language),
                 count: profile.compartmentCount,
               })}
@@ -187,7 +188,7 @@ export function PreviewModal({
                     <Stack gap="xs">
                       <Group justify="space-between" gap="xs">
                         <Title order={3} size="h5">
-                          {t('preview.draftTitle', { number: index + 1 })}
+                          {t('preview.draftTitle', { number: index + 1, cargo: cargoName(draft.cargoTypeId) })}
                         </Title>
                         <Badge variant="light" tt="none" data-testid="preview-draft-weight">
                           {formatWeight(draft.weightGrams, context.weightUnit, i18n.language)}
