@@ -15,6 +15,7 @@ import {
 import { type BenchServer, createDataDir, freePort, startServer, stopServer } from './server-process.ts';
 import { medianAndP90, roundMs } from './stats.ts';
 import { measurePlanning } from './planning.ts';
+import { measureProductionPlanning } from './production-planning.ts';
 import { measurePlanningInWorker } from './planning-worker.ts';
 import { measureRouteMatrix } from './route-matrix.ts';
 import { measureRouting } from './routing.ts';
@@ -227,6 +228,13 @@ const FIGURES: Figure[] = [
     measure: async () => {
       log('planning rules in Node');
       return { planning: await measurePlanning() };
+    },
+  },
+  {
+    name: 'production-planning',
+    measure: async () => {
+      log('production cards into draft loads: 500-card preview, 1,000 generated days');
+      return { productionPlanning: measureProductionPlanning() };
     },
   },
   {

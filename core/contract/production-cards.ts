@@ -7,7 +7,8 @@ import { notAReference, referenceId } from './references.ts';
  * Production planning (spec 3 "Production card", "Order group"): what a mill will produce for which
  * farms on which day, grouped into draft loads that fit the trailers. Cards are a mirrored record
  * type written through `/api/organizations/{orgId}/production-cards[/{id}]` like every record type
- * (offline create and delete); `GET /api/production-cards` reads them by date range. Order groups,
+ * (offline create and delete), and through spec 3's `POST /api/production-cards` and
+ * `DELETE /api/production-cards/{guid}`; `GET /api/production-cards` reads them by date range. Order groups,
  * their preview and their generation are server reads and writes under `/api/production-cards/…`
  * (server/features/production-cards).
  */
@@ -20,9 +21,6 @@ export const SALMONELLA_RESULTS = ['negative', 'suspicious', 'mildPositive', 'hi
 
 /** A card's two stops: where it is produced and where it goes. */
 export const PRODUCTION_CARD_STOP_TYPES = ['Origin', 'Destination'] as const;
-
-/** The issue message of a location the card's cargo type or the stop's type does not allow (spec 3). */
-export const INVALID_LOCATION = 'invalidLocation';
 
 /** A calendar day, `YYYY-MM-DD` (a card's target date is a day, not an instant). */
 export const calendarDaySchema = z.iso.date();
@@ -227,6 +225,9 @@ export const orderGroupsAnswerSchema = z.object({
   timeWindow: z.object({ from: z.string(), to: z.string() }),
 });
 export type OrderGroupsAnswer = z.infer<typeof orderGroupsAnswerSchema>;
+
+/** `DELETE /api/production-cards/{guid}`: the card acted on; another organization's is not found. */
+export const productionCardParamsSchema = z.object({ guid: z.uuid() });
 
 /** `/api/production-cards/groups/{guid}`. */
 export const orderGroupParamsSchema = z.object({ guid: z.uuid() });

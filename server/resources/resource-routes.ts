@@ -101,7 +101,10 @@ export interface RecordStore<Row extends { id: number }, Input> {
   softDelete?(stored: Record<string, unknown>): Record<string, unknown>;
 }
 
-/** Registers a declared record type's writes and feed loader: POST, PUT …/{id} with `version`, DELETE …/{id}. */
+/**
+ * Registers a declared record type's writes and feed loader: POST, PUT …/{id} with `version`, DELETE …/{id}.
+ * Answers the create and the delete, for a feature whose spec names other paths to the same writes.
+ */
 export function registerResourceRoutes<Row extends { id: number }, Input>(
   app: FastifyInstance,
   { db, realtime }: ServerContext,
@@ -196,6 +199,24 @@ export function registerResourceRoutes<Row extends { id: number }, Input>(
     ...((await store.alsoChanged?.(tx, organizationId, id)) ?? []),
   ];
 
+  /** A create as the POST route makes it, for a feature's own path to the same write (spec paths by guid). */
+  const create = async (auth: AuthContext, input: Input): Promise<Row> =>
+    mirrorWrite(db, realtime, async (tx, record) => {
+      await store.authorize?.(tx, auth);
+      const values = await store.values(input, { tx, auth, stored: null });
+      const owner = ownerOf(auth, values);
+      assertMayWriteGlobal(auth, owner);
+      await store.check?.(tx, auth, input, null, values);
+      const [row] = await tx
+        .insert(table)
+        .values({ ...values, organizationId: owner } as never)
+        .returning({ id: table.id });
+      const id = (row as { id: number }).id;
+      await store.written?.(tx, id, input);
+      await record(await upserted(tx, auth.organizationId, id, [owner]));
+      return readOne(tx, id);
+    }).catch(refusingDuplicates);
+
   api.post(
     collection,
     {
@@ -205,23 +226,7 @@ export function registerResourceRoutes<Row extends { id: number }, Input>(
     async (request, reply) => {
       const auth = requireAuth(request);
       assertActiveOrganization(auth, request.params.orgId);
-      const created = await mirrorWrite(db, realtime, async (tx, record) => {
-        const input = request.body as Input;
-        await store.authorize?.(tx, auth);
-        const values = await store.values(input, { tx, auth, stored: null });
-        const owner = ownerOf(auth, values);
-        assertMayWriteGlobal(auth, owner);
-        await store.check?.(tx, auth, input, null, values);
-        const [row] = await tx
-          .insert(table)
-          .values({ ...values, organizationId: owner } as never)
-          .returning({ id: table.id });
-        const id = (row as { id: number }).id;
-        await store.written?.(tx, id, input);
-        await record(await upserted(tx, auth.organizationId, id, [owner]));
-        return readOne(tx, id);
-      }).catch(refusingDuplicates);
-      return reply.code(201).send(created);
+      return reply.code(201).send(await create(auth, request.body as Input));
     },
   );
 
@@ -256,6 +261,28 @@ export function registerResourceRoutes<Row extends { id: number }, Input>(
     },
   );
 
+  /** A delete as the DELETE route makes it, of the active organization's record `id`. */
+  const remove = async (auth: AuthContext, id: number): Promise<void> => {
+    const orgId = auth.organizationId;
+    await mirrorWrite(db, realtime, async (tx, record) => {
+      await store.authorize?.(tx, auth);
+      const stored = await locked(tx, orgId, id);
+      assertMayWriteGlobal(auth, stored.organizationId);
+      await store.beforeDelete?.(tx, id, record, orgId);
+      assertUnused(store.noun, { ...(await store.uses?.(tx, id)), ...(await usesOf(tx, kind as ResourceKind, id)) });
+      if (store.softDelete) {
+        await tx
+          .update(table)
+          .set({ ...store.softDelete(stored), version: sql`${table.version} + 1`, updatedAt: new Date() } as never)
+          .where(eq(table.id, id));
+        await record(await upserted(tx, orgId, id, [stored.organizationId]));
+        return;
+      }
+      await record([{ entity, id, op: 'delete', organizationIds: await audience(tx, stored.organizationId, id) }]);
+      await tx.delete(table).where(eq(table.id, id));
+    });
+  };
+
   api.delete(
     `${collection}/:id`,
     {
@@ -264,28 +291,13 @@ export function registerResourceRoutes<Row extends { id: number }, Input>(
     },
     async (request) => {
       const auth = requireAuth(request);
-      const { orgId, id } = request.params;
-      assertActiveOrganization(auth, orgId);
-      await mirrorWrite(db, realtime, async (tx, record) => {
-        await store.authorize?.(tx, auth);
-        const stored = await locked(tx, orgId, id);
-        assertMayWriteGlobal(auth, stored.organizationId);
-        await store.beforeDelete?.(tx, id, record, orgId);
-        assertUnused(store.noun, { ...(await store.uses?.(tx, id)), ...(await usesOf(tx, kind as ResourceKind, id)) });
-        if (store.softDelete) {
-          await tx
-            .update(table)
-            .set({ ...store.softDelete(stored), version: sql`${table.version} + 1`, updatedAt: new Date() } as never)
-            .where(eq(table.id, id));
-          await record(await upserted(tx, orgId, id, [stored.organizationId]));
-          return;
-        }
-        await record([{ entity, id, op: 'delete', organizationIds: await audience(tx, stored.organizationId, id) }]);
-        await tx.delete(table).where(eq(table.id, id));
-      });
+      assertActiveOrganization(auth, request.params.orgId);
+      await remove(auth, request.params.id);
       return { ok: true as const };
     },
   );
+
+  return { create, remove };
 }
 
 /** PostgreSQL's code for a unique index refusing a row. */

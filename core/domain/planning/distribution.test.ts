@@ -167,6 +167,27 @@ describe('distributeCards', () => {
     });
   }
 
+  for (const mode of MODES) {
+    it(`${mode}: keeps each cargo type on its own trailer, its drafts holding only its cards`, () => {
+      fc.assert(
+        fc.property(weightDayArbitrary, quantityDayArbitrary, (feed, cattle) => {
+          const cattleCards = cattle.cards.map((item) => ({ ...item, id: item.id + 1_000 }));
+          const mixed = [...feed.cards, ...cattleCards];
+          const distribution = distributeCards(mixed, [cattle.profile, feed.profile], mode);
+          const cargoTypeOf = new Map(mixed.map((item) => [item.id, item.cargoTypeId]));
+          for (const draft of distribution.drafts) {
+            expect(draft.parts.every((part) => cargoTypeOf.get(part.cardId) === draft.cargoTypeId)).toBe(true);
+          }
+          expect(distribution.lowerBound).toBe(
+            expectedLowerBound(feed.cards, feed.profile) + expectedLowerBound(cattleCards, cattle.profile),
+          );
+          expect(distribution.drafts).toHaveLength(distribution.lowerBound);
+        }),
+        { numRuns: 100 },
+      );
+    });
+  }
+
   it('equitable: the heaviest and lightest loads differ by at most one compartment (weight basis)', () => {
     fc.assert(
       fc.property(weightDayArbitrary, ({ profile, cards }) => {
@@ -224,6 +245,16 @@ describe('distributeCards', () => {
       const equitable = distributeCards(cattle, [trailer], 'equitable');
       expect(equitable.drafts.map((draft) => draft.parts[0]?.quantity)).toEqual([65, 65]);
       expect(equitable.drafts.map((draft) => draft.weightGrams)).toEqual([65 * 250_000, 65 * 250_000]);
+    });
+
+    it('equitable evens counted cargo to the head', () => {
+      const cattle = [
+        card(1, { cargoTypeId: 1, basis: 'quantity', quantity: 101, weightGrams: 101 * 250_000 }),
+        card(2, { cargoTypeId: 1, basis: 'quantity', quantity: 30, weightGrams: 30 * 250_000 }),
+      ];
+      const distribution = distributeCards(cattle, [{ ...TRAILER_25T, cargoTypeId: 1 }], 'equitable');
+      const heads = distribution.drafts.map((draft) => draft.parts.reduce((sum, part) => sum + (part.quantity ?? 0), 0));
+      expect(heads.toSorted()).toEqual([65, 66]);
     });
 
     it('keeps each cargo type on its own trailer profile and sums the lower bounds', () => {

@@ -197,6 +197,10 @@ function spreadInOrder(items: readonly Item[], compartmentCount: number, loadCou
   const started = items.map(() => false);
   let remainingNeed = items.reduce((sum, item) => sum + need(item.amount, item.perCompartment, false), 0);
   let remainingGrams = items.reduce((sum, item) => sum + item.amount * item.unitGrams, 0);
+  // Compartments to spare over all the loads: each cut that costs one (both sides of it need a
+  // compartment) spends one, so they are spent evenly along the loads rather than all early.
+  const spare = loadCount * compartmentCount - remainingNeed;
+  let wasted = 0;
   const loads: LoadAmounts[] = [];
   let cursor = 0;
   for (let loadIndex = 0; loadIndex < loadCount && cursor < items.length; loadIndex++) {
@@ -218,17 +222,14 @@ function spreadInOrder(items: readonly Item[], compartmentCount: number, loadCou
       if (isLast || (itemNeed <= free && leftOfItem * unitGrams <= wantGrams) || itemNeed <= mustTake) {
         take = leftOfItem; // the whole rest of the card: it fits the share, or the compartments demand it
       } else {
-        take = closestAmount(wantGrams, unitGrams, Math.min(leftOfItem, free * perCompartment));
-        // The cut must still leave the later loads enough compartments: if not, take up to the
-        // first amount that frees the compartments demanded (the card's remainder, then whole ones).
-        if (needReduction(leftOfItem, take, perCompartment) < mustTake) {
-          const remainder = leftOfItem - (itemNeed - 1) * perCompartment;
-          take = (mustTake - 1) * perCompartment + remainder;
-        }
+        const wantAmount = unitGrams > 0 ? wantGrams / unitGrams : Number.POSITIVE_INFINITY;
+        const mayWaste = wasted < Math.ceil(((loadIndex + 1) * spare) / loadCount);
+        take = cutAmount(leftOfItem, perCompartment, free, mustTake, wantAmount, mayWaste);
         if (take <= 0) break; // the share is reached before this card: it starts the next load
       }
       const reduction = itemNeed - need(leftOfItem - take, perCompartment, true);
       const used = compartmentsFor(take, perCompartment);
+      wasted += used - reduction;
       load.set(cursor, (load.get(cursor) ?? 0) + take);
       free -= used;
       mustTake -= reduction;
@@ -250,13 +251,43 @@ function needReduction(left: number, take: number, perCompartment: number): numb
   return Math.ceil(left / perCompartment) - Math.ceil((left - take) / perCompartment);
 }
 
-/** The whole amount whose weight is nearest `grams` (not below zero, not above `max`). */
-function closestAmount(grams: number, unitGrams: number, max: number): number {
-  if (unitGrams <= 0) return max;
-  const exact = grams / unitGrams;
-  const below = Math.floor(exact);
-  const amount = exact - below <= 0.5 ? below : below + 1;
-  return Math.min(max, Math.max(0, amount));
+/**
+ * Where to cut a card that does not fit the load's share whole: the amount nearest `want` among
+ * those that cost no compartment (taking s compartments' worth, anywhere from the card's
+ * remainder plus s−1 full compartments to s full ones, leaves the rest needing exactly s fewer),
+ * nothing at all, the whole card, or — when a spare compartment may be spent — `want` itself. It
+ * always frees at least the `mustTake` compartments the later loads need.
+ */
+function cutAmount(
+  left: number,
+  perCompartment: number,
+  free: number,
+  mustTake: number,
+  want: number,
+  mayWaste: boolean,
+): number {
+  const itemNeed = Math.ceil(left / perCompartment);
+  const remainder = left - (itemNeed - 1) * perCompartment;
+  const wanted = Math.round(Math.min(want, left));
+  let best = -1;
+  let bestDistance = Number.POSITIVE_INFINITY;
+  const consider = (amount: number) => {
+    const distance = Math.abs(amount - want);
+    if (distance < bestDistance) {
+      best = amount;
+      bestDistance = distance;
+    }
+  };
+  if (mustTake <= 0) consider(0);
+  for (let compartments = Math.max(1, mustTake); compartments <= Math.min(itemNeed - 1, free); compartments++) {
+    consider(Math.min(compartments * perCompartment, Math.max(remainder + (compartments - 1) * perCompartment, wanted)));
+  }
+  if (itemNeed <= free) consider(left);
+  if (mayWaste) {
+    const exact = Math.min(left, free * perCompartment, Math.max(0, wanted));
+    if (needReduction(left, exact, perCompartment) >= mustTake) consider(exact);
+  }
+  return best;
 }
 
 /**
@@ -267,6 +298,8 @@ function closestAmount(grams: number, unitGrams: number, max: number): number {
  * Every exchange brings a pair closer without crossing, so the sum of squared weights falls and this
  * ends; no exchange ever leaves a load with more compartments than the trailer's.
  */
+const BALANCE_CANDIDATES = 24;
+
 function balance(items: readonly Item[], loads: LoadAmounts[], compartmentCount: number): LoadAmounts[] {
   const grams = loads.map((load) => loadGrams(items, load));
   const used = loads.map((load) => loadCompartments(items, load));
@@ -276,9 +309,14 @@ function balance(items: readonly Item[], loads: LoadAmounts[], compartmentCount:
     const byWeight = loads.map((_, index) => index).sort((a, b) => (grams[a] as number) - (grams[b] as number) || a - b);
     const heaviest = byWeight[byWeight.length - 1] as number;
     const lightest = byWeight[0] as number;
+    // The heaviest with the lightest loads first, then the lightest with the heaviest; only the
+    // nearest extremes are tried, which keeps a board of hundreds of loads well under 100 ms.
     const evened =
-      byWeight.some((to) => to !== heaviest && evenPair(state, heaviest, to)) ||
-      byWeight.toReversed().some((from) => from !== lightest && evenPair(state, from, lightest));
+      byWeight.slice(0, BALANCE_CANDIDATES).some((to) => to !== heaviest && evenPair(state, heaviest, to)) ||
+      byWeight
+        .slice(-BALANCE_CANDIDATES)
+        .toReversed()
+        .some((from) => from !== lightest && evenPair(state, from, lightest));
     if (!evened) break;
   }
   return loads;

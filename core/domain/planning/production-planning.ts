@@ -1,6 +1,5 @@
 import type { ProductionCard } from '#core/contract/production-cards';
-import type { CargoBasis } from '#core/domain/cargo';
-import type { PlannedDraft, PlanningCard, TrailerProfile } from './distribution.ts';
+import type { PlannedDraft, TrailerProfile } from './distribution.ts';
 
 /**
  * Production planning's inputs and outputs around the distribution (distribution.ts): a card as the
@@ -8,27 +7,8 @@ import type { PlannedDraft, PlanningCard, TrailerProfile } from './distribution.
  * a draft load. The planner worker's preview and the server's generation both use these.
  */
 
-/** A card as the distribution reads it: whole grams (the average weight is kilograms per unit). */
-export function planningCardOf(card: ProductionCard, basis: CargoBasis): PlanningCard {
-  const [origin, destination] = card.stops;
-  const { weight, averageWeight } = card.metadata.cargo;
-  const quantity = basis === 'quantity' ? (card.quantity ?? 0) : null;
-  return {
-    id: card.id,
-    cargoTypeId: card.cargoTypeId,
-    basis,
-    quantity,
-    weightGrams: quantity !== null ? Math.round(quantity * (averageWeight ?? 0) * 1000) : Math.round(weight ?? 0),
-    originLocationId: origin?.organizationLocationId ?? 0,
-    originSubLocationIds: origin?.organizationSubLocationIds ?? [],
-    destinationLocationId: destination?.organizationLocationId ?? 0,
-    destinationSubLocationIds: destination?.organizationSubLocationIds ?? [],
-    lotId: card.lotId,
-    orderNumber: card.orderNumber,
-    productionPlan: card.productionPlan,
-    targetDate: card.targetDate,
-  };
-}
+/** A card as the distribution reads it: the card rules' own (core/domain/production-cards.ts), named here for the planner. */
+export { toPlanningCard as planningCardOf } from '#core/domain/production-cards';
 
 /** What a trailer says about the cargo it carries (the trailer row of the mirror or the table). */
 export interface ProfiledTrailer {

@@ -463,10 +463,26 @@ export async function insertOrders(
       organizationId: caller.organizationId,
     })),
   );
+  // The stops as written (RETURNING), not read again: a single load's save stays one statement per table.
+  const stopsByOrder = new Map<number, StopRow[]>();
   for (let start = 0; start < stopValuesList.length; start += INSERT_BATCH) {
-    await tx.insert(stops).values(stopValuesList.slice(start, start + INSERT_BATCH));
+    for (const stop of await tx
+      .insert(stops)
+      .values(stopValuesList.slice(start, start + INSERT_BATCH))
+      .returning()) {
+      const group = stopsByOrder.get(stop.orderId);
+      if (group) group.push(stop);
+      else stopsByOrder.set(stop.orderId, [stop]);
+    }
   }
-  return withStops(tx, created);
+  // New loads are the caller's own: no carrier's resources to name.
+  return created.map((row) =>
+    toOrder(
+      row,
+      (stopsByOrder.get(row.id) ?? []).sort((a, b) => a.sequence - b.sequence),
+      null,
+    ),
+  );
 }
 
 /**

@@ -138,9 +138,19 @@ export async function generateGroup(
       );
     }
     const cardsById = new Map(cards.map((card) => [card.id, card]));
+    // A draft is dated at the start of its earliest card's day in the organization's zone (once per day: zones are slow).
+    const startOfDay = new Map<string, string>();
+    const dayStart = (day: string) => {
+      let instant = startOfDay.get(day);
+      if (!instant) {
+        instant = (instantOfWallClock(`${day}T00:00`, zone) ?? new Date(`${day}T00:00:00Z`)).toISOString();
+        startOfDay.set(day, instant);
+      }
+      return instant;
+    };
     const inputs = preview.drafts.map((draft): { input: OrderInput } => {
       const firstDay = draft.parts.map((part) => cardsById.get(part.cardId)?.targetDate ?? '').sort()[0] as string;
-      const date = (instantOfWallClock(`${firstDay}T00:00`, zone) ?? new Date(`${firstDay}T00:00:00Z`)).toISOString();
+      const date = dayStart(firstDay);
       return {
         input: {
           date,

@@ -9,13 +9,18 @@ import {
   orderGroupSchema,
   orderGroupsAnswerSchema,
   orderGroupsQuerySchema,
+  productionCardInputSchema,
+  productionCardParamsSchema,
+  productionCardSchema,
   productionCardsAnswerSchema,
   productionCardsQuerySchema,
 } from '#core/contract/production-cards';
 import { PAGE_RULES } from '#core/domain/access';
 import { writableResource } from '#core/resources/resource-list';
+import { writeRule } from '#core/resources/write-rule';
 import { type ServerContext, zodRoutes } from '#server/context';
 import { guard, requireAuth } from '#server/plugins/auth';
+import { notFound } from '#server/plugins/error-handler';
 import { registerResourceRoutes } from '#server/resources/resource-routes';
 import { registerUse } from '#server/resources/uses';
 import { generateGroup, listGroups, previewGroup, unlinkGroup } from './order-groups.service.ts';
@@ -29,13 +34,14 @@ const generating = { ...page, permissions: [...page.permissions, 'CreateOrder' a
 const unlinking = { ...page, permissions: [...page.permissions, 'DeleteOrder' as const] };
 
 /**
- * Production planning (spec 3): cards on the record routes (`/organizations/{orgId}/production-cards`),
- * their read by date range, and order groups — their preview, generation, list and unlinking —
+ * Production planning (spec 3): cards on the record routes (`/organizations/{orgId}/production-cards`)
+ * and spec 3's paths to the same writes, their read by date range, and order groups — their preview, generation, list and unlinking —
  * which need a connection (the server recomputes the distribution and writes the drafts).
  */
 export function registerProductionCardRoutes(app: FastifyInstance, context: ServerContext) {
   const { db, realtime } = context;
-  registerResourceRoutes(app, context, writableResource('productionCards'), productionCardStore);
+  const declaration = writableResource('productionCards');
+  const cards = registerResourceRoutes(app, context, declaration, productionCardStore);
   // A site that cards start or end at stays while they name it.
   registerUse('location', 'productionCard', cardsAtLocation);
   const api = zodRoutes(app);
@@ -59,6 +65,34 @@ export function registerProductionCardRoutes(app: FastifyInstance, context: Serv
           cargoTypeId === undefined ? undefined : eq(productionCards.cargoTypeId, cargoTypeId),
         ),
       );
+    },
+  );
+
+  // Spec 3's paths to the same writes, for API callers: the record routes' create, and delete by guid.
+  api.post(
+    '/production-cards',
+    {
+      schema: { tags, body: productionCardInputSchema, response: { 201: productionCardSchema } },
+      onRequest: guard(writeRule(declaration.writes, 'create')),
+    },
+    async (request, reply) => reply.code(201).send(await cards.create(requireAuth(request), request.body)),
+  );
+
+  api.delete(
+    '/production-cards/:guid',
+    {
+      schema: { tags, params: productionCardParamsSchema, response: { 200: okSchema } },
+      onRequest: guard(writeRule(declaration.writes, 'delete')),
+    },
+    async (request) => {
+      const auth = requireAuth(request);
+      const [card] = await db
+        .select({ id: productionCards.id })
+        .from(productionCards)
+        .where(and(eq(productionCards.organizationId, auth.organizationId), eq(productionCards.guid, request.params.guid)));
+      if (!card) throw notFound('Production card');
+      await cards.remove(auth, card.id);
+      return { ok: true as const };
     },
   );
 

@@ -1,9 +1,10 @@
 import { and, eq, getTableColumns, inArray, type SQL, sql } from 'drizzle-orm';
 import { ERROR_CODES } from '#core/contract/errors';
-import { INVALID_LOCATION, type ProductionCard, type ProductionCardValues } from '#core/contract/production-cards';
+import type { ProductionCard, ProductionCardValues } from '#core/contract/production-cards';
 import { cargoBasis } from '#core/domain/cargo';
+import { type CardAmountField, cardLocationIssue, storedAmountIssues } from '#core/domain/production-cards';
 import type { Queryable, Transaction } from '#server/db/database';
-import { locations, locationTypes } from '#server/db/schema';
+import { locations, locationTypes, subLocations } from '#server/db/schema';
 import { badRequest, HttpError } from '#server/plugins/error-handler';
 import type { RecordStore } from '#server/resources/resource-routes';
 import { orderGroups, productionCards } from './production-cards.schema.ts';
@@ -39,49 +40,61 @@ export async function productionCardsWhere(db: Queryable, where: SQL | undefined
   return rows.map((row) => toProductionCard(row.card, row.groupGuid));
 }
 
+/** The path of an amount in the create body. */
+const AMOUNT_PATHS: Record<CardAmountField, string> = {
+  quantity: 'body.quantity',
+  averageWeight: 'body.metadata.cargo.averageWeight',
+  weight: 'body.metadata.cargo.weight',
+  numberOfLoads: 'body.metadata.cargo.numberOfLoads',
+};
+
 /**
- * The amounts a cargo type's basis needs (spec 3): quantity and average weight for counted cargo,
- * weight and number of loads for cargo by weight, each above zero. The other pair is cleared, so a
- * card never carries amounts its basis does not read.
+ * The card as stored: only the amounts its cargo type's basis reads (quantity and average weight for
+ * counted cargo, weight and number of loads by weight); the other pair is cleared.
  */
-function amountsOf(input: ProductionCardValues): {
-  issues: { path: string; message: string }[];
-  values: Partial<ProductionCardValues>;
-} {
+function storedAmounts(input: ProductionCardValues) {
   const { cargo } = input.metadata;
-  const issues: { path: string; message: string }[] = [];
-  const positive = (value: number | null, path: string) => {
-    if (value === null || !(value > 0)) issues.push({ path, message: 'required' });
-  };
-  if (cargoBasis(input.cargoTypeId) === 'quantity') {
-    positive(input.quantity, 'body.quantity');
-    positive(cargo.averageWeight, 'body.metadata.cargo.averageWeight');
-    return { issues, values: { quantity: input.quantity, metadata: { cargo: { ...cargo, weight: null, numberOfLoads: null } } } };
-  }
-  positive(cargo.weight, 'body.metadata.cargo.weight');
-  positive(cargo.numberOfLoads, 'body.metadata.cargo.numberOfLoads');
-  return { issues, values: { quantity: null, metadata: { cargo: { ...cargo, averageWeight: null } } } };
+  return cargoBasis(input.cargoTypeId) === 'quantity'
+    ? { quantity: input.quantity, cargo: { ...cargo, weight: null, numberOfLoads: null } }
+    : { quantity: null, cargo: { ...cargo, averageWeight: null } };
 }
 
 /**
- * Spec 3 "invalidLocation": the origin must be a site whose type ships the card's cargo type, the
- * destination one whose type receives it.
+ * Spec 3's card rules (core/domain/production-cards.ts) on what the server stores: the amounts of the
+ * cargo type's basis, and each stop's location allowed for the cargo type ('invalidLocation').
  */
-async function locationIssues(tx: Queryable, input: ProductionCardValues) {
-  const ids = input.stops.map((stop) => stop.organizationLocationId);
-  const rows = await tx
-    .select({ id: locations.id, ships: locationTypes.shipsCargoTypeIds, receives: locationTypes.receivesCargoTypeIds })
-    .from(locations)
-    .innerJoin(locationTypes, eq(locationTypes.id, locations.locationTypeId))
-    .where(inArray(locations.id, ids));
-  const byId = new Map(rows.map((row) => [row.id, row]));
-  return input.stops.flatMap((stop, index) => {
-    const site = byId.get(stop.organizationLocationId);
-    const allowed = stop.type === 'Origin' ? site?.ships : site?.receives;
-    return allowed?.includes(input.cargoTypeId)
-      ? []
-      : [{ path: `body.stops.${index}.organizationLocationId`, message: INVALID_LOCATION }];
+async function cardIssues(tx: Queryable, input: ProductionCardValues) {
+  const stored = storedAmounts(input);
+  const amounts = storedAmountIssues({
+    cargoTypeId: input.cargoTypeId,
+    quantity: stored.quantity,
+    metadata: { cargo: stored.cargo },
   });
+  const ids = input.stops.map((stop) => stop.organizationLocationId);
+  const sites = await tx
+    .select({
+      id: locations.id,
+      organizationLocationTypeId: locations.locationTypeId,
+      hasScale: locations.hasScale,
+      enabled: locations.enabled,
+    })
+    .from(locations)
+    .where(inArray(locations.id, ids));
+  const subLocationRows = await tx
+    .select({ id: subLocations.id, locationId: subLocations.locationId })
+    .from(subLocations)
+    .where(inArray(subLocations.locationId, ids));
+  const types = await tx.select().from(locationTypes);
+  const cardLocations = sites.map((site) => ({
+    ...site,
+    orgSubLocations: subLocationRows.filter((row) => row.locationId === site.id),
+  }));
+  const locationIssues = input.stops.flatMap((stop, index) => {
+    const choice = { locationId: stop.organizationLocationId, subLocationIds: stop.organizationSubLocationIds };
+    const issue = cardLocationIssue(choice, cardLocations, types, input.cargoTypeId, stop.type);
+    return issue ? [{ path: `body.stops.${index}.organizationLocationId`, message: issue }] : [];
+  });
+  return [...amounts.map(({ field, issue }) => ({ path: AMOUNT_PATHS[field], message: issue })), ...locationIssues];
 }
 
 function cardGrouped(what: string) {
@@ -105,23 +118,23 @@ export const productionCardStore: RecordStore<ProductionCard, ProductionCardValu
   noun: 'production card',
   rows: productionCardsWhere,
   values: (input, { stored }) => {
-    const { values } = amountsOf(input);
+    const amounts = storedAmounts(input);
     return {
       // A card keeps the guid it was created with (the client's, or the database's).
       ...(stored ? {} : input.guid ? { guid: input.guid } : {}),
       cargoTypeId: input.cargoTypeId,
-      quantity: values.quantity ?? null,
+      quantity: amounts.quantity,
       targetDate: input.targetDate,
       lotId: input.lotId,
       orderNumber: input.orderNumber,
       productionPlan: input.productionPlan,
       stops: input.stops,
-      cargo: values.metadata?.cargo ?? input.metadata.cargo,
+      cargo: amounts.cargo,
     };
   },
   check: async (tx, _auth, input, current) => {
     if (current?.orderGroupGuid) throw cardGrouped('changing');
-    const issues = [...amountsOf(input).issues, ...(await locationIssues(tx, input))];
+    const issues = await cardIssues(tx, input);
     if (issues.length) throw badRequest(issues);
   },
   beforeDelete: async (tx, id) => {

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Order } from '#core/contract/orders';
+import { inputFromOrder, type Order } from '#core/contract/orders';
 import type { GroupPreview, OrderGroup, OrderGroupsAnswer, ProductionCard } from '#core/contract/production-cards';
 import { pullChanges } from '#test/server/change-feed';
 import { seededOrganizationIds } from '#test/server/seeded';
@@ -149,6 +149,21 @@ describe('production cards', () => {
     expect(card.guid).toBe(guid);
     const again = await call('admin', 'POST', `/organizations/${prairie}/production-cards`, { ...rationCard(20), guid });
     expect(again.statusCode).toBe(409);
+  });
+
+  it('are created and deleted through spec 3’s paths too, the delete by guid', async () => {
+    const created = await call('admin', 'POST', '/production-cards', rationCard(20));
+    expect(created.statusCode, created.body).toBe(201);
+    const card = created.json() as ProductionCard;
+    expect(card).toMatchObject({ organizationId: prairie, lotId: 'LOT-17' });
+    expect((await call('dispatcher', 'DELETE', `/production-cards/${card.guid}`)).statusCode).toBe(403);
+    expect((await call('admin', 'DELETE', `/production-cards/${card.guid}`)).statusCode).toBe(200);
+    expect((await call('admin', 'DELETE', `/production-cards/${card.guid}`)).statusCode).toBe(404);
+    const { rows } = await test.database.pool.query<{ guid: string }>('select guid from production_cards where id = $1', [
+      foreignCard,
+    ]);
+    expect((await call('admin', 'DELETE', `/production-cards/${rows[0]?.guid}`)).statusCode).toBe(404);
+    expect((await call('admin', 'DELETE', '/production-cards/not-a-guid')).statusCode).toBe(400);
   });
 
   it('refuse amounts their cargo type does not have and locations that do not ship or receive it, naming the field', async () => {
@@ -371,6 +386,12 @@ describe('order groups', () => {
     });
     expect(again.statusCode).toBe(409);
     expect(again.json().error.rule).toBe('cardsGrouped');
+    const edited = await call('admin', 'PUT', `/organizations/${prairie}/production-cards/${ids[0]}`, {
+      ...rationCard(41),
+      version: 2,
+    });
+    expect(edited.statusCode).toBe(409);
+    expect(edited.json().error.rule).toBe('cardGrouped');
     const deleted = await call('admin', 'DELETE', `/organizations/${prairie}/production-cards/${ids[0]}`);
     expect(deleted.statusCode).toBe(409);
     expect(deleted.json().error.rule).toBe('cardGrouped');
@@ -382,7 +403,21 @@ describe('order groups', () => {
     expect(group.orderIds.length).toBeGreaterThanOrEqual(2);
     const [first, second] = group.orderIds as [number, number];
 
-    await test.database.pool.query('update orders set is_draft = false where id = $1', [first]);
+    // Published as the drafts page publishes: arrivals set, through the list save.
+    const draft = ((await call('admin', 'GET', '/self/drafts')).json() as Order[]).find((row) => row.id === first) as Order;
+    const publish = await call('admin', 'PUT', '/orders', [
+      {
+        ...inputFromOrder(draft),
+        isDraft: false,
+        stops: inputFromOrder(draft).stops.map((stop, index) => ({
+          ...stop,
+          arrivalTime: new Date(Date.parse('2026-11-24T12:00:00Z') + index * 3_600_000).toISOString(),
+        })),
+        id: draft.id,
+        version: draft.version,
+      },
+    ]);
+    expect(publish.statusCode, publish.body).toBe(200);
     let listed = (await groupsOfDay()).find((row) => row.guid === group.guid) as OrderGroup;
     expect(listed).toMatchObject({
       numberOfDraftLoads: group.orderIds.length - 1,

@@ -8,7 +8,7 @@ import { PAGE_RULES, type PageRule, type PermissionName } from '#core/domain/acc
 import { encodeFlexiblePolyline } from '#core/domain/geo/flexible-polyline';
 import { carrierAssignmentFor } from '#core/domain/load-actions';
 import { writeRule } from '#core/resources/write-rule';
-import { RESOURCES, type WritableResource } from '#core/resources/resource-list';
+import { RESOURCES, type WritableResource, writableResource } from '#core/resources/resource-list';
 import { TRACKING_HISTORY_RULE } from '#server/features/device-positions/device-positions.routes';
 import { GEOCODE_RULE } from '#server/features/geocoding/geocoding.routes';
 import { issueActivation, issuePasswordReset } from '#server/features/onboarding/onboarding.service';
@@ -444,6 +444,23 @@ const PRODUCTION_PLANNING_ROUTES: Record<string, MatrixEntry> = {
     access: productionPlanningPage,
     example: () => ({ query: { startDate: '2026-11-22', endDate: '2026-11-28', cargoTypeId: '2' } }),
     foreignIds: NO_IDS,
+  },
+  'POST /api/production-cards': {
+    access: writeRule(writableResource('productionCards').writes, 'create'),
+    example: async (world) => ({ body: await productionCardBody(world) }),
+    foreignIds: [
+      foreign('body.stops.0.organizationLocationId', 'location'),
+      foreign('body.stops.1.organizationSubLocationIds', 'subLocation', BESIDE_OWN),
+    ],
+  },
+  'DELETE /api/production-cards/:guid': {
+    access: writeRule(writableResource('productionCards').writes, 'delete'),
+    example: async (world) => {
+      const card = await world.call<{ guid: string }>('admin', 'POST', '/api/production-cards', await productionCardBody(world));
+      return { params: { guid: card.guid } };
+    },
+    // A uuid no integer id can stand for; another organization's card answers 404 (production-cards.test.ts).
+    foreignIds: { none: 'the card is named by its guid' },
   },
   'GET /api/production-cards/group-preview': {
     access: productionPlanningPage,
