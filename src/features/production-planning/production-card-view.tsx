@@ -52,7 +52,7 @@ export function ProductionCardView({ card }: { card: BoardCard }) {
       )}
       {card.unplaced && (
         // t('production-planning:unplaced.capacity'), t('production-planning:unplaced.compartments'), t('production-planning:unplaced.noTrailer')
-        <Text size="xs" c="orange.9" fw={500} data-testid="card-unplaced">
+        <Text size="xs" c="red.9" fw={500} data-testid="card-unplaced">
           {t(`unplaced.${card.unplaced}`)}
         </Text>
       )}
