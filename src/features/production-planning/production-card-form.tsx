@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cargoBasis } from '#core/domain/cargo';
+import { dateTimeFormat } from '#core/domain/date-format';
 import {
   AVERAGE_WEIGHT_STEP,
   averageWeightUnit,
@@ -63,7 +64,7 @@ export function ProductionCardForm({
   initialDate: string;
   onClose: () => void;
 }) {
-  const { t } = useTranslation('production-planning');
+  const { t, i18n } = useTranslation('production-planning');
   const [initial] = useState(() => blankValues(initialCargoTypeId, initialDate));
   const [values, setValues] = useState<CardFormValues>(initial);
   const dirty = JSON.stringify(values) !== JSON.stringify(initial);
@@ -115,7 +116,7 @@ export function ProductionCardForm({
     const label = t('card.name', {
       origin: placeName(values.originLocationId),
       destination: placeName(values.destinationLocationId),
-      date: values.targetDate,
+      date: values.targetDate ? dateTimeFormat(i18n.language, 'UTC').calendarDate(values.targetDate) : '',
     });
     if (await create(cardPayload(values, { weightUnit: context.weightUnit, unitSystem }), label)) onClose();
   };
