@@ -2,6 +2,7 @@ import {
   closestCorners,
   DndContext,
   type DragEndEvent,
+  DragOverlay,
   KeyboardSensor,
   MouseSensor,
   TouchSensor,
@@ -13,7 +14,7 @@ import { SortableContext, sortableKeyboardCoordinates, useSortable, verticalList
 import { CSS } from '@dnd-kit/utilities';
 import { ActionIcon, Badge, Group, Paper, ScrollArea, Stack, Text, Title } from '@mantine/core';
 import { IconGripVertical } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type BucketName, type Buckets, bucketOf, moveCard } from './board-state.ts';
 import { type BoardCard, ProductionCardView } from './production-card-view.tsx';
@@ -70,7 +71,10 @@ export function CardBuckets({
     const bucket = bucketOf(buckets, id);
     return bucket ? { bucket, index: buckets[bucket].indexOf(id) } : null;
   };
+  // The card under the finger or pointer is drawn above both buckets (each list clips its own scroll).
+  const [dragged, setDragged] = useState<number | null>(null);
   const dragEnd = ({ active, over }: DragEndEvent) => {
+    setDragged(null);
     if (!over || active.id === over.id) return;
     const target = targetOf(over.id);
     if (!target) return;
@@ -85,6 +89,8 @@ export function CardBuckets({
     <DndContext
       sensors={sensors}
       collisionDetection={closestCorners}
+      onDragStart={({ active }) => setDragged(Number(active.id))}
+      onDragCancel={() => setDragged(null)}
       onDragEnd={dragEnd}
       accessibility={{
         screenReaderInstructions: { draggable: t('board.drag.instructions') },
@@ -126,6 +132,13 @@ export function CardBuckets({
         }
         renderActions={renderActions}
       />
+      <DragOverlay>
+        {dragged !== null && cards.get(dragged) ? (
+          <Paper withBorder p="xs" shadow="md" style={{ cursor: 'grabbing' }}>
+            <ProductionCardView card={cards.get(dragged) as BoardCard} />
+          </Paper>
+        ) : null}
+      </DragOverlay>
     </DndContext>
   );
 }
@@ -195,14 +208,14 @@ function SortableCard({ card, mayDrag, actions }: { card: BoardCard; mayDrag: bo
       style={{
         transform: CSS.Translate.toString(transform),
         transition,
-        opacity: isDragging ? 0.6 : 1,
+        opacity: isDragging ? 0.4 : 1,
         position: 'relative',
         zIndex: isDragging ? 2 : undefined,
       }}
       data-testid="production-card"
       data-card-id={card.id}
     >
-      <Paper withBorder p="xs" shadow={isDragging ? 'md' : undefined}>
+      <Paper withBorder p="xs">
         <Group gap="xs" wrap="nowrap" align="flex-start">
           {mayDrag && (
             <ActionIcon
