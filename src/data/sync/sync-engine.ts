@@ -50,13 +50,15 @@ export const syncStatusStore = {
  * Brings cached reads of the mirror up to what a pull wrote. Weeks of loads take the changed loads
  * in place (see applyOrderChangesToWeeks); the small reference lists are read again.
  */
-async function followPulledChanges(queryClient: QueryClient, pulled: PulledChanges) {
+export async function followPulledChanges(queryClient: QueryClient, pulled: PulledChanges) {
   if (pulled.reset) {
     await queryClient.invalidateQueries({ queryKey: ['mirror'] });
     return;
   }
   if (pulled.orderUpserts.length || pulled.orderDeletions.length) {
     await applyOrderChangesToWeeks(queryClient, pulled.orderUpserts, pulled.orderDeletions);
+    // Server reads that count loads (order groups) are read again, so their counts follow.
+    void queryClient.invalidateQueries({ predicate: (query) => query.meta?.followsLoads === true });
   }
   if (pulled.otherEntities) {
     await queryClient.invalidateQueries({

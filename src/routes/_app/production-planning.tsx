@@ -1,6 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { PlaceholderPage } from '#src/features/access/placeholder-page.tsx';
+import { PageGate } from '#src/features/access/page-gate.tsx';
+import { ProductionPlanningPage } from '#src/features/production-planning/production-planning-page.tsx';
 
 export const Route = createFileRoute('/_app/production-planning')({
-  component: () => <PlaceholderPage page="productionPlanning" />,
+  component: () => (
+    <PageGate page="productionPlanning">
+      <ProductionPlanningPage />
+    </PageGate>
+  ),
 });
