@@ -259,7 +259,8 @@ export function ResourceTable<Row extends { id: number }>(props: ResourceTablePr
             })}
             {hasRowActions && (
               <Table.Th>
-                <Text fw={700} fz="sm">
+                {/* One word: a narrow table would otherwise break it mid-word ("Acti ons"). */}
+                <Text fw={700} fz="sm" style={{ whiteSpace: 'nowrap' }}>
                   {t('resourceTable.actions')}
                 </Text>
               </Table.Th>
