@@ -199,16 +199,21 @@ export default function GeofenceEditor(props: GeofenceEditorProps) {
   useEffect(() => {
     if (!layers) return;
     layers.backdrop.clear();
-    for (const shape of JSON.parse(backdropKey) as BackdropShape[]) {
-      if (!isGeofencePlaced(shape.area)) continue;
-      const feature = new Feature(geometryOfGeofence(shape.area));
-      feature.set('key', shape.key);
-      feature.set('color', shape.color);
-      feature.set('highlighted', shape.highlighted ?? false);
-      layers.backdrop.addFeature(feature);
-    }
+    const shapes = (JSON.parse(backdropKey) as BackdropShape[]).filter((shape) => isGeofencePlaced(shape.area));
+    // Added at once: one spatial-index bulk load and one change, not one of each per shape (thousands of sites).
+    layers.backdrop.addFeatures(
+      shapes.map(
+        (shape) =>
+          new Feature({
+            geometry: geometryOfGeofence(shape.area),
+            key: shape.key,
+            color: shape.color,
+            highlighted: shape.highlighted ?? false,
+          }),
+      ),
+    );
     // Says when the shapes are on screen (tests and the bench wait for it).
-    const drawn = layers.backdrop.getFeatures().length;
+    const drawn = shapes.length;
     const target = layers.map.getTargetElement();
     const key = layers.map.once('rendercomplete', () => {
       if (target) target.dataset.backdropDrawn = String(drawn);
@@ -301,7 +306,12 @@ export default function GeofenceEditor(props: GeofenceEditorProps) {
         add(modify);
       }
       // Added after the geofence's own, so a drag on a sub-location moves it, not the geofence around it.
-      const subs = new Translate({ features: new Collection(layers.subLocations.getFeatures()) });
+      // Looked for in their own layer only: hit detection in every layer on each pointer move would redraw the
+      // backdrop's thousands of shapes into a hit canvas after every zoom.
+      const subs = new Translate({
+        features: new Collection(layers.subLocations.getFeatures()),
+        layers: (layer) => (layer as VectorLayer).getSource?.() === layers.subLocations,
+      });
       subs.on('translateend', (event) => {
         for (const feature of event.features.getArray()) {
           const center = (feature.getGeometry() as Circle).getCenter();
