@@ -306,12 +306,7 @@ export default function GeofenceEditor(props: GeofenceEditorProps) {
         add(modify);
       }
       // Added after the geofence's own, so a drag on a sub-location moves it, not the geofence around it.
-      // Looked for in their own layer only: hit detection in every layer on each pointer move would redraw the
-      // backdrop's thousands of shapes into a hit canvas after every zoom.
-      const subs = new Translate({
-        features: new Collection(layers.subLocations.getFeatures()),
-        layers: (layer) => (layer as VectorLayer).getSource?.() === layers.subLocations,
-      });
+      const subs = new Translate({ features: new Collection(layers.subLocations.getFeatures()) });
       subs.on('translateend', (event) => {
         for (const feature of event.features.getArray()) {
           const center = (feature.getGeometry() as Circle).getCenter();
