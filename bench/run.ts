@@ -30,6 +30,7 @@ import { measureChangeLogCompaction } from './change-log.ts';
 import { measureProductionGroups } from './production-groups.ts';
 import { measureMap } from './map.ts';
 import { measureLiveMap } from './live-map.ts';
+import { measureLocationsMap } from './locations-map.ts';
 
 const REPO_ROOT = path.resolve(import.meta.dirname, '..');
 const COLD_HOME_RUNS = 7;
@@ -202,6 +203,10 @@ const FIGURES: Figure[] = [
       const { server, state } = await run.signedIn();
       return measureLiveMap(await run.browser(), server.baseUrl, state, log);
     },
+  },
+  {
+    name: 'locations-map',
+    measure: async (run) => ({ locationsMap: await measureLocationsMap(await run.browser(), REPO_ROOT, log) }),
   },
   { name: 'sync', measure: async (run) => ({ ...(await measureLargeCompany(await run.browser(), REPO_ROOT, log)) }) },
   {

@@ -8,6 +8,7 @@ import Modify from 'ol/interaction/Modify';
 import Snap from 'ol/interaction/Snap';
 import Translate from 'ol/interaction/Translate';
 import VectorLayer from 'ol/layer/Vector';
+import VectorImageLayer from 'ol/layer/VectorImage';
 import { unByKey } from 'ol/Observable';
 import { fromLonLat } from 'ol/proj';
 import VectorSource from 'ol/source/Vector';
@@ -17,7 +18,7 @@ import Stroke from 'ol/style/Stroke';
 import Style from 'ol/style/Style';
 import Text from 'ol/style/Text';
 import Transform, { type TransformEvents } from 'ol-ext/interaction/Transform';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { type GeofenceShape, isGeofencePlaced, SUB_LOCATION_RADIUS_METERS } from '#core/domain/master-data/locations';
 import { MapView } from './map-view.tsx';
 import { circleAround, geofenceOfGeometry, geometryOfGeofence, pointOf } from './geofence-geometry.ts';
@@ -122,10 +123,24 @@ export default function GeofenceEditor(props: GeofenceEditorProps) {
     const geofence = new VectorSource();
     const subLocations = new VectorSource();
     const backdrop = new VectorSource();
+    // Drawn as an image, redrawn only when the view rests: panning and zooming over thousands of read-only
+    // shapes (an organization's sites) then moves one picture instead of drawing every shape each frame.
+    // One style per colour, shared by its shapes, not a new one per shape and frame.
+    const backdropStyles = new Map<string, Style>();
     map.addLayer(
-      new VectorLayer({
+      new VectorImageLayer({
         source: backdrop,
-        style: (feature) => backdropStyle(String(feature.get('color')), Boolean(feature.get('highlighted'))),
+        style: (feature) => {
+          const color = String(feature.get('color'));
+          const highlighted = Boolean(feature.get('highlighted'));
+          const key = `${color}:${highlighted}`;
+          let style = backdropStyles.get(key);
+          if (!style) {
+            style = backdropStyle(color, highlighted);
+            backdropStyles.set(key, style);
+          }
+          return style;
+        },
         zIndex: 9,
       }),
     );
@@ -179,18 +194,31 @@ export default function GeofenceEditor(props: GeofenceEditorProps) {
     layers.geofence.addFeature(new Feature(geometryOfGeofence(shape)));
   }, [layers, geofenceKey]);
 
-  const backdropKey = JSON.stringify(props.backdrop ?? NO_BACKDROP);
+  // Compared as text (callers may pass a new array of the same shapes), made again only for a new array.
+  const backdropKey = useMemo(() => JSON.stringify(props.backdrop ?? NO_BACKDROP), [props.backdrop]);
   useEffect(() => {
     if (!layers) return;
     layers.backdrop.clear();
-    for (const shape of JSON.parse(backdropKey) as BackdropShape[]) {
-      if (!isGeofencePlaced(shape.area)) continue;
-      const feature = new Feature(geometryOfGeofence(shape.area));
-      feature.set('key', shape.key);
-      feature.set('color', shape.color);
-      feature.set('highlighted', shape.highlighted ?? false);
-      layers.backdrop.addFeature(feature);
-    }
+    const shapes = (JSON.parse(backdropKey) as BackdropShape[]).filter((shape) => isGeofencePlaced(shape.area));
+    // Added at once: one spatial-index bulk load and one change, not one of each per shape (thousands of sites).
+    layers.backdrop.addFeatures(
+      shapes.map(
+        (shape) =>
+          new Feature({
+            geometry: geometryOfGeofence(shape.area),
+            key: shape.key,
+            color: shape.color,
+            highlighted: shape.highlighted ?? false,
+          }),
+      ),
+    );
+    // Says when the shapes are on screen (tests and the bench wait for it).
+    const drawn = shapes.length;
+    const target = layers.map.getTargetElement();
+    const key = layers.map.once('rendercomplete', () => {
+      if (target) target.dataset.backdropDrawn = String(drawn);
+    });
+    return () => unByKey(key);
   }, [layers, backdropKey]);
 
   const subKey = JSON.stringify(props.subLocations ?? NO_SUB_LOCATIONS);

@@ -8,7 +8,8 @@ import { DispatchApi } from './pages/loads.ts';
 test.use({ serviceWorkers: 'allow' });
 
 /**
- * Avoidance zones (spec 2 §4–5): a zone is placed by a click on the map, dragged and resized, saved,
+ * Avoidance zones (spec 2 §4–5): a zone is placed by a click on the map, a site, an address or its
+ * coordinates, dragged and resized on the map or by its width, saved,
  * deactivated and activated again; a global zone is editable only with the modify-global permission;
  * bad input says what is wrong and stores nothing; a zone created offline shows at once and reaches
  * the server once.
@@ -92,10 +93,28 @@ for (const size of [
         await page.mouse.move(box.x + box.width / 2 + 30, box.y + box.height / 2 + 20, { steps: 5 });
         await page.mouse.up();
         await expect(form.getByTestId('zone-summary')).not.toHaveText(placed);
+
+        // Dragged by a corner handle (found where the map shows a diagonal resize cursor), it grows.
+        const map = form.getByTestId('zone-map');
+        const centre = { x: box.x + box.width / 2 + 30, y: box.y + box.height / 2 + 20 };
+        let corner: { x: number; y: number } | null = null;
+        for (let step = 4; step < Math.min(box.width, box.height) / 2 && !corner; step += 2) {
+          await page.mouse.move(centre.x + step, centre.y - step);
+          if (/^n(e|w)s(w|e)-resize$/.test(await map.evaluate((element) => element.style.cursor)))
+            corner = { x: centre.x + step, y: centre.y - step };
+        }
+        if (!corner) throw new Error('no resize handle at the zone’s corner');
+        const widthBefore = Number(await form.getByTestId('zone-width').inputValue());
+        await page.mouse.down();
+        await page.mouse.move(corner.x + 30, corner.y - 30, { steps: 5 });
+        await page.mouse.up();
+        await expect.poll(async () => Number(await form.getByTestId('zone-width').inputValue())).toBeGreaterThan(widthBefore);
       }
-      // Resized by its width (the user's unit: miles for the demo admin).
+      // Resized by its width (the user's unit: miles for the demo admin), its height kept (0.31 mi, 500 m, unless dragged).
+      const height = await form.getByTestId('zone-height').inputValue();
+      if (size.hasTouch) expect(height).toBe('0.31');
       await form.getByTestId('zone-width').fill('1');
-      await expect(form.getByTestId('zone-height')).toHaveValue('0.31');
+      await expect(form.getByTestId('zone-height')).toHaveValue(height);
       await expectNoSeriousViolations(page, 'the avoidance zone form');
       await form.getByTestId('zone-form-save').click();
       await expect(form).toBeHidden();
@@ -152,28 +171,61 @@ test('a global zone is edited only by the platform administrator', async ({ page
   await expect(page.getByTestId('zone-global')).toBeVisible();
 });
 
-test('bad input says what is wrong and stores nothing', async ({ page, playwright }) => {
+test('a zone is placed by a site, by an address the geocoder finds or by latitude and longitude; bad input says what is wrong and stores nothing', async ({
+  page,
+  playwright,
+}) => {
   const api = await DispatchApi.signIn(playwright.request, 'admin');
   const before = (await zonesNow(api)).length;
+  const { activeOrganizationId } = await api.self();
+  const sites = (await (await api.context.get('/api/locations')).json()) as {
+    name: string;
+    organizationId: number;
+    customGeofence: { latitude: number; longitude: number };
+  }[];
+  const site = sites.find((row) => row.organizationId === activeOrganizationId && row.customGeofence.latitude !== 1);
+  if (!site) throw new Error('the company has no placed site');
+  const centre = (position: { latitude: number; longitude: number }) =>
+    `Centre ${position.latitude.toFixed(5)}, ${position.longitude.toFixed(5)}`;
   await signIn(page, 'admin');
   await page.goto('/manage-company/avoidance-zones');
   await page.getByTestId('zone-create').click();
   const form = page.getByTestId('zone-form');
+
+  // Without a location, Create zone stays inert and says why.
   await form.getByTestId('zone-tab-address').click();
+  await expect(form.getByTestId('zone-no-location')).toBeVisible();
+  await expect(form.getByTestId('zone-form-save')).toHaveAttribute('aria-disabled', 'true');
   await form.getByTestId('zone-latitude').fill('95');
   await form.getByTestId('zone-longitude').fill('-93.6');
   await expect(form.getByText('Invalid latitude (−90 to 90, not 0)')).toBeVisible();
   await expect(form.getByTestId('zone-place')).toBeDisabled();
-  // The address search needs line 1, city, state and postal code.
+
+  // The site locator centres the zone on the chosen site.
+  await form.getByTestId('zone-tab-site').click();
+  await form.getByTestId('zone-site').click();
+  await form.getByTestId('zone-site').fill(site.name);
+  await page.getByRole('option', { name: site.name, exact: true }).click();
+  await expect(form.getByTestId('zone-summary')).toHaveText(centre(site.customGeofence));
+
+  // The address search needs line 1, city, state and postal code; then the geocoder's answer places the zone.
+  await form.getByTestId('zone-tab-address').click();
   await form.getByTestId('zone-address1').fill('1200 Locust Street');
   await expect(form.getByTestId('zone-search')).toHaveAttribute('aria-disabled', 'true');
-  // Without a location, Create zone stays inert and says why.
-  await expect(form.getByTestId('zone-no-location')).toBeVisible();
-  await expect(form.getByTestId('zone-form-save')).toHaveAttribute('aria-disabled', 'true');
+  await form.getByTestId('zone-city').fill('Des Moines');
+  await form.getByTestId('zone-state').fill('IA');
+  await form.getByTestId('zone-postal-code').fill('50309');
+  const geocoded = page.waitForResponse((response) => response.url().includes('/api/locations/geocode'));
+  await form.getByTestId('zone-search').click();
+  const found = (await (await geocoded).json()) as { lat: number; lng: number } | null;
+  if (!found) throw new Error('the geocoder found no place for a Des Moines ZIP code');
+  await expect(form.getByTestId('zone-summary')).toHaveText(centre({ latitude: found.lat, longitude: found.lng }));
 
+  // Latitude and longitude typed by hand.
   await form.getByTestId('zone-latitude').fill('41.9');
+  await form.getByTestId('zone-longitude').fill('-93.6');
   await form.getByTestId('zone-place').click();
-  await expect(form.getByTestId('zone-summary')).toBeVisible();
+  await expect(form.getByTestId('zone-summary')).toHaveText(centre({ latitude: 41.9, longitude: -93.6 }));
   // A name is required: typed and cleared, it says so, and Save is disabled.
   await form.getByTestId('zone-name').fill('x');
   await form.getByTestId('zone-name').fill('');
@@ -182,7 +234,6 @@ test('bad input says what is wrong and stores nothing', async ({ page, playwrigh
   expect((await zonesNow(api)).length).toBe(before);
 
   // The server refuses the same bad input on its own.
-  const { activeOrganizationId } = await api.self();
   const refused = await api.context.post(`/api/organizations/${activeOrganizationId}/avoidance-zones`, {
     data: { name: '', geoLocation: { latitude: 95, longitude: -93.6, radius: 400, bbox: null } },
   });

@@ -1,4 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
+import { type GeofenceShape, isGeofencePlaced } from '../../core/domain/master-data/locations.ts';
 import { expect, test } from './fixtures.ts';
 import { AdminTable } from './pages/admin-table.ts';
 import { expectNoSeriousViolations } from './pages/axe.ts';
@@ -87,6 +88,15 @@ for (const size of [
       const form = locations.form;
       await expect(form.getByTestId('location-map')).toBeVisible();
       expect(mapCode.length).toBeGreaterThan(0);
+      // The company's placed sites are drawn beneath, so the new one is placed beside them.
+      const organizationId = (await api.self()).activeOrganizationId;
+      const sites = (await (await api.context.get('/api/locations')).json()) as (LocationRow & {
+        organizationId: number;
+        customGeofence: GeofenceShape;
+      })[];
+      const placedSites = sites.filter((row) => row.organizationId === organizationId && isGeofencePlaced(row.customGeofence));
+      expect(placedSites.length).toBeGreaterThan(0);
+      await expect(form.getByTestId('location-map')).toHaveAttribute('data-backdrop-drawn', String(placedSites.length));
       await fillAddress(form, name);
 
       // Saving waits for the geofence, and says so.

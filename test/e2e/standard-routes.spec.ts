@@ -11,12 +11,9 @@ import { DispatchApi, LoadsTablePage, ownCarried, takeLoad } from './pages/loads
  * the map helper encodes pasted points and warns about points more than 25 km apart.
  */
 
-/** A pixel of the map drawn in the route being edited's colour (#f76707), near the middle of the map. */
-/** A pixel in the middle of the drawn route, and the unit vector across the route there. */
-async function routePixel(map: Locator): Promise<{ x: number; y: number; acrossX: number; acrossY: number }> {
-  const box = await map.boundingBox();
-  if (!box) throw new Error('the map is not shown');
-  const found = await map.evaluate((element) => {
+/** The pixels (every other one) of the map drawn in the highlighted route's colour (#f76707): the route edited or hovered. */
+async function highlightedPixels(map: Locator): Promise<{ x: number; y: number }[]> {
+  return map.evaluate((element) => {
     const hits: { x: number; y: number }[] = [];
     const frame = element.getBoundingClientRect();
     for (const canvas of element.querySelectorAll('canvas')) {
@@ -35,17 +32,27 @@ async function routePixel(map: Locator): Promise<{ x: number; y: number; acrossX
         }
       }
     }
-    // The hit closest to the middle of the drawn route (away from its ends, which are fixed).
-    hits.sort((a, b) => a.y - b.y || a.x - b.x);
-    const middle = hits[Math.floor(hits.length / 2)];
-    const [first, last] = [hits[0], hits.at(-1)];
-    if (!middle || !first || !last) return null;
-    // Across the line from its first to its last hit: a drag that way moves the point off the route.
-    const length = Math.hypot(last.x - first.x, last.y - first.y) || 1;
-    return { ...middle, acrossX: -(last.y - first.y) / length, acrossY: (last.x - first.x) / length };
+    return hits;
   });
-  if (!found) throw new Error('the route is not drawn on the map');
-  return { x: box.x + found.x, y: box.y + found.y, acrossX: found.acrossX, acrossY: found.acrossY };
+}
+
+/** A pixel in the middle of the drawn route, and the unit vector across the route there. */
+async function routePixel(map: Locator): Promise<{ x: number; y: number; acrossX: number; acrossY: number }> {
+  const box = await map.boundingBox();
+  if (!box) throw new Error('the map is not shown');
+  // The hit closest to the middle of the drawn route (away from its ends, which are fixed).
+  const hits = (await highlightedPixels(map)).sort((a, b) => a.y - b.y || a.x - b.x);
+  const middle = hits[Math.floor(hits.length / 2)];
+  const [first, last] = [hits[0], hits.at(-1)];
+  if (!middle || !first || !last) throw new Error('the route is not drawn on the map');
+  // Across the line from its first to its last hit: a drag that way moves the point off the route.
+  const length = Math.hypot(last.x - first.x, last.y - first.y) || 1;
+  return {
+    x: box.x + middle.x,
+    y: box.y + middle.y,
+    acrossX: -(last.y - first.y) / length,
+    acrossY: (last.x - first.x) / length,
+  };
 }
 
 async function choose(page: Page, select: Locator, name: string) {
@@ -125,6 +132,16 @@ test("a standard route is generated, reshaped by a drag and saved, and the load 
   await expect(page.locator('h1')).toHaveCount(1);
   await expectNoSeriousViolations(page, '/manage-company/standard-routes');
 
+  // The route hovered in the list stands out on the map in the highlight colour; none does otherwise.
+  const highlighted = async () => (await highlightedPixels(map)).length;
+  const row = page.getByTestId('standard-route-row').filter({ hasText: `${origin} -> ${destination}` });
+  await page.getByTestId('standard-routes-page').locator('h1').hover();
+  await expect.poll(highlighted).toBe(0);
+  await row.hover();
+  await expect.poll(highlighted).toBeGreaterThan(0);
+  await page.getByTestId('standard-routes-page').locator('h1').hover();
+  await expect.poll(highlighted).toBe(0);
+
   // The load between the same two places now draws the saved route, not a routed one.
   const loads = new LoadsTablePage(page);
   await loads.open();
@@ -136,7 +153,9 @@ test("a standard route is generated, reshaped by a drag and saved, and the load 
 test.describe('at 768 px with touch', () => {
   test.use({ viewport: { width: 768, height: 1024 }, hasTouch: true });
 
-  test('the map helper encodes pasted points and warns when two are more than 25 km apart', async ({ page }) => {
+  test('the map helper encodes pasted points, warns when two are more than 25 km apart and imports a matched route', async ({
+    page,
+  }) => {
     await signIn(page, 'platform');
     await page.goto('/map-helpers');
     const points = page.getByTestId('map-helper-points');
@@ -154,6 +173,22 @@ test.describe('at 768 px with touch', () => {
     await points.fill('41.6,-93.6\n41.7,-93.6\n41.8,-93.6');
     await expect(page.getByTestId('route-gap-warning')).toBeHidden();
     await expect(page.getByTestId('route-point-count')).toHaveText('3 points');
+
+    // An import that fails is only logged: nothing is shown.
+    await page.route('**/api/routing/match', (route) => route.fulfill({ status: 500, body: '' }));
+    const failed = page.waitForEvent('console', (message) => message.text().includes('route import failed'));
+    await page.getByTestId('map-helper-import').tap();
+    await failed;
+    await expect(page.getByTestId('map-helper-imported')).toBeHidden();
+    await expect(page.getByTestId('route-notices')).toBeHidden();
+    await page.unroute('**/api/routing/match');
+    // Imported through the routing provider's map matching: the embedded provider's path (a point
+    // at least every kilometre over about 22 km) with its notice that it is an estimate.
+    const matched = page.waitForResponse((response) => response.url().endsWith('/api/routing/match'));
+    await page.getByTestId('map-helper-import').tap();
+    expect((await matched).status()).toBe(200);
+    await expect(page.getByTestId('route-notices')).toHaveText('The path is an estimate along straight lines, not the roads.');
+    await expect(page.getByTestId('map-helper-imported')).toHaveText(/^Imported route: \d{2,} points$/);
     await expect(page.locator('h1')).toHaveCount(1);
     await expectNoSeriousViolations(page, '/map-helpers');
   });

@@ -8,6 +8,7 @@ import {
   historyRangeQuerySchema,
   latestPositionsQuerySchema,
   TRACKED_RESOURCE_TYPES,
+  type TrackedResourceType,
 } from '#core/contract/device-positions';
 import { idParamsSchema } from '#core/contract/common';
 import { tripEventSchema } from '#core/contract/load-details';
@@ -15,6 +16,7 @@ import { deviceLocationEventSchema } from '#core/contract/realtime';
 import { serviceAccountSecurity } from '#core/contract/service-accounts';
 import { PAGE_RULES, type PageRule } from '#core/domain/access';
 import { type ServerContext, zodRoutes } from '#server/context';
+import type { Database } from '#server/db/database';
 import { guard, requireAuth, requireCaller } from '#server/plugins/auth';
 import { HttpError } from '#server/plugins/error-handler';
 import { ERROR_CODES } from '#core/contract/errors';
@@ -110,37 +112,18 @@ export function registerDevicePositionRoutes(app: FastifyInstance, { db, positio
   });
 
   for (const type of TRACKED_RESOURCE_TYPES) {
-    const range = `within startDate..endDate (UTC ISO; endDate defaults to now, startDate to 24 h before it, at most 31 days), the newest ${HISTORY_MAX_ROWS} oldest first`;
-    api.get(
-      `/${type}/:id/devicelocations`,
-      {
-        schema: {
-          tags: ['devices'],
-          description: `The positions stored for the ${type} of the organization ${range}. Another organization's ${type} answers 404.`,
-          params: idParamsSchema,
-          querystring: historyRangeQuerySchema,
-          response: { 200: z.array(deviceLocationEventSchema) },
-        },
-        onRequest: guard(TRACKING_HISTORY_RULE),
-      },
-      async (request) =>
-        resourceDeviceLocations(db, requireAuth(request).organizationId, type, request.params.id, historyRange(request.query)),
-    );
-    api.get(
-      `/${type}/:id/tripevents`,
-      {
-        schema: {
-          tags: ['devices'],
-          description: `The trip events of the organization's loads for the ${type} ${range}. Another organization's ${type} answers 404.`,
-          params: idParamsSchema,
-          querystring: historyRangeQuerySchema,
-          response: { 200: z.array(tripEventSchema) },
-        },
-        onRequest: guard(TRACKING_HISTORY_RULE),
-      },
-      async (request) =>
-        resourceTripEvents(db, requireAuth(request).organizationId, type, request.params.id, historyRange(request.query)),
-    );
+    registerHistoryRead(app, db, type, {
+      path: 'devicelocations',
+      what: `The positions stored for the ${type} of the organization`,
+      answer: z.array(deviceLocationEventSchema),
+      read: resourceDeviceLocations,
+    });
+    registerHistoryRead(app, db, type, {
+      path: 'tripevents',
+      what: `The trip events of the organization's loads for the ${type}`,
+      answer: z.array(tripEventSchema),
+      read: resourceTripEvents,
+    });
   }
 
   api.get(
@@ -158,5 +141,47 @@ export function registerDevicePositionRoutes(app: FastifyInstance, { db, positio
       const caller = requireCaller(request);
       return latestPositions(db, caller.organizationId, request.query.staleTimeMinutes);
     },
+  );
+}
+
+/** One history read of a tracked resource: `GET /api/{type}/{id}/{path}` within a range, its tenancy checked by `read`. */
+interface HistoryRead<Answer extends z.ZodType> {
+  path: 'devicelocations' | 'tripevents';
+  /** The description's start: what is answered, for whom. */
+  what: string;
+  answer: Answer;
+  read: (
+    db: Database,
+    organizationId: number,
+    type: TrackedResourceType,
+    id: number,
+    range: { start: Date; end: Date },
+  ) => Promise<z.infer<Answer>>;
+}
+
+function registerHistoryRead<Answer extends z.ZodType>(
+  app: FastifyInstance,
+  db: Database,
+  type: TrackedResourceType,
+  { path, what, answer, read }: HistoryRead<Answer>,
+) {
+  // Widened here: the reply's type follows the schema, which the generic leaves unresolved; the pairing
+  // of answer and read is checked by HistoryRead where the two reads are declared.
+  const answerSchema: z.ZodType = answer;
+  const readHistory: HistoryRead<z.ZodType>['read'] = read;
+  const range = `within startDate..endDate (UTC ISO; endDate defaults to now, startDate to 24 h before it, at most 31 days), the newest ${HISTORY_MAX_ROWS} oldest first`;
+  zodRoutes(app).get(
+    `/${type}/:id/${path}`,
+    {
+      schema: {
+        tags: ['devices'],
+        description: `${what} ${range}. Another organization's ${type} answers 404.`,
+        params: idParamsSchema,
+        querystring: historyRangeQuerySchema,
+        response: { 200: answerSchema },
+      },
+      onRequest: guard(TRACKING_HISTORY_RULE),
+    },
+    async (request) => readHistory(db, requireAuth(request).organizationId, type, request.params.id, historyRange(request.query)),
   );
 }

@@ -37,7 +37,7 @@ import { FormModal } from '#src/ui/form-modal.tsx';
 import { ExplainedButton } from '#src/ui/explained-button.tsx';
 import { useRecordForm } from '#src/features/administration/forms/use-record-form.ts';
 import type { AdminContext } from '#src/features/administration/use-admin-context.ts';
-import type { GeofenceTool, MapFocus } from '#src/map/geofence-editor.tsx';
+import type { BackdropShape, GeofenceTool, MapFocus } from '#src/map/geofence-editor.tsx';
 import { LocationImages, type PendingImages, savePendingImages } from './location-images.tsx';
 import { geocodeAddress, locationThroughputQuery, locationTypesQuery, saveLocationThroughput } from './location-queries.ts';
 import {
@@ -57,6 +57,8 @@ import { ThroughputEditor } from './throughput-editor.tsx';
 
 // OpenLayers is loaded with the form's map only, never with the table.
 const GeofenceEditor = lazy(() => import('#src/map/geofence-editor.tsx'));
+/** The other sites' outline (grey), apart from the edited geofence's blue. */
+const OTHER_SITE_COLOR = '#868e96';
 
 /** The location form (spec 2 §4): fields on the left, the geofence on the map on the right. */
 export function LocationForm({ context, row, onClose }: { context: AdminContext; row: Location | null; onClose: () => void }) {
@@ -161,6 +163,17 @@ export function LocationForm({ context, row, onClose }: { context: AdminContext;
   useEffect(() => {
     if (siteCentre) setFocus((current) => current ?? { ...siteCentre, zoom: LOCATION_ZOOM.new, request: 0 });
   }, [siteCentre]);
+  // The organization's other sites drawn beneath, so a geofence is placed beside its neighbours, not over them.
+  const otherSites = useMemo(
+    (): BackdropShape[] =>
+      (sites ?? [])
+        .filter(
+          (entry) =>
+            entry.organizationId === context.organizationId && entry.id !== stored?.id && isGeofencePlaced(entry.customGeofence),
+        )
+        .map((entry) => ({ key: String(entry.id), area: entry.customGeofence, color: OTHER_SITE_COLOR })),
+    [sites, context.organizationId, stored?.id],
+  );
   const [locating, setLocating] = useState(false);
   const [located, setLocated] = useState<'none' | 'found' | 'notFound'>('none');
   const locate = async () => {
@@ -296,6 +309,7 @@ export function LocationForm({ context, row, onClose }: { context: AdminContext;
             subLocations={values.subLocations}
             tool={tool}
             focus={focus}
+            backdrop={otherSites}
             onToolDone={() => setTool('none')}
             onGeofenceChange={(customGeofence) => set({ customGeofence })}
             onSubLocationAdd={addSubLocation}
