@@ -204,58 +204,63 @@ test('cards become draft loads of an order group whose counts follow publishing,
   await expect(page.getByText(/^Group .* unlinked\.$/)).toBeVisible();
 });
 
-test('offline, a card is kept on the device and the preview still works; generating says it needs a connection; a card is deleted from its badge', async ({
-  page,
-  api,
-  world,
-}) => {
-  test.setTimeout(120_000);
-  const run = `E2E${Date.now().toString(36).toUpperCase()}`;
-  await page.goto('/production-planning');
-  const board = page.getByTestId('production-planning-page');
-  await expect(board.getByTestId('bucket-day')).toBeVisible({ timeout: 40_000 });
-  await createCard(page, world, { lot: `${run}-ON`, grams: 12_000_000 });
-  await expect(page.getByText('Production card created.')).toBeVisible();
+test.describe('offline', () => {
+  // The offline reload is served by the service worker (the suite blocks it elsewhere: playwright.config.ts).
+  test.use({ serviceWorkers: 'allow' });
 
-  const backOnline = await goOffline(page);
-  await createCard(page, world, { lot: `${run}-OFF`, grams: 6_000_000 });
-  await expect(page.getByText(/is kept on this device and will be created when the connection returns\.$/)).toBeVisible();
-  await board.getByTestId('board-search').fill(run);
-  await expect(board.getByTestId('day-count')).toHaveText('2 cards');
-  const offlineCard = board.getByTestId('production-card').filter({ hasText: `${run}-OFF` });
-  await expect(offlineCard.getByText('Waiting to send')).toBeVisible();
+  test('offline, a card is kept on the device and the preview still works; generating says it needs a connection; a card is deleted from its badge', async ({
+    page,
+    api,
+    world,
+  }) => {
+    test.setTimeout(120_000);
+    const run = `E2E${Date.now().toString(36).toUpperCase()}`;
+    await page.goto('/production-planning');
+    const board = page.getByTestId('production-planning-page');
+    await expect(board.getByTestId('bucket-day')).toBeVisible({ timeout: 40_000 });
+    await createCard(page, world, { lot: `${run}-ON`, grams: 12_000_000 });
+    await expect(page.getByText('Production card created.')).toBeVisible();
 
-  // The card stored on the server goes to the generation bucket; the worker previews it offline.
-  await board.getByTestId('board-search').fill(`${run}-ON`);
-  await expect(board.getByTestId('day-count')).toHaveText('1 card');
-  await moveFirstToGeneration(page);
-  await board.getByTestId('board-preview').click();
-  const preview = page.getByTestId('preview-modal').getByRole('dialog');
-  await expect(preview.getByTestId('preview-draft')).toHaveCount(1);
-  const generate = preview.getByTestId('preview-generate');
-  await expect(generate).toHaveAttribute('aria-disabled', 'true');
-  await expect(generate).toHaveAccessibleDescription('This needs a connection to the server.');
-  await page.keyboard.press('Escape');
-  await expect(preview).toBeHidden();
+    const backOnline = await goOffline(page);
+    await createCard(page, world, { lot: `${run}-OFF`, grams: 6_000_000 });
+    await expect(page.getByText(/is kept on this device and will be created when the connection returns\.$/)).toBeVisible();
+    await board.getByTestId('board-search').fill(run);
+    await expect(board.getByTestId('day-count')).toHaveText('2 cards');
+    const offlineCard = board.getByTestId('production-card').filter({ hasText: `${run}-OFF` });
+    await expect(offlineCard.getByText('Waiting to send')).toBeVisible();
 
-  // Back online, the queued card reaches the server and stops waiting.
-  await backOnline();
-  const week = new PlanningWeek(world.self.contact.timezone).week;
-  const zone = world.self.contact.timezone;
-  const storedLots = async () => {
-    const query = `startDate=${isoDateInZone(week.start, zone)}&endDate=${isoDateInZone(week.end, zone)}`;
-    const answer = await api.context.get(`/api/production-cards?${query}`);
-    return ((await answer.json()) as { lotId: string | null }[]).map((card) => card.lotId);
-  };
-  await expect.poll(storedLots, { timeout: 20_000 }).toContain(`${run}-OFF`);
-  await board.getByTestId('board-search').fill(`${run}-OFF`);
-  await expect(offlineCard).toBeVisible({ timeout: 15_000 });
-  await expect(offlineCard.getByText('Waiting to send')).toHaveCount(0);
+    // The card stored on the server goes to the generation bucket; the worker previews it offline.
+    await board.getByTestId('board-search').fill(`${run}-ON`);
+    await expect(board.getByTestId('day-count')).toHaveText('1 card');
+    await moveFirstToGeneration(page);
+    await board.getByTestId('board-preview').click();
+    const preview = page.getByTestId('preview-modal').getByRole('dialog');
+    await expect(preview.getByTestId('preview-draft')).toHaveCount(1);
+    const generate = preview.getByTestId('preview-generate');
+    await expect(generate).toHaveAttribute('aria-disabled', 'true');
+    await expect(generate).toHaveAccessibleDescription('This needs a connection to the server.');
+    await page.keyboard.press('Escape');
+    await expect(preview).toBeHidden();
 
-  // Its delete badge asks in place, then the card leaves the board and the server.
-  await offlineCard.getByTestId('card-delete').click();
-  await offlineCard.getByTestId('card-delete-yes').click();
-  await expect(page.getByText('Production card deleted.')).toBeVisible();
-  await expect(offlineCard).toHaveCount(0);
-  await expect.poll(storedLots).not.toContain(`${run}-OFF`);
+    // Back online, the queued card reaches the server and stops waiting.
+    await backOnline();
+    const week = new PlanningWeek(world.self.contact.timezone).week;
+    const zone = world.self.contact.timezone;
+    const storedLots = async () => {
+      const query = `startDate=${isoDateInZone(week.start, zone)}&endDate=${isoDateInZone(week.end, zone)}`;
+      const answer = await api.context.get(`/api/production-cards?${query}`);
+      return ((await answer.json()) as { lotId: string | null }[]).map((card) => card.lotId);
+    };
+    await expect.poll(storedLots, { timeout: 20_000 }).toContain(`${run}-OFF`);
+    await board.getByTestId('board-search').fill(`${run}-OFF`);
+    await expect(offlineCard).toBeVisible({ timeout: 15_000 });
+    await expect(offlineCard.getByText('Waiting to send')).toHaveCount(0);
+
+    // Its delete badge asks in place, then the card leaves the board and the server.
+    await offlineCard.getByTestId('card-delete').click();
+    await offlineCard.getByTestId('card-delete-yes').click();
+    await expect(page.getByText('Production card deleted.')).toBeVisible();
+    await expect(offlineCard).toHaveCount(0);
+    await expect.poll(storedLots).not.toContain(`${run}-OFF`);
+  });
 });
