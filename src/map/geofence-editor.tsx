@@ -1,4 +1,3 @@
-import Collection from 'ol/Collection';
 import Feature from 'ol/Feature';
 import type OlMap from 'ol/Map';
 import type Circle from 'ol/geom/Circle';
@@ -73,6 +72,13 @@ export interface GeofenceEditorProps {
   onSubLocationAdd?: (point: { latitude: number; longitude: number }) => void;
   onSubLocationMove?: (key: string, point: { latitude: number; longitude: number }) => void;
 }
+
+/** The map's layer drawing `source` (the editor adds one per source). */
+const layerOf = (map: OlMap, source: VectorSource) =>
+  map
+    .getLayers()
+    .getArray()
+    .find((layer) => (layer as VectorLayer).getSource?.() === source) as VectorLayer;
 
 const NO_SUB_LOCATIONS: SubLocationPoint[] = [];
 const NO_BACKDROP: BackdropShape[] = [];
@@ -276,12 +282,7 @@ export default function GeofenceEditor(props: GeofenceEditorProps) {
     } else if (editable) {
       if (kind === 'rectangle') {
         const transform = new Transform({
-          layers: [
-            map
-              .getLayers()
-              .getArray()
-              .find((layer) => (layer as VectorLayer).getSource?.() === layers.geofence) as VectorLayer,
-          ],
+          layers: [layerOf(map, layers.geofence)],
           translateFeature: true,
           translate: true,
           scale: true,
@@ -306,7 +307,9 @@ export default function GeofenceEditor(props: GeofenceEditorProps) {
         add(modify);
       }
       // Added after the geofence's own, so a drag on a sub-location moves it, not the geofence around it.
-      const subs = new Translate({ features: new Collection(layers.subLocations.getFeatures()) });
+      // By layer, not by a feature list: with a list OpenLayers hit-tests every layer on each pointer
+      // move (thousands of sites beneath) and drags every listed sub-location together.
+      const subs = new Translate({ layers: [layerOf(map, layers.subLocations)], hitTolerance: 4 });
       subs.on('translateend', (event) => {
         for (const feature of event.features.getArray()) {
           const center = (feature.getGeometry() as Circle).getCenter();
