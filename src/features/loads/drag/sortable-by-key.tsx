@@ -38,7 +38,9 @@ export function SortableByKey({ keys, nameOf, announce, onMove, children }: Sort
   const sensors = useSensors(
     // A short travel before a drag starts keeps taps and clicks on a handle from moving items.
     useSensor(PointerSensor, { activationConstraint: { distance: 5 } }),
-    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
+    // An arrow key whose target is out of view scrolls the list instead of moving the item; a smooth
+    // scroll would still be running when Space drops it, and the drop landed back in place.
+    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates, scrollBehavior: 'auto' }),
   );
   const name = (id: string | number) => nameOf(String(id));
   const dragEnd = ({ active, over }: DragEndEvent) => {
