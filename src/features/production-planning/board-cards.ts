@@ -6,6 +6,7 @@ import type { UnplacedReason } from '#core/domain/planning/distribution';
 import { formatWeight, kilogramsToPounds } from '#core/domain/units';
 import { isoDateInZone, weekContaining } from '#core/domain/weeks';
 import { useMirrorList } from '#src/data/loads.ts';
+import { useSyncStatus } from '#src/data/sync/use-sync-engine.ts';
 import type { AdminContext } from '#src/features/administration/use-admin-context.ts';
 import type { BoardCard } from './production-card-view.tsx';
 
@@ -34,6 +35,8 @@ export function onBoard(card: ProductionCard, filter: { cargoTypeId: number | nu
 /**
  * The board's cards from the mirror (offline too; cards created or deleted offline show with their
  * queued change), worded for the board: names of places and cargo, the amount in the user's unit.
+ * Undefined (loading) until the mirror holds a finished sync: during a device's first sync its empty
+ * tables would read as "no cards".
  */
 export function useBoardCards(
   context: AdminContext,
@@ -41,12 +44,13 @@ export function useBoardCards(
   unplaced: ReadonlyMap<number, UnplacedReason>,
 ) {
   const { t, i18n } = useTranslation('production-planning');
+  const { mirrorComplete } = useSyncStatus();
   const rows = useMirrorList('productionCards').data;
   const locations = useMirrorList('locations').data;
   const cargoTypes = useMirrorList('cargoTypes').data;
   const { cargoTypeId, range } = filter;
   const cards = useMemo(() => {
-    if (!rows || !locations || !cargoTypes) return undefined;
+    if (!mirrorComplete || !rows || !locations || !cargoTypes) return undefined;
     const placeNames = new Map(locations.map((location) => [location.id, location.name]));
     const cargoNames = new Map(cargoTypes.map((cargo) => [cargo.id, cargo.label]));
     const calendarDate = dateTimeFormat(i18n.language, 'UTC').calendarDate;
@@ -96,6 +100,7 @@ export function useBoardCards(
         };
       });
   }, [
+    mirrorComplete,
     rows,
     locations,
     cargoTypes,
