@@ -4,6 +4,7 @@ import { act, renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import type { ProductionCard } from '#core/contract/production-cards';
+import type { UnplacedReason } from '#core/domain/planning/distribution';
 import type { AdminContext } from '#src/features/administration/use-admin-context.ts';
 import { useBoardCards } from './board-cards.ts';
 
@@ -77,5 +78,28 @@ describe('useBoardCards', () => {
     });
     expect(result.current.loading).toBe(false);
     expect(result.current.cards?.map((shown) => shown.id)).toEqual([1]);
+  });
+
+  it('keeps every card it worded when a preview marks none or a few of them unplaced', () => {
+    sync.finish();
+    const client = new QueryClient();
+    client.setQueryData(['mirror', 'productionCards'], [card, { ...card, id: 2, guid: '00000000-0000-4000-8000-000000000002' }]);
+    client.setQueryData(['mirror', 'locations'], []);
+    client.setQueryData(['mirror', 'cargoTypes'], []);
+    const wrapper = ({ children }: { children: ReactNode }) => (
+      <QueryClientProvider client={client}>{children}</QueryClientProvider>
+    );
+    const filter = { cargoTypeId: null, range: { from: '2026-11-22', to: '2026-11-28' } };
+    const { result, rerender } = renderHook(
+      ({ unplaced }: { unplaced: ReadonlyMap<number, UnplacedReason> }) => useBoardCards(context, filter, unplaced),
+      { wrapper, initialProps: { unplaced: new Map() } },
+    );
+    const worded = result.current.cards;
+    // Each preview reports its unplaced cards as a new map, usually empty: 2,000 cards are not worded again.
+    rerender({ unplaced: new Map() });
+    expect(result.current.cards).toBe(worded);
+    rerender({ unplaced: new Map([[2, 'capacity']]) });
+    expect(result.current.cards?.[0]).toBe(worded?.[0]);
+    expect(result.current.cards?.[1]?.unplaced).toBe('capacity');
   });
 });

@@ -8,6 +8,7 @@ import { isoDateInZone, weekContaining } from '#core/domain/weeks';
 import { useMirrorList } from '#src/data/loads.ts';
 import { useSyncStatus } from '#src/data/sync/use-sync-engine.ts';
 import type { AdminContext } from '#src/features/administration/use-admin-context.ts';
+import { searchHaystack } from './board-state.ts';
 import type { BoardCard } from './production-card-view.tsx';
 
 /** The board's range of target days, `YYYY-MM-DD` both ends included. */
@@ -49,7 +50,7 @@ export function useBoardCards(
   const locations = useMirrorList('locations').data;
   const cargoTypes = useMirrorList('cargoTypes').data;
   const { cargoTypeId, range } = filter;
-  const cards = useMemo(() => {
+  const worded = useMemo(() => {
     if (!mirrorComplete || !rows || !locations || !cargoTypes) return undefined;
     const placeNames = new Map(locations.map((location) => [location.id, location.name]));
     const cargoNames = new Map(cargoTypes.map((cargo) => [cargo.id, cargo.label]));
@@ -85,7 +86,7 @@ export function useBoardCards(
           orderNumber: row.orderNumber,
           productionPlan: row.productionPlan,
           date,
-          searchTexts: [
+          searchHaystack: searchHaystack([
             origin,
             destination,
             cargo,
@@ -94,9 +95,9 @@ export function useBoardCards(
             row.productionPlan,
             row.lotId,
             row.orderNumber,
-          ],
+          ]),
           pending: pendingChange !== undefined,
-          unplaced: unplaced.get(row.id) ?? null,
+          unplaced: null,
         };
       });
   }, [
@@ -106,11 +107,21 @@ export function useBoardCards(
     cargoTypes,
     cargoTypeId,
     range,
-    unplaced,
     context.weightUnit,
     context.self.contact.units,
     i18n.language,
     t,
   ]);
+  // Apart from the wording: a preview marks a few cards, and every other card keeps its object (and its render).
+  const cards = useMemo(
+    () =>
+      worded && unplaced.size > 0
+        ? worded.map((card) => {
+            const reason = unplaced.get(card.id);
+            return reason ? { ...card, unplaced: reason } : card;
+          })
+        : worded,
+    [worded, unplaced],
+  );
   return { cards, loading: cards === undefined };
 }
