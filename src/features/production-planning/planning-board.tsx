@@ -20,7 +20,7 @@ import { ProductionCardForm } from './production-card-form.tsx';
 import { resolveCardId, useCardWrites } from './production-card-writes.ts';
 
 /** Each bucket shows this many cards at a time; the search narrows a large week down. */
-const DAY_PAGE = 100;
+const DAY_PAGE = 30;
 export const SEARCH_DEBOUNCE_MS = 300;
 
 /** The planning board (spec 3 "Production planning"): cargo type, range, the two buckets, preview. */

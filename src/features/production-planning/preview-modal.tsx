@@ -33,7 +33,7 @@ import { ORDER_GROUPS_KEY } from './order-group-queries.ts';
 import type { BoardCard } from './production-card-view.tsx';
 
 /** Drafts drawn at a time: 500 cards make hundreds, each with its compartment diagram. */
-const DRAFTS_PAGE = 20;
+const DRAFTS_PAGE = 10;
 
 interface PreviewModalProps {
   context: AdminContext;
