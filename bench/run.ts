@@ -31,6 +31,7 @@ import { measureProductionGroups } from './production-groups.ts';
 import { measureMap } from './map.ts';
 import { measureLiveMap } from './live-map.ts';
 import { measureLocationsMap } from './locations-map.ts';
+import { measureProductionPlanningUi } from './production-planning-ui.ts';
 
 const REPO_ROOT = path.resolve(import.meta.dirname, '..');
 const COLD_HOME_RUNS = 7;
@@ -228,6 +229,12 @@ const FIGURES: Figure[] = [
   },
   { name: 'change-log', measure: async () => ({ changeLogCompaction: await measureChangeLogCompaction(log) }) },
   { name: 'production-groups', measure: async () => ({ productionGroups: await measureProductionGroups(log) }) },
+  {
+    name: 'production-planning-ui',
+    measure: async (run) => ({
+      productionPlanningUi: await measureProductionPlanningUi(await run.browser(), REPO_ROOT, log),
+    }),
+  },
   {
     name: 'planning',
     measure: async () => {

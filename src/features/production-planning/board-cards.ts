@@ -6,7 +6,9 @@ import type { UnplacedReason } from '#core/domain/planning/distribution';
 import { formatWeight, kilogramsToPounds } from '#core/domain/units';
 import { isoDateInZone, weekContaining } from '#core/domain/weeks';
 import { useMirrorList } from '#src/data/loads.ts';
+import { useSyncStatus } from '#src/data/sync/use-sync-engine.ts';
 import type { AdminContext } from '#src/features/administration/use-admin-context.ts';
+import { searchHaystack } from './board-state.ts';
 import type { BoardCard } from './production-card-view.tsx';
 
 /** The board's range of target days, `YYYY-MM-DD` both ends included. */
@@ -34,6 +36,8 @@ export function onBoard(card: ProductionCard, filter: { cargoTypeId: number | nu
 /**
  * The board's cards from the mirror (offline too; cards created or deleted offline show with their
  * queued change), worded for the board: names of places and cargo, the amount in the user's unit.
+ * Undefined (loading) until the mirror holds a finished sync: during a device's first sync its empty
+ * tables would read as "no cards".
  */
 export function useBoardCards(
   context: AdminContext,
@@ -41,12 +45,13 @@ export function useBoardCards(
   unplaced: ReadonlyMap<number, UnplacedReason>,
 ) {
   const { t, i18n } = useTranslation('production-planning');
+  const { mirrorComplete } = useSyncStatus();
   const rows = useMirrorList('productionCards').data;
   const locations = useMirrorList('locations').data;
   const cargoTypes = useMirrorList('cargoTypes').data;
   const { cargoTypeId, range } = filter;
-  const cards = useMemo(() => {
-    if (!rows || !locations || !cargoTypes) return undefined;
+  const worded = useMemo(() => {
+    if (!mirrorComplete || !rows || !locations || !cargoTypes) return undefined;
     const placeNames = new Map(locations.map((location) => [location.id, location.name]));
     const cargoNames = new Map(cargoTypes.map((cargo) => [cargo.id, cargo.label]));
     const calendarDate = dateTimeFormat(i18n.language, 'UTC').calendarDate;
@@ -81,7 +86,7 @@ export function useBoardCards(
           orderNumber: row.orderNumber,
           productionPlan: row.productionPlan,
           date,
-          searchTexts: [
+          searchHaystack: searchHaystack([
             origin,
             destination,
             cargo,
@@ -90,22 +95,33 @@ export function useBoardCards(
             row.productionPlan,
             row.lotId,
             row.orderNumber,
-          ],
+          ]),
           pending: pendingChange !== undefined,
-          unplaced: unplaced.get(row.id) ?? null,
+          unplaced: null,
         };
       });
   }, [
+    mirrorComplete,
     rows,
     locations,
     cargoTypes,
     cargoTypeId,
     range,
-    unplaced,
     context.weightUnit,
     context.self.contact.units,
     i18n.language,
     t,
   ]);
+  // Apart from the wording: a preview marks a few cards, and every other card keeps its object (and its render).
+  const cards = useMemo(
+    () =>
+      worded && unplaced.size > 0
+        ? worded.map((card) => {
+            const reason = unplaced.get(card.id);
+            return reason ? { ...card, unplaced: reason } : card;
+          })
+        : worded,
+    [worded, unplaced],
+  );
   return { cards, loading: cards === undefined };
 }

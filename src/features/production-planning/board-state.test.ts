@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clearGeneration, matchesSearch, moveCard, reconcileBuckets } from './board-state.ts';
+import { clearGeneration, matchesSearch, moveCard, reconcileBuckets, searchHaystack, searchWords } from './board-state.ts';
 
 describe('the planning board buckets', () => {
   it('puts new cards at the end of the day bucket and drops cards that left', () => {
@@ -27,9 +27,9 @@ describe('the planning board buckets', () => {
   });
 
   it('finds a card by any of its texts, every word somewhere', () => {
-    const texts = ['North Mill', 'Farm 12', 'Starter ration', '24 t', 'PP-7', 'LOT-3', null];
-    expect(matchesSearch(texts, '')).toBe(true);
-    expect(matchesSearch(texts, 'north lot-3')).toBe(true);
-    expect(matchesSearch(texts, 'farm 13')).toBe(false);
+    const haystack = searchHaystack(['North Mill', 'Farm 12', 'Starter ration', '24 t', 'PP-7', 'LOT-3', null]);
+    expect(matchesSearch(haystack, searchWords(''))).toBe(true);
+    expect(matchesSearch(haystack, searchWords(' North  lot-3 '))).toBe(true);
+    expect(matchesSearch(haystack, searchWords('farm 13'))).toBe(false);
   });
 });

@@ -73,13 +73,20 @@ export function clearGeneration(buckets: Buckets): Buckets {
   return { day: [...buckets.day, ...buckets.generation], generation: [] };
 }
 
-/** The day bucket's search (spec 3): every word must appear in one of the card's searchable texts. */
-export function matchesSearch(texts: readonly (string | null)[], query: string): boolean {
-  const words = query.trim().toLocaleLowerCase().split(/\s+/).filter(Boolean);
-  if (words.length === 0) return true;
-  const haystack = texts
+/** A card's searchable texts as the day bucket's search reads them: joined and lowercased once, when the card is worded. */
+export function searchHaystack(texts: readonly (string | null)[]): string {
+  return texts
     .filter((text): text is string => text !== null)
     .join('\n')
     .toLocaleLowerCase();
+}
+
+/** The words of a search, lowercased; none for a blank search. */
+export function searchWords(query: string): string[] {
+  return query.trim().toLocaleLowerCase().split(/\s+/).filter(Boolean);
+}
+
+/** The day bucket's search (spec 3): every word must appear in one of the card's searchable texts. */
+export function matchesSearch(haystack: string, words: readonly string[]): boolean {
   return words.every((word) => haystack.includes(word));
 }

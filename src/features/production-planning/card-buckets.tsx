@@ -14,7 +14,7 @@ import { SortableContext, sortableKeyboardCoordinates, useSortable, verticalList
 import { CSS } from '@dnd-kit/utilities';
 import { ActionIcon, Badge, Group, Paper, ScrollArea, Stack, Text, Title } from '@mantine/core';
 import { IconGripVertical } from '@tabler/icons-react';
-import { type ReactNode, useState } from 'react';
+import { memo, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type BucketName, type Buckets, bucketOf, moveCard } from './board-state.ts';
 import { type BoardCard, ProductionCardView } from './production-card-view.tsx';
@@ -22,14 +22,24 @@ import { type BoardCard, ProductionCardView } from './production-card-view.tsx';
 const BUCKET_PREFIX = 'bucket:';
 const bucketDropId = (bucket: BucketName) => `${BUCKET_PREFIX}${bucket}`;
 
+// A short travel (mouse) or a press (touch) before a drag starts keeps clicks and scrolling free. The
+// options are constants: new ones each render would give every sortable card a new drag context to draw.
+const MOUSE_SENSOR = { activationConstraint: { distance: 5 } };
+const TOUCH_SENSOR = { activationConstraint: { delay: 200, tolerance: 8 } };
+const KEYBOARD_SENSOR = { coordinateGetter: sortableKeyboardCoordinates };
+
 interface CardBucketsProps {
   buckets: Buckets;
   cards: ReadonlyMap<number, BoardCard>;
-  /** The day bucket's cards as the search shows them (a subset of `buckets.day`, same order). */
+  /** The day bucket's cards as the search shows them (a subset of `buckets.day`, same order; kept while unchanged, as the sortable list's items). */
   shownDay: readonly number[];
+  /** The generation bucket's cards as shown (its first ones, in order), and what follows them (its "show more"). */
+  shownGeneration: readonly number[];
+  generationFooter: ReactNode;
   /** Dragging needs CreateOrder; without it the cards stay where they are. */
   mayDrag: boolean;
   onChange: (buckets: Buckets) => void;
+  /** A card's own buttons; kept while unchanged, so the cards are not drawn again. */
   renderActions: (card: BoardCard) => ReactNode;
   /** Above the day bucket's list: its search and count. */
   dayHeader: ReactNode;
@@ -45,6 +55,8 @@ export function CardBuckets({
   buckets,
   cards,
   shownDay,
+  shownGeneration,
+  generationFooter,
   mayDrag,
   onChange,
   renderActions,
@@ -53,10 +65,9 @@ export function CardBuckets({
 }: CardBucketsProps) {
   const { t } = useTranslation('production-planning');
   const sensors = useSensors(
-    // A short travel (mouse) or a press (touch) before a drag starts keeps clicks and scrolling free.
-    useSensor(MouseSensor, { activationConstraint: { distance: 5 } }),
-    useSensor(TouchSensor, { activationConstraint: { delay: 200, tolerance: 8 } }),
-    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
+    useSensor(MouseSensor, MOUSE_SENSOR),
+    useSensor(TouchSensor, TOUCH_SENSOR),
+    useSensor(KeyboardSensor, KEYBOARD_SENSOR),
   );
   // t('production-planning:board.buckets.day'), t('production-planning:board.buckets.generation')
   const nameOf = (id: string | number) => {
@@ -117,7 +128,8 @@ export function CardBuckets({
       />
       <Bucket
         bucket="generation"
-        ids={buckets.generation}
+        ids={shownGeneration}
+        footer={generationFooter}
         cards={cards}
         mayDrag={mayDrag}
         header={
@@ -150,6 +162,7 @@ function Bucket({
   mayDrag,
   header,
   empty,
+  footer,
   renderActions,
 }: {
   bucket: BucketName;
@@ -158,6 +171,7 @@ function Bucket({
   mayDrag: boolean;
   header: ReactNode;
   empty: ReactNode;
+  footer?: ReactNode;
   renderActions: (card: BoardCard) => ReactNode;
 }) {
   const { t } = useTranslation('production-planning');
@@ -185,18 +199,28 @@ function Bucket({
               ) : (
                 ids.map((id) => {
                   const card = cards.get(id);
-                  return card ? <SortableCard key={id} card={card} mayDrag={mayDrag} actions={renderActions(card)} /> : null;
+                  return card ? <SortableCard key={id} card={card} mayDrag={mayDrag} renderActions={renderActions} /> : null;
                 })
               )}
             </Stack>
           </SortableContext>
         </ScrollArea.Autosize>
+        {footer}
       </Stack>
     </Paper>
   );
 }
 
-function SortableCard({ card, mayDrag, actions }: { card: BoardCard; mayDrag: boolean; actions: ReactNode }) {
+/** Memoized: typing in the search or moving one card re-renders the buckets, not each of their hundreds of cards. */
+const SortableCard = memo(function SortableCard({
+  card,
+  mayDrag,
+  renderActions,
+}: {
+  card: BoardCard;
+  mayDrag: boolean;
+  renderActions: (card: BoardCard) => ReactNode;
+}) {
   const { t } = useTranslation('production-planning');
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({
     id: card.id,
@@ -239,10 +263,10 @@ function SortableCard({ card, mayDrag, actions }: { card: BoardCard; mayDrag: bo
                 {t('card.pending')}
               </Badge>
             )}
-            {actions}
+            {renderActions(card)}
           </Group>
         </Group>
       </Paper>
     </li>
   );
-}
+});

@@ -1,13 +1,13 @@
 import { useTranslation } from 'react-i18next';
-import type { AdminContext } from '#src/features/administration/use-admin-context.ts';
 import { SureButton } from '#src/ui/sure-button.tsx';
 import type { BoardCard } from './production-card-view.tsx';
-import { useCardWrites } from './production-card-writes.ts';
 
-/** The delete badge of a card (DeleteProductionCards), confirmed in place; offline the delete queues. */
-export function DeleteCardBadge({ context, card }: { context: AdminContext; card: BoardCard }) {
+/**
+ * The delete badge of a card (DeleteProductionCards), confirmed in place; offline the delete queues.
+ * `onDelete` is the board's one useCardWrites: hundreds of cards do not each hold their own mutations.
+ */
+export function DeleteCardBadge({ card, onDelete }: { card: BoardCard; onDelete: (id: number, label: string) => void }) {
   const { t } = useTranslation('production-planning');
-  const { deleteCard } = useCardWrites(context.organizationId);
   if (card.pending) return null;
   return (
     <SureButton
@@ -16,7 +16,7 @@ export function DeleteCardBadge({ context, card }: { context: AdminContext; card
       question={t('card.deleteQuestion')}
       color="red"
       variant="light"
-      onConfirm={() => void deleteCard(card.id, card.name)}
+      onConfirm={() => onDelete(card.id, card.name)}
       testId="card-delete"
     />
   );

@@ -2,7 +2,7 @@ import { Button, Group, SegmentedControl, Select, SimpleGrid, Skeleton, Stack, T
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { IconPlus, IconSearch } from '@tabler/icons-react';
-import { useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DISTRIBUTION_MODES, type DistributionMode, type UnplacedReason } from '#core/domain/planning/distribution';
 import { useMirrorList } from '#src/data/loads.ts';
@@ -10,16 +10,17 @@ import type { AdminContext } from '#src/features/administration/use-admin-contex
 import { locationTypesQuery } from '#src/features/locations/location-queries.ts';
 import { DateField } from '#src/ui/date-time-field.tsx';
 import { ExplainedButton } from '#src/ui/explained-button.tsx';
-import { type Buckets, clearGeneration, EMPTY_BUCKETS, matchesSearch, reconcileBuckets } from './board-state.ts';
+import { type Buckets, clearGeneration, EMPTY_BUCKETS, matchesSearch, reconcileBuckets, searchWords } from './board-state.ts';
 import { currentWeekDates, type DateRange, useBoardCards } from './board-cards.ts';
 import { CardBuckets } from './card-buckets.tsx';
 import { DeleteCardBadge } from './delete-card-badge.tsx';
 import { PreviewModal } from './preview-modal.tsx';
+import type { BoardCard } from './production-card-view.tsx';
 import { ProductionCardForm } from './production-card-form.tsx';
-import { resolveCardId } from './production-card-writes.ts';
+import { resolveCardId, useCardWrites } from './production-card-writes.ts';
 
-/** The day bucket shows this many cards at a time; the search narrows a large week down. */
-const DAY_PAGE = 100;
+/** Each bucket shows this many cards at a time; the search narrows a large week down. */
+const DAY_PAGE = 30;
 export const SEARCH_DEBOUNCE_MS = 300;
 
 /** The planning board (spec 3 "Production planning"): cargo type, range, the two buckets, preview. */
@@ -39,6 +40,7 @@ export function PlanningBoard({ context }: { context: AdminContext }) {
   const [search, setSearch] = useState('');
   const [settledSearch] = useDebouncedValue(search, SEARCH_DEBOUNCE_MS);
   const [shownCount, setShownCount] = useState(DAY_PAGE);
+  const [shownGenerationCount, setShownGenerationCount] = useState(DAY_PAGE);
   const [buckets, setBuckets] = useState<Buckets>(EMPTY_BUCKETS);
   const [unplaced, setUnplaced] = useState<ReadonlyMap<number, UnplacedReason>>(new Map());
   const [previewing, setPreviewing] = useState(false);
@@ -55,11 +57,24 @@ export function PlanningBoard({ context }: { context: AdminContext }) {
     setBuckets((current) => reconcileBuckets(current, cardIds, resolveCardId));
   }, [cardIds]);
 
-  const foundDay = useMemo(
-    () => buckets.day.filter((id) => matchesSearch(cardsById.get(id)?.searchTexts ?? [], settledSearch)),
-    [buckets.day, cardsById, settledSearch],
+  const foundDay = useMemo(() => {
+    const words = searchWords(settledSearch);
+    if (words.length === 0) return buckets.day;
+    return buckets.day.filter((id) => matchesSearch(cardsById.get(id)?.searchHaystack ?? '', words));
+  }, [buckets.day, cardsById, settledSearch]);
+  const shownDay = useMemo(() => foundDay.slice(0, shownCount), [foundDay, shownCount]);
+  const shownGeneration = useMemo(
+    () => buckets.generation.slice(0, shownGenerationCount),
+    [buckets.generation, shownGenerationCount],
   );
-  const shownDay = foundDay.slice(0, shownCount);
+  const { deleteCard } = useCardWrites(context.organizationId);
+  const latestDelete = useRef(deleteCard);
+  latestDelete.current = deleteCard;
+  const renderActions = useCallback(
+    (card: BoardCard) =>
+      mayDelete ? <DeleteCardBadge card={card} onDelete={(id, label) => void latestDelete.current(id, label)} /> : null,
+    [mayDelete],
+  );
 
   const cargoOptions = (cargoTypes ?? []).map((cargo) => ({ value: String(cargo.id), label: cargo.label }));
   const generationEmpty = buckets.generation.length === 0;
@@ -148,9 +163,21 @@ export function PlanningBoard({ context }: { context: AdminContext }) {
             buckets={buckets}
             cards={cardsById}
             shownDay={shownDay}
+            shownGeneration={shownGeneration}
+            generationFooter={
+              buckets.generation.length > shownGeneration.length && (
+                <Button
+                  variant="subtle"
+                  onClick={() => setShownGenerationCount((count) => count + DAY_PAGE)}
+                  data-testid="generation-more"
+                >
+                  {t('board.showMore', { count: buckets.generation.length - shownGeneration.length })}
+                </Button>
+              )
+            }
             mayDrag={mayDrag}
             onChange={setBuckets}
-            renderActions={(card) => (mayDelete ? <DeleteCardBadge context={context} card={card} /> : null)}
+            renderActions={renderActions}
             dayHeader={
               <Stack gap={4}>
                 <TextInput

@@ -14,7 +14,7 @@ import {
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import type { GenerateGroupInput } from '#core/contract/production-cards';
@@ -31,6 +31,9 @@ import { ExplainedButton } from '#src/ui/explained-button.tsx';
 import { CompartmentDiagram } from './compartment-diagram.tsx';
 import { ORDER_GROUPS_KEY } from './order-group-queries.ts';
 import type { BoardCard } from './production-card-view.tsx';
+
+/** Drafts drawn at a time: 500 cards make hundreds, each with its compartment diagram. */
+const DRAFTS_PAGE = 10;
 
 interface PreviewModalProps {
   context: AdminContext;
@@ -65,6 +68,7 @@ export function PreviewModal({
   const cargoTypes = useMirrorList('cargoTypes').data;
   const trailers = useMirrorList('trailers').data;
   const queryClient = useQueryClient();
+  const [shownDrafts, setShownDrafts] = useState(DRAFTS_PAGE);
 
   const input = useMemo(() => {
     if (!rows || !cargoTypes || !trailers) return null;
@@ -181,7 +185,7 @@ export function PreviewModal({
               </Alert>
             )}
             <SimpleGrid cols={{ base: 1, md: 2 }} spacing="sm">
-              {distribution.drafts.map((draft, index) => {
+              {distribution.drafts.slice(0, shownDrafts).map((draft, index) => {
                 const profile = profiles.find((candidate) => candidate.cargoTypeId === draft.cargoTypeId);
                 return (
                   <Paper key={`${draft.cargoTypeId}-${index}`} withBorder p="sm" data-testid="preview-draft">
@@ -224,6 +228,11 @@ export function PreviewModal({
                 );
               })}
             </SimpleGrid>
+            {distribution.drafts.length > shownDrafts && (
+              <Button variant="subtle" onClick={() => setShownDrafts((count) => count + DRAFTS_PAGE)} data-testid="preview-more">
+                {t('preview.showMore', { count: distribution.drafts.length - shownDrafts })}
+              </Button>
+            )}
           </>
         )}
         <Group justify="flex-end" gap="xs">

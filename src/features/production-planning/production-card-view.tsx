@@ -16,8 +16,8 @@ export interface BoardCard {
   orderNumber: string | null;
   productionPlan: string | null;
   date: string;
-  /** The texts the day bucket's search looks through. */
-  searchTexts: (string | null)[];
+  /** The texts the day bucket's search looks through, lowercased (searchHaystack). */
+  searchHaystack: string;
   /** A create or delete waiting in the outbox. */
   pending: boolean;
   /** Why the preview could not place it, once previewed. */
