@@ -16,7 +16,7 @@ interface LocationRow {
   id: number;
   name: string;
   customGeofence: { latitude: number; longitude: number; radius: number | null; bbox: object | null };
-  orgSubLocations: { name: string }[];
+  orgSubLocations: { name: string; customGeofence: { latitude: number; longitude: number } }[];
 }
 
 const GEOCODED = { lat: 41.5868, lng: -93.625 };
@@ -129,6 +129,13 @@ for (const size of [
 
       await form.getByTestId('add-sub-location').click();
       await form.getByTestId('sub-location-name-0').fill('Bin A');
+      // The bin starts at the geofence's centre (0.55, 0.60 of the map since the move) and is dragged
+      // on its own; the form's new row moved the map, so its box is read again.
+      const mapBox = (await form.getByTestId('location-map').boundingBox()) as typeof box;
+      await page.mouse.move(mapBox.x + mapBox.width * 0.55, mapBox.y + mapBox.height * 0.6);
+      await page.mouse.down();
+      await page.mouse.move(mapBox.x + mapBox.width * 0.6, mapBox.y + mapBox.height * 0.64, { steps: 6 });
+      await page.mouse.up();
       await form
         .getByTestId('location-images')
         .locator('input[type="file"]')
@@ -146,6 +153,10 @@ for (const size of [
       // What is stored is where it was moved to.
       expect(stored?.customGeofence.latitude).toBeCloseTo(movedLatitude as number, 4);
       expect(stored?.orgSubLocations.map((sub) => sub.name)).toEqual(['Bin A']);
+      // South-east of the centre it started from, the geofence left where it was.
+      const bin = stored?.orgSubLocations[0]?.customGeofence;
+      expect(bin?.latitude).toBeLessThan(movedLatitude as number);
+      expect(bin?.longitude).toBeGreaterThan(stored?.customGeofence.longitude as number);
 
       await page.reload();
       await locations.edit(name);
