@@ -171,7 +171,7 @@ export function PlanningBoard({ context }: { context: AdminContext }) {
                   onClick={() => setShownGenerationCount((count) => count + DAY_PAGE)}
                   data-testid="generation-more"
                 >
-                  {t('board.showMore', { count: buckets.generation.length - shownGeneration.length })}
+                  {t('showMore', { count: buckets.generation.length - shownGeneration.length })}
                 </Button>
               )
             }
@@ -206,7 +206,7 @@ export function PlanningBoard({ context }: { context: AdminContext }) {
       )}
       {foundDay.length > shownDay.length && (
         <Button variant="subtle" onClick={() => setShownCount((count) => count + DAY_PAGE)} data-testid="day-more">
-          {t('board.showMore', { count: foundDay.length - shownDay.length })}
+          {t('showMore', { count: foundDay.length - shownDay.length })}
         </Button>
       )}
       {previewing && (

@@ -230,7 +230,7 @@ export function PreviewModal({
             </SimpleGrid>
             {distribution.drafts.length > shownDrafts && (
               <Button variant="subtle" onClick={() => setShownDrafts((count) => count + DRAFTS_PAGE)} data-testid="preview-more">
-                {t('preview.showMore', { count: distribution.drafts.length - shownDrafts })}
+                {t('showMore', { count: distribution.drafts.length - shownDrafts })}
               </Button>
             )}
           </>
