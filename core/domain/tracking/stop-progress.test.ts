@@ -11,6 +11,7 @@ import {
   type SequenceSettings,
   startedStops,
   startTrip,
+  stopAtSite,
 } from './stop-progress.ts';
 
 const stop = (id: number, locationId: number, status: ProgressStop['status'] = 'Not Started'): ProgressStop => ({
@@ -131,6 +132,13 @@ describe('stop progress from what the driver reports', () => {
     expect(reportedStop(atThird, 'TaskCompleted')?.id).toBe(3);
     expect(reportedStop([stop(1, 10, 'Arrived')], 'ArrivalOverridden')).toBeNull();
     expect(reportedStop([stop(1, 10, 'Complete')], 'TaskCompleted')).toBeNull();
+  });
+
+  it('names the stop of a site an auger switched on at', () => {
+    const stops = [stop(1, 10, 'Complete'), stop(2, 20, 'Arrived'), stop(3, 10)];
+    expect(stopAtSite(stops, 10)?.id).toBe(3);
+    expect(stopAtSite([stop(1, 10, 'Complete'), stop(2, 10, 'Complete')], 10)?.id).toBe(2);
+    expect(stopAtSite(stops, 99)).toBeNull();
   });
 
   it('tells which stops a change started', () => {

@@ -130,6 +130,12 @@ export function progressStopsByReport<Stop extends ProgressStop>(
   return withChange(stops, completes ? { ...target, status: 'Complete', completedAt: report.time } : null);
 }
 
+/** The stop of a load at a site (an auger switched on there): the first not yet Complete, else the last completed. */
+export function stopAtSite<Stop extends ProgressStop>(stops: readonly Stop[], locationId: number): Stop | null {
+  const atSite = bySequence(stops).filter((stop) => stop.locationId === locationId);
+  return atSite.find((stop) => stop.status !== 'Complete') ?? atSite.at(-1) ?? null;
+}
+
 /** The stops a change started (left Not Started): each is a StopStarted trip event. */
 export function startedStops<Stop extends ProgressStop>(before: readonly Stop[], after: readonly Stop[]): Stop[] {
   const was = new Map(before.map((stop) => [stop.id, stop.status]));
