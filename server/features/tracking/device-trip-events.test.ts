@@ -306,4 +306,12 @@ describe('POST /api/devices/tripevents', () => {
     const now = await stateOf(load.id);
     expect([now.status, now.events]).toEqual(['Assigned', []]);
   });
+
+  it('is documented in /api/docs with its scope and the types a device may report', async () => {
+    const docs = (await app.inject({ method: 'GET', url: '/api/docs' })).json();
+    const route = docs.paths['/devices/tripevents'].post;
+    expect(route.security).toEqual([{ session: [] }, { serviceAccount: ['trip-events:write'] }]);
+    expect(route.description).toContain('kept once');
+    expect(JSON.stringify(route.requestBody)).toContain('ArrivalOverridden');
+  });
 });
