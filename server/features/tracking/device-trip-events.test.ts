@@ -275,6 +275,38 @@ describe('POST /api/devices/tripevents', () => {
     ]);
   });
 
+  it('keeps nothing for a Freemium company, which gets no live load data', async () => {
+    const db = test.database.db;
+    const littleCreek = (await seededOrganizationIds(db))('Little Creek Farms');
+    const [owner] = await db.select().from(users).where(eq(users.username, 'freemium'));
+    const [open] = await db
+      .select()
+      .from(orders)
+      .where(and(eq(orders.organizationId, littleCreek), eq(orders.status, 'Open')))
+      .limit(1);
+    if (!owner || !open) throw new Error('no Freemium user or open load');
+    await db
+      .update(orders)
+      .set({ status: 'Assigned', date: new Date(), transportedByUserId: owner.id })
+      .where(eq(orders.id, open.id));
+    await db
+      .insert(devices)
+      .values({
+        organizationId: littleCreek,
+        clientId: 'reporting-freemium-phone',
+        name: 'Jenny phone',
+        kind: 'phone',
+        driverUserId: owner.id,
+      });
+    const answer = await report([{ clientId: 'reporting-freemium-phone', type: 'ArrivalOverridden', timestamp: minutesAgo(1) }], {
+      cookie: await signInAs(app, 'freemium'),
+    });
+    expect(answer.statusCode, answer.body).toBe(200);
+    expect(answer.json()).toEqual({ stored: 0, alreadyStored: 0, withoutLoad: 1 });
+    const now = await stateOf(open.id);
+    expect([now.status, now.events]).toEqual(['Assigned', []]);
+  });
+
   it('answers 200 without storing for a device on no load', async () => {
     const answer = await report([{ clientId: 'reporting-idle-trailer', type: 'ArrivalOverridden', timestamp: minutesAgo(1) }]);
     expect(answer.statusCode, answer.body).toBe(200);

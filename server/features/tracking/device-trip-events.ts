@@ -88,9 +88,8 @@ export function createDeviceTripEvents(db: Database, realtime: RealtimePublisher
           .where(inArray(stops.id, named))
       : [];
     const byStop = new Map(stopLoads.map((row) => [row.stopId, row]));
-    const current = await tracking.linkLoads(organizationId, [
-      ...new Map(placed.filter(({ event }) => event.stopId === null).map(({ device }) => [device.id, device])).values(),
-    ]);
+    const unplaced = new Map(placed.filter(({ event }) => event.stopId === null).map(({ device }) => [device.id, device]));
+    const current = unplaced.size ? await tracking.linkLoads(organizationId, [...unplaced.values()]) : new Map();
     const notTheirs: string[] = [];
     const orderIds = placed.map(({ event, device }, index) => {
       if (event.stopId === null) return current.get(device.id)?.orderId ?? null;
