@@ -289,15 +289,13 @@ describe('POST /api/devices/tripevents', () => {
       .update(orders)
       .set({ status: 'Assigned', date: new Date(), transportedByUserId: owner.id })
       .where(eq(orders.id, open.id));
-    await db
-      .insert(devices)
-      .values({
-        organizationId: littleCreek,
-        clientId: 'reporting-freemium-phone',
-        name: 'Jenny phone',
-        kind: 'phone',
-        driverUserId: owner.id,
-      });
+    await db.insert(devices).values({
+      organizationId: littleCreek,
+      clientId: 'reporting-freemium-phone',
+      name: 'Jenny phone',
+      kind: 'phone',
+      driverUserId: owner.id,
+    });
     const answer = await report([{ clientId: 'reporting-freemium-phone', type: 'ArrivalOverridden', timestamp: minutesAgo(1) }], {
       cookie: await signInAs(app, 'freemium'),
     });
