@@ -20,6 +20,7 @@ let prairie: number;
 let origin: number;
 let destination: number;
 let bay: number;
+let otherBay: number;
 let foreignStopId: number;
 
 const SITE_A = { latitude: 41.7, longitude: -95.9 };
@@ -32,7 +33,7 @@ async function report(events: object[], headers: Record<string, string> = bearer
   return app.inject({ method: 'POST', url: '/api/devices/tripevents', headers, payload: events });
 }
 
-async function newLoad(trailerId: number | null = null): Promise<Order> {
+async function newLoad(trailerId: number | null = null, originSubLocationIds: number[] = []): Promise<Order> {
   const created = await app.inject({
     method: 'POST',
     url: '/api/orders',
@@ -42,7 +43,14 @@ async function newLoad(trailerId: number | null = null): Promise<Order> {
       transportedByUserId: hansenId,
       trailerId,
       stops: [
-        { sequence: 1, type: 'Origin', organizationLocationId: origin, cargoTypeId: 2, weight: 9_071_847 },
+        {
+          sequence: 1,
+          type: 'Origin',
+          organizationLocationId: origin,
+          organizationSubLocationIds: originSubLocationIds,
+          cargoTypeId: 2,
+          weight: 9_071_847,
+        },
         { sequence: 2, type: 'Destination', organizationLocationId: destination, cargoTypeId: 2, weight: 9_071_847 },
       ],
     },
@@ -94,11 +102,15 @@ beforeAll(async () => {
     .returning({ id: locations.id });
   origin = sites[0]?.id as number;
   destination = sites[1]?.id as number;
-  const [bin] = await db
+  const bins = await db
     .insert(subLocations)
-    .values({ locationId: origin, organizationId: prairie, name: 'Bin 4', geofence: circle(SITE_A, 40) })
+    .values([
+      { locationId: origin, organizationId: prairie, name: 'Bin 4', geofence: circle(SITE_A, 40) },
+      { locationId: origin, organizationId: prairie, name: 'Bin 5', geofence: circle({ ...SITE_A, latitude: 41.7015 }, 30) },
+    ])
     .returning({ id: subLocations.id });
-  bay = bin?.id as number;
+  bay = bins[0]?.id as number;
+  otherBay = bins[1]?.id as number;
   for (const [clientId, kind] of [
     ['reporting-phone', 'phone'],
     ['reporting-trailer', 'trailer'],
@@ -229,7 +241,7 @@ describe('POST /api/devices/tripevents', () => {
     expect(now.events.map((event) => event.type)).toEqual(['TaskCompleted']);
   });
 
-  it('records an auger switched on with the sub-location it was in and the stop of that site, changing no progress', async () => {
+  it('records an auger switched on with the sub-location it was in, whether its stop names that one, and the stop of that site, changing no progress', async () => {
     const db = test.database.db;
     // The trailer device sits on the load's trailer.
     const [trailer] = await db.select().from(trailers).where(eq(trailers.organizationId, prairie)).limit(1);
@@ -242,7 +254,8 @@ describe('POST /api/devices/tripevents', () => {
       .update(orders)
       .set({ status: 'Delivered' })
       .where(and(eq(orders.trailerId, trailer?.id as number), inArray(orders.status, ['Assigned', 'In Transit'])));
-    const load = await newLoad(trailer?.id as number);
+    // The origin stop is to be loaded at Bin 5; the auger runs at Bin 4.
+    const load = await newLoad(trailer?.id as number, [otherBay]);
     await onlyLoadOfHansen(load.id);
     // Live tracking reads which load a device is on again once the change log shows a load changed, at most once a second.
     await new Promise((resolve) => setTimeout(resolve, CHANGE_CHECK_MS + 100));
@@ -270,7 +283,7 @@ describe('POST /api/devices/tripevents', () => {
     const now = await stateOf(load.id);
     expect(now.stops).toEqual(['Not Started', 'Not Started']);
     expect(now.events.map((event) => [event.type, event.stopId, event.locationId, event.userId, event.metadata])).toEqual([
-      ['AugerOn', load.stops[0]?.id, origin, null, { subLocationId: bay }],
+      ['AugerOn', load.stops[0]?.id, origin, null, { subLocationId: bay, subLocationExpected: false }],
       ['AugerOn', null, null, null, {}],
     ]);
   });
