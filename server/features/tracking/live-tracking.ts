@@ -332,22 +332,21 @@ export function createLiveTracking(
     const last = fixes.at(-1) as StoredFix;
     const events: (typeof tripEvents.$inferInsert)[] = [];
     const loadBase = { organizationId: load.transportingOrganizationId, orderId, userId: last.userId ?? null };
-    const eventAt = (at: { time: number; latitude: number; longitude: number; accuracy: number | null }) => ({
-      ...loadBase,
-      timestamp: new Date(at.time),
-      latitude: at.latitude,
-      longitude: at.longitude,
-      accuracy: at.accuracy,
-    });
-    let progress = before;
     // The trip starts with the first moving fix (or the first visit): its first stop's StopStarted is dated there.
     const moving = fixes.find((fix) => (fix.speed ?? 0) >= MOVING_SPEED);
-    const startedBy = moving
-      ? { ...moving, time: moving.recordedAt.getTime() }
-      : visits[0] && { ...visits[0].fix, time: visits[0].time };
+    const startedBy = moving ? { fix: moving, time: moving.recordedAt.getTime() } : visits[0];
+    let progress = before;
     if (startedBy) {
-      progress = startTrip(progress);
-      events.push(...stopStartedEvents(before, progress, eventAt({ ...startedBy, accuracy: startedBy.accuracy ?? null })));
+      progress = startTrip(before);
+      events.push(
+        ...stopStartedEvents(before, progress, {
+          ...loadBase,
+          timestamp: new Date(startedBy.time),
+          latitude: startedBy.fix.latitude,
+          longitude: startedBy.fix.longitude,
+          accuracy: startedBy.fix.accuracy ?? null,
+        }),
+      );
     }
     for (const visit of visits) {
       const fence = held.fences.byId(visit.fenceId);
