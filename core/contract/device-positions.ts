@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { instantSchema, text } from './limits.ts';
+import { idSchema, instantSchema, text } from './limits.ts';
 import { notAReference } from './references.ts';
 
 /**
@@ -43,6 +43,53 @@ export const devicePositionsAnswerSchema = z.object({
   stored: z.number().int(),
   latestMoved: z.number().int(),
 });
+
+/**
+ * The trip events a device reports itself (`POST /api/devices/tripevents`; the others are derived from
+ * its positions): the driver marking a stop's task done (TaskCompleted), "I am here" where the
+ * geofence did not see the arrival (ArrivalOverridden), a smart trailer's auger switched on (AugerOn).
+ */
+export const DEVICE_TRIP_EVENT_TYPES = ['TaskCompleted', 'ArrivalOverridden', 'AugerOn'] as const;
+export type DeviceTripEventType = (typeof DEVICE_TRIP_EVENT_TYPES)[number];
+/** The most events one request may carry (a device's backlog after hours offline). */
+export const DEVICE_TRIP_EVENT_BATCH_MAX = 500;
+
+export const deviceTripEventInputSchema = z
+  .object({
+    clientId: devicePositionInputSchema.shape.clientId,
+    type: z.enum(DEVICE_TRIP_EVENT_TYPES),
+    /** When it happened on the device: with the device and type, what makes a resent event the same one. */
+    timestamp: instantSchema,
+    latitude: z.number().min(-90).max(90).nullable().default(null),
+    longitude: z.number().min(-180).max(180).nullable().default(null),
+    /** Metres. */
+    accuracy: z.number().min(0).nullable().default(null),
+    stopId: notAReference(
+      idSchema.nullable().default(null),
+      "the stop of a load the device is on that the event is about (another organization's, or another load's, answers 404); " +
+        "without it, the device's current load and the stop the event concerns there (the stop due next, or the one arrived at)",
+    ),
+    comment: text(500, { trim: true }).nullable().default(null),
+  })
+  .refine((event) => (event.latitude === null) === (event.longitude === null), {
+    message: 'latitude and longitude go together',
+    path: ['longitude'],
+  });
+export type DeviceTripEventInput = z.input<typeof deviceTripEventInputSchema>;
+
+export const deviceTripEventsBodySchema = z.array(deviceTripEventInputSchema).min(1).max(DEVICE_TRIP_EVENT_BATCH_MAX);
+
+/**
+ * `stored`: new events kept; `alreadyStored`: resent ones (the same device, type and time), kept once;
+ * `withoutLoad`: events of a device on no load now (nothing to link them to; the organization's tier
+ * has no live load data, or the device's load is not today's), not kept. All answer 200.
+ */
+export const deviceTripEventsAnswerSchema = z.object({
+  stored: z.number().int(),
+  alreadyStored: z.number().int(),
+  withoutLoad: z.number().int(),
+});
+export type DeviceTripEventsAnswer = z.infer<typeof deviceTripEventsAnswerSchema>;
 
 export const latestPositionsQuerySchema = z.object({
   staleTimeMinutes: z.coerce

@@ -25,6 +25,8 @@ export const SERVICE_ACCOUNT_SCOPES = {
   'master-data:read': ['ViewTractors', 'ViewTrailers', 'ViewLocations', 'ViewCustomers', 'ViewUsers'],
   /** A gateway posting the positions of the organization's registered devices: `POST /api/devices/positions`. */
   'positions:write': [],
+  /** A gateway posting the trip events its devices report (auger on, arrival, task done): `POST /api/devices/tripevents`. */
+  'trip-events:write': [],
 } as const satisfies Record<string, readonly PermissionName[]>;
 export type ServiceAccountScope = keyof typeof SERVICE_ACCOUNT_SCOPES;
 export const SERVICE_ACCOUNT_SCOPE_NAMES = Object.keys(SERVICE_ACCOUNT_SCOPES) as ServiceAccountScope[];

@@ -860,8 +860,16 @@ export const tripEvents = pgTable(
     locationId: integer('location_id').references(() => locations.id),
     initiatingId: integer('initiating_id'),
     metadata: jsonb('metadata').$type<Record<string, unknown>>().notNull().default({}),
+    /**
+     * The device that posted it (`POST /api/devices/tripevents`); null for what the server derives.
+     * A device resends an event until answered 2xx: the same device, type and time is stored once.
+     */
+    reportedByDeviceId: integer('reported_by_device_id').references(() => devices.id, { onDelete: 'set null' }),
   },
-  (table) => [index('trip_events_order_idx').on(table.orderId, table.timestamp)],
+  (table) => [
+    index('trip_events_order_idx').on(table.orderId, table.timestamp),
+    uniqueIndex('trip_events_reported_idx').on(table.reportedByDeviceId, table.type, table.timestamp),
+  ],
 );
 
 /**

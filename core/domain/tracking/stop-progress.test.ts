@@ -6,8 +6,12 @@ import {
   type ProgressStop,
   paceCorrectedSeconds,
   progressStops,
+  progressStopsByReport,
+  reportedStop,
   type SequenceSettings,
+  startedStops,
   startTrip,
+  stopAtSite,
 } from './stop-progress.ts';
 
 const stop = (id: number, locationId: number, status: ProgressStop['status'] = 'Not Started'): ProgressStop => ({
@@ -76,6 +80,73 @@ describe('stop progress from site visits', () => {
     expect(statusAfterStopProgress('Delivered', [stop(1, 10)])).toBe('Delivered');
     expect(statusAfterStopProgress('Merged', [stop(1, 10, 'Enroute')])).toBe('Merged');
     expect(statusAfterStopProgress('Assigned', [stop(1, 10)])).toBe('Assigned');
+  });
+});
+
+describe('stop progress from what the driver reports', () => {
+  it('makes a stop Arrived on an overridden arrival and Complete on a completed task, then the load Delivered', () => {
+    let stops = startTrip([stop(1, 10), stop(2, 20)]);
+    stops = progressStopsByReport(stops, { type: 'ArrivalOverridden', stopId: 1, time: at }, strict);
+    expect(statuses(stops)).toEqual(['Arrived', 'Not Started']);
+    stops = progressStopsByReport(stops, { type: 'TaskCompleted', stopId: 1, time: at }, strict);
+    expect(statuses(stops)).toEqual(['Complete', 'Enroute']);
+    expect(stops[0]?.completedAt).toBe(at);
+    // A task completed where the geofence saw no arrival completes the stop all the same.
+    stops = progressStopsByReport(stops, { type: 'TaskCompleted', stopId: 2, time: at }, strict);
+    expect(statuses(stops)).toEqual(['Complete', 'Complete']);
+    expect(statusAfterStopProgress('In Transit', stops)).toBe('Delivered');
+  });
+
+  it('starts or completes a stop out of sequence only when the organization allows it', () => {
+    const stops = [stop(1, 10, 'Enroute'), stop(2, 20)];
+    const arrival = { type: 'ArrivalOverridden', stopId: 2, time: at } as const;
+    expect(statuses(progressStopsByReport(stops, arrival, strict))).toEqual(['Enroute', 'Not Started']);
+    expect(statuses(progressStopsByReport(stops, arrival, { ...strict, driverAllowStopStartOutOfSequence: true }))).toEqual([
+      'Enroute',
+      'Arrived',
+    ]);
+    const task = { type: 'TaskCompleted', stopId: 2, time: at } as const;
+    expect(statuses(progressStopsByReport(stops, task, strict))).toEqual(['Enroute', 'Not Started']);
+    expect(statuses(progressStopsByReport(stops, task, { ...strict, driverAllowStopCompletionOutOfSequence: true }))).toEqual([
+      'Enroute',
+      'Complete',
+    ]);
+  });
+
+  it('changes nothing for a stop already past what is reported, or not on the load', () => {
+    const stops = [stop(1, 10, 'Complete'), stop(2, 20, 'Arrived')];
+    expect(statuses(progressStopsByReport(stops, { type: 'ArrivalOverridden', stopId: 2, time: at }, loose))).toEqual([
+      'Complete',
+      'Arrived',
+    ]);
+    expect(progressStopsByReport(stops, { type: 'TaskCompleted', stopId: 1, time: at }, loose)).toEqual(stops);
+    expect(progressStopsByReport(stops, { type: 'TaskCompleted', stopId: 99, time: at }, loose)).toEqual(stops);
+  });
+
+  it('names the stop a report without one is about', () => {
+    const enroute = [stop(1, 10, 'Complete'), stop(2, 20, 'Enroute'), stop(3, 30)];
+    expect(reportedStop(enroute, 'ArrivalOverridden')?.id).toBe(2);
+    expect(reportedStop(enroute, 'TaskCompleted')?.id).toBe(2);
+    // Arrived out of sequence at the third: that is where the task was done; an arrival there is no news.
+    const atThird = [stop(1, 10, 'Complete'), stop(2, 20, 'Enroute'), stop(3, 30, 'Arrived')];
+    expect(reportedStop(atThird, 'TaskCompleted')?.id).toBe(3);
+    expect(reportedStop([stop(1, 10, 'Arrived')], 'ArrivalOverridden')).toBeNull();
+    expect(reportedStop([stop(1, 10, 'Complete')], 'TaskCompleted')).toBeNull();
+  });
+
+  it('names the stop of a site an auger switched on at', () => {
+    const stops = [stop(1, 10, 'Complete'), stop(2, 20, 'Arrived'), stop(3, 10)];
+    expect(stopAtSite(stops, 10)?.id).toBe(3);
+    expect(stopAtSite([stop(1, 10, 'Complete'), stop(2, 10, 'Complete')], 10)?.id).toBe(2);
+    expect(stopAtSite(stops, 99)).toBeNull();
+  });
+
+  it('tells which stops a change started', () => {
+    const before = [stop(1, 10, 'Arrived'), stop(2, 20), stop(3, 30)];
+    const after = progressStops(before, { type: 'left', locationId: 10, time: at }, strict);
+    expect(startedStops(before, after).map((item) => item.id)).toEqual([2]);
+    expect(startedStops(after, after)).toEqual([]);
+    expect(startedStops([stop(1, 10)], startTrip([stop(1, 10)])).map((item) => item.id)).toEqual([1]);
   });
 });
 

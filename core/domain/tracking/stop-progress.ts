@@ -72,11 +72,74 @@ export function progressStops<Stop extends ProgressStop>(
       changed = { ...target, status: 'Complete', completedAt: visit.time };
     }
   }
+  return withChange(stops, changed);
+}
+
+/** The stops with one changed; a stop completed sends the next one Enroute. */
+function withChange<Stop extends ProgressStop>(stops: readonly Stop[], changed: Stop | null): Stop[] {
   if (!changed) return [...stops];
   const after = stops.map((stop) => (stop.id === changed.id ? changed : stop));
   if (changed.status !== 'Complete') return after;
   const following = nextStop(after);
   return after.map((stop) => (stop === following && stop.status === 'Not Started' ? { ...stop, status: 'Enroute' } : stop));
+}
+
+/**
+ * What a driver's device reports by hand (trip events): "I am here" where the geofence did not see
+ * the arrival (ArrivalOverridden), or the stop's task marked done (TaskCompleted). Time ISO.
+ */
+export interface StopReport {
+  type: 'ArrivalOverridden' | 'TaskCompleted';
+  stopId: number;
+  time: string;
+}
+
+/**
+ * The stop a report without a stop is about: for an arrival, the stop due next (when not yet
+ * Arrived); for a completed task, the first stop Arrived (where the truck is), else the stop due next.
+ */
+export function reportedStop<Stop extends ProgressStop>(stops: readonly Stop[], type: StopReport['type']): Stop | null {
+  const next = nextStop(stops);
+  if (type === 'ArrivalOverridden') return next && next.status !== 'Arrived' ? next : null;
+  return bySequence(stops).find((stop) => stop.status === 'Arrived') ?? next;
+}
+
+/**
+ * The stops after a driver's report, by the same out-of-sequence permissions as a site visit: an
+ * overridden arrival makes a stop not yet Arrived Arrived (after an unfinished one only when starting
+ * out of sequence is allowed); a completed task makes a stop not Complete Complete, arrived or not
+ * (after an unfinished one only when completing out of sequence is allowed), and sends the next stop
+ * Enroute. A report on a stop already past that changes nothing.
+ */
+export function progressStopsByReport<Stop extends ProgressStop>(
+  stops: readonly Stop[],
+  report: StopReport,
+  settings: SequenceSettings,
+): Stop[] {
+  const ordered = bySequence(stops);
+  const target = ordered.find((stop) => stop.id === report.stopId);
+  if (!target) return [...stops];
+  const unfinishedBefore = ordered.some((other) => other.sequence < target.sequence && other.status !== 'Complete');
+  if (report.type === 'ArrivalOverridden') {
+    const arrives =
+      (target.status === 'Not Started' || target.status === 'Enroute') &&
+      (!unfinishedBefore || settings.driverAllowStopStartOutOfSequence);
+    return withChange(stops, arrives ? { ...target, status: 'Arrived' } : null);
+  }
+  const completes = target.status !== 'Complete' && (!unfinishedBefore || settings.driverAllowStopCompletionOutOfSequence);
+  return withChange(stops, completes ? { ...target, status: 'Complete', completedAt: report.time } : null);
+}
+
+/** The stop of a load at a site (an auger switched on there): the first not yet Complete, else the last completed. */
+export function stopAtSite<Stop extends ProgressStop>(stops: readonly Stop[], locationId: number): Stop | null {
+  const atSite = bySequence(stops).filter((stop) => stop.locationId === locationId);
+  return atSite.find((stop) => stop.status !== 'Complete') ?? atSite.at(-1) ?? null;
+}
+
+/** The stops a change started (left Not Started): each is a StopStarted trip event. */
+export function startedStops<Stop extends ProgressStop>(before: readonly Stop[], after: readonly Stop[]): Stop[] {
+  const was = new Map(before.map((stop) => [stop.id, stop.status]));
+  return after.filter((stop) => was.get(stop.id) === 'Not Started' && stop.status !== 'Not Started');
 }
 
 /** An expected arrival is shown to the minute: now plus the travel time, rounded to the nearest minute. */

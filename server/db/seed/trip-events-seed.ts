@@ -83,8 +83,11 @@ export async function insertDemoTripEvents(tx: Transaction): Promise<void> {
       if (status !== 'Complete' || !arrivalTime || !completedAt) continue;
       // One reading the device could not place: the delivery log warns about accuracy 0.
       const unreliable = load.id === firstDelivered && index === loadStops.length - 1;
+      // A stop starts when it goes Enroute, as live tracking records it: when the stop before was completed
+      // (the truck leaving it), the first stop some minutes before its arrival (the truck setting off).
+      const previousCompletedAt = loadStops[index - 1]?.stop.completedAt;
+      events.push(event('StopStarted', previousCompletedAt ?? at(arrivalTime, -25), row));
       events.push(event('SiteArrived', arrivalTime, row, unreliable ? { accuracy: 0 } : {}));
-      events.push(event('StopStarted', at(arrivalTime, 2), row));
       const manual = metadata.manuallyCompleted === true;
       events.push(
         event('TaskCompleted', manual ? completedAt : at(completedAt, -1), row, {

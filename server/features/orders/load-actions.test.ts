@@ -721,7 +721,7 @@ describe('GET /api/orders/:id/tripevents', () => {
     const events = response.json() as { type: string; timestamp: string; accuracy: number; stopId: number | null }[];
     expect(events.length).toBeGreaterThanOrEqual(8);
     expect(events.map((event) => event.timestamp)).toEqual([...events.map((event) => event.timestamp)].sort());
-    expect(events.slice(0, 4).map((event) => event.type)).toEqual(['SiteArrived', 'StopStarted', 'TaskCompleted', 'SiteLeft']);
+    expect(events.slice(0, 4).map((event) => event.type)).toEqual(['StopStarted', 'SiteArrived', 'TaskCompleted', 'SiteLeft']);
     expect(events.every((event) => load.stops.some((stop) => stop.id === event.stopId))).toBe(true);
 
     const from = events[4]?.timestamp as string;

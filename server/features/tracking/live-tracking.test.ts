@@ -180,18 +180,24 @@ describe('live tracking derives stop progress from positions', () => {
       .select()
       .from(tripEvents)
       .where(eq(tripEvents.orderId, load.id))
-      .orderBy(asc(tripEvents.timestamp));
+      .orderBy(asc(tripEvents.timestamp), asc(tripEvents.id));
+    // Each stop started where it went Enroute: the origin with the first moving fix, the destination on leaving the origin.
     expect(events.map((event) => [event.type, event.stopId])).toEqual([
+      ['StopStarted', originStop?.id],
       ['SiteArrived', originStop?.id],
       ['SubLocationArrived', null],
       ['SubLocationLeft', null],
       ['SiteLeft', originStop?.id],
+      ['StopStarted', destinationStop?.id],
       ['AvoidanceZoneEntered', null],
       ['SiteArrived', destinationStop?.id],
       ['SiteLeft', destinationStop?.id],
     ]);
-    expect(events[0]?.timestamp.getTime()).toBeLessThan(Date.now() - 59 * 60_000);
-    expect(events[0]?.timestamp.getTime()).toBeGreaterThan(Date.now() - 62 * 60_000);
+    expect(events[0]?.timestamp.getTime()).toBeLessThan(events[1]?.timestamp.getTime() as number);
+    expect(events[0]?.timestamp.getTime()).toBeGreaterThan(Date.now() - 63 * 60_000);
+    expect(events[1]?.timestamp.getTime()).toBeLessThan(Date.now() - 59 * 60_000);
+    expect(events[1]?.timestamp.getTime()).toBeGreaterThan(Date.now() - 62 * 60_000);
+    expect(events[5]?.timestamp).toEqual(events[4]?.timestamp);
 
     const logged = await test.database.db
       .select({ seq: changeLog.seq })
@@ -260,7 +266,7 @@ describe('live tracking derives stop progress from positions', () => {
     expect(await db.select().from(deviceTrackingStates).where(eq(deviceTrackingStates.deviceId, device.id))).toEqual([]);
   });
 
-  it("records an unscheduled stop once when the truck stands the outside-site inactive minutes away from its load's sites, and none while it stands at one", async () => {
+  it("records an unscheduled stop once when the truck stands the outside-site inactive minutes away from its load's sites, and none while it stands at one; moving on from it resumes the trip with its minutes", async () => {
     const created = await app.inject({
       method: 'POST',
       url: '/api/orders',
@@ -296,5 +302,17 @@ describe('live tracking derives stop progress from positions', () => {
     expect(events[0]?.timestamp.getTime()).toBeLessThan(Date.now() - 36 * 60_000);
     expect(events[0]?.timestamp.getTime()).toBeGreaterThan(Date.now() - 38 * 60_000);
     expect(events[0]?.stopId).toBeNull();
+
+    // Off again 6 km on at 20 m/s, 14 minutes ago: it left 19 minutes ago, after 18 minutes standing.
+    // Leaving the origin (where it stood 12 minutes too, a visit) resumed nothing.
+    await post([fixNear('tracking-phone', SITE_B, 26_000, 14, 20)]);
+    await post([fixNear('tracking-phone', SITE_B, 38_000, 4, 20)]);
+    const resumed = await test.database.db
+      .select()
+      .from(tripEvents)
+      .where(and(eq(tripEvents.orderId, load.id), eq(tripEvents.type, 'TripResumed')));
+    expect(resumed.map((event) => [event.metadata, event.stopId])).toEqual([[{ duration: 18 }, null]]);
+    expect(resumed[0]?.timestamp.getTime()).toBeGreaterThan(Date.now() - 20 * 60_000);
+    expect(resumed[0]?.timestamp.getTime()).toBeLessThan(Date.now() - 18 * 60_000);
   });
 });

@@ -3,7 +3,6 @@ import type { FastifyBaseLogger } from 'fastify';
 import { tierRank } from '#core/domain/access';
 import { zoneApplies } from '#core/domain/avoidance-zones';
 import { type CompanySettings, withDefaultSettings } from '#core/domain/company-settings';
-import { statusAfterStopProgress } from '#core/domain/load-rules';
 import {
   type EtaBaseline,
   estimatedArrival,
@@ -14,7 +13,12 @@ import {
   progressStops,
   startTrip,
 } from '#core/domain/tracking/stop-progress';
-import { type StandingState, trackStanding, type UnscheduledStop } from '#core/domain/tracking/unscheduled-stops';
+import {
+  type ResumedTrip,
+  type StandingState,
+  trackStanding,
+  type UnscheduledStop,
+} from '#core/domain/tracking/unscheduled-stops';
 import {
   detectVisits,
   EXIT_MARGIN_METERS,
@@ -35,6 +39,14 @@ import { recordChanges } from '#server/features/sync/change-log';
 import type { RealtimePublisher } from '#server/plugins/realtime';
 import type { Position, RoutingProvider } from '#server/providers/routing';
 import { GeofenceIndex, type IndexedFence } from './geofence-index.ts';
+import {
+  announceLoadWrites,
+  type LoadWrite,
+  progressOf,
+  stopStartedEvents,
+  tripResumedEvents,
+  writeStopProgress,
+} from './trip-events.ts';
 import { deviceTrackingStates } from './tracking.schema.ts';
 
 /** How often a node asks the change log whether the organization's sites, zones or loads changed (ms). */
@@ -83,14 +95,9 @@ interface OrganizationCache {
 export interface LiveTracking {
   linkLoads: LoadLinker;
   onStored: (batch: StoredFixBatch) => Promise<void>;
+  /** The organization's fences, settings and whether its devices make stop progress, as the fixes see them. */
+  organization: (organizationId: number) => Promise<Pick<OrganizationCache, 'fences' | 'settings' | 'derives'>>;
 }
-
-type LoadWrite = {
-  orderId: number;
-  version: number;
-  organizationIds: number[];
-  stopIds: number[];
-};
 
 export function createLiveTracking(
   db: Database,
@@ -315,22 +322,32 @@ export function createLiveTracking(
     fixes: StoredFix[],
     visits: VisitEvent[],
     standingStops: UnscheduledStop[],
+    resumedTrips: ResumedTrip[] = [],
   ): Promise<LoadWrite | null> {
     const [load] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
     if (!load || load.status === 'Delivered' || load.status === 'Merged') return null;
     const stopRows = await tx.select().from(stops).where(eq(stops.orderId, orderId)).orderBy(asc(stops.sequence));
-    const before: ProgressStop[] = stopRows.map((row) => ({
-      id: row.id,
-      sequence: row.sequence,
-      status: row.status,
-      locationId: row.locationId,
-      completedAt: row.completedAt?.toISOString() ?? null,
-    }));
-    let progress = before;
-    if (fixes.some((fix) => (fix.speed ?? 0) >= MOVING_SPEED) || visits.length) progress = startTrip(progress);
+    const before: ProgressStop[] = progressOf(stopRows);
     const cargoTypeIds = [...new Set(stopRows.flatMap((row) => (row.cargoTypeId === null ? [] : [row.cargoTypeId])))];
     const last = fixes.at(-1) as StoredFix;
     const events: (typeof tripEvents.$inferInsert)[] = [];
+    const loadBase = { organizationId: load.transportingOrganizationId, orderId, userId: last.userId ?? null };
+    // The trip starts with the first moving fix (or the first visit): its first stop's StopStarted is dated there.
+    const moving = fixes.find((fix) => (fix.speed ?? 0) >= MOVING_SPEED);
+    const startedBy = moving ? { fix: moving, time: moving.recordedAt.getTime() } : visits[0];
+    let progress = before;
+    if (startedBy) {
+      progress = startTrip(before);
+      events.push(
+        ...stopStartedEvents(before, progress, {
+          ...loadBase,
+          timestamp: new Date(startedBy.time),
+          latitude: startedBy.fix.latitude,
+          longitude: startedBy.fix.longitude,
+          accuracy: startedBy.fix.accuracy ?? null,
+        }),
+      );
+    }
     for (const visit of visits) {
       const fence = held.fences.byId(visit.fenceId);
       if (!fence) continue;
@@ -355,6 +372,7 @@ export function createLiveTracking(
           afterVisit.find((stop, index) => stop.status !== progress[index]?.status)?.id ??
           progress.find((stop) => stop.locationId === owner.locationId)?.id ??
           null;
+        const started = stopStartedEvents(progress, afterVisit, base);
         progress = afterVisit;
         if (visit.type !== 'dwelled') {
           events.push({
@@ -364,6 +382,7 @@ export function createLiveTracking(
             locationId: owner.locationId,
           });
         }
+        events.push(...started);
       } else if (owner.kind === 'subLocation' && visit.type !== 'dwelled') {
         events.push({
           ...base,
@@ -400,37 +419,9 @@ export function createLiveTracking(
         userId: last.userId ?? null,
       });
     }
+    events.push(...(await tripResumedEvents(tx, loadBase, resumedTrips, events)));
     if (events.length) await tx.insert(tripEvents).values(events);
-    const changedStops = progress.filter((stop, index) => stop.status !== before[index]?.status);
-    const status = statusAfterStopProgress(load.status, progress);
-    if (!changedStops.length && status === load.status) return null;
-    const now = new Date();
-    for (const stop of changedStops) {
-      await tx
-        .update(stops)
-        .set({
-          status: stop.status,
-          completedAt: stop.completedAt ? new Date(stop.completedAt) : null,
-          // A stop reached has no expected arrival left.
-          ...(stop.status === 'Arrived' || stop.status === 'Complete' ? { estimatedArrivalAt: null } : {}),
-          version: sql`${stops.version} + 1`,
-          updatedAt: now,
-        })
-        .where(eq(stops.id, stop.id));
-    }
-    const [saved] = await tx
-      .update(orders)
-      .set({ status, version: sql`${orders.version} + 1`, updatedAt: now })
-      .where(eq(orders.id, orderId))
-      .returning({ version: orders.version });
-    const organizationIds = organizationsSeeing(load);
-    await recordChanges(tx, [{ entity: 'order', id: orderId, op: 'upsert', organizationIds }]);
-    return {
-      orderId,
-      version: saved?.version ?? load.version + 1,
-      organizationIds,
-      stopIds: changedStops.map((stop) => stop.id),
-    };
+    return writeStopProgress(tx, load, before, progress);
   }
 
   /**
@@ -457,14 +448,7 @@ export function createLiveTracking(
     return new Set(saved.rows.map((row) => Number(row.device_id)));
   }
 
-  function announce(writes: LoadWrite[]) {
-    for (const write of writes) {
-      realtime.publishOrderChange(write.organizationIds, { id: write.orderId, version: write.version });
-      for (const stopId of write.stopIds) {
-        realtime.publishStopChange(write.organizationIds, { orderId: write.orderId, stopId, changedByUserId: null });
-      }
-    }
-  }
+  const announce = (writes: LoadWrite[]) => announceLoadWrites(realtime, writes);
 
   /**
    * The next stop's expected arrival from the device's latest fix: the routing provider's travel time,
@@ -529,6 +513,7 @@ export function createLiveTracking(
       let standing = held0.state.standing ?? null;
       const events: VisitEvent[] = [];
       const standingStops: UnscheduledStop[] = [];
+      const resumedTrips: ResumedTrip[] = [];
       for (const fix of fixes) {
         const trackFix: TrackFix = {
           time: fix.recordedAt.getTime(),
@@ -543,12 +528,14 @@ export function createLiveTracking(
         const stood = trackStanding(standing, trackFix, held.settings);
         standing = stood.standing;
         if (stood.stop) standingStops.push(stood.stop);
+        if (stood.resumed) resumedTrips.push(stood.resumed);
       }
       return {
         deviceId,
         fixes,
         events,
         standingStops,
+        resumedTrips,
         version: held0.version,
         state: { ...held0.state, visits, standing } satisfies DeviceTracking,
       };
@@ -560,7 +547,7 @@ export function createLiveTracking(
       if (orderId === null || orderId === undefined) return null;
       const starts =
         held.loadStatuses.get(orderId) !== 'In Transit' && outcome.fixes.some((fix) => (fix.speed ?? 0) >= MOVING_SPEED);
-      return outcome.events.length || starts || outcome.standingStops.length ? orderId : null;
+      return outcome.events.length || starts || outcome.standingStops.length || outcome.resumedTrips.length ? orderId : null;
     };
     const derive = async (tx: Database | Transaction) => {
       const saved = await saveStates(tx, batch.organizationId, outcomes);
@@ -568,7 +555,15 @@ export function createLiveTracking(
       for (const outcome of outcomes) {
         const orderId = loadOf(outcome);
         if (orderId === null || !saved.has(outcome.deviceId)) continue;
-        const write = await applyToLoad(tx as Transaction, held, orderId, outcome.fixes, outcome.events, outcome.standingStops);
+        const write = await applyToLoad(
+          tx as Transaction,
+          held,
+          orderId,
+          outcome.fixes,
+          outcome.events,
+          outcome.standingStops,
+          outcome.resumedTrips,
+        );
         if (write) writes.push(write);
       }
       return { written: writes, lost: outcomes.filter((outcome) => !saved.has(outcome.deviceId)) };
@@ -608,5 +603,6 @@ export function createLiveTracking(
   return {
     linkLoads,
     onStored: (batch) => onStored(batch),
+    organization: (organizationId) => organizationOf(organizationId),
   };
 }

@@ -120,6 +120,7 @@ describe('live tracking on two nodes behind one database', () => {
     await post(nodeA, [fix(3000, 22, 20)]);
     expect(await stopStatuses()).toEqual(['Complete', 'Enroute']);
     const events = await test.database.db.select().from(tripEvents).where(eq(tripEvents.orderId, loadId));
-    expect(events.map((event) => event.type).toSorted()).toEqual(['SiteArrived', 'SiteLeft']);
+    // Each stop started once too: the first on the first moving fix, the second on leaving the first.
+    expect(events.map((event) => event.type).toSorted()).toEqual(['SiteArrived', 'SiteLeft', 'StopStarted', 'StopStarted']);
   });
 });

@@ -921,6 +921,27 @@ export const MATRIX: Record<string, MatrixEntry> = {
     },
     foreignIds: { none: 'devices are named by the identifier they send; unregistered ones answer 404' },
   },
+  // Trip events a device reports name it by its identifier, and may name a stop of a load it is on.
+  'POST /api/devices/tripevents': {
+    access: {},
+    caller: 'driver.hansen',
+    example: async (world) => {
+      const device = DEVICE();
+      await world.call('admin', 'POST', `/api/organizations/${world.organizations.prairie}/devices`, {
+        ...device,
+        driverUserId: world.userIds['driver.hansen'],
+      });
+      const { rows } = await world.test.database.pool.query<{ id: number }>(
+        `select s.id from stops s join orders o on o.id = s.order_id
+         where o.transported_by_user_id = $1 and o.transporting_organization_id = $2 and not o.is_draft
+         order by s.id limit 1`,
+        [world.own.hansen.id, world.organizations.prairie],
+      );
+      const event = { clientId: device.clientId, type: 'AugerOn', latitude: 42.03, longitude: -93.62, accuracy: 8 };
+      return { body: [{ ...event, stopId: rows[0]?.id, timestamp: new Date().toISOString(), comment: 'Matrix auger' }] };
+    },
+    foreignIds: [foreign('body.0.stopId', 'stop')],
+  },
   // The OsmAnd protocol of the Traccar Client apps: the registered device identifier is the credential.
   ...Object.fromEntries(
     (['GET', 'POST'] as const).map((method) => [

@@ -29,6 +29,7 @@ export function ServiceAccountApiHelp() {
       },
     ],
     'positions:write': [{ route: 'POST /api/devices/positions', what: t('serviceAccounts.api.positions') }],
+    'trip-events:write': [{ route: 'POST /api/devices/tripevents', what: t('serviceAccounts.api.tripEvents') }],
   };
   return (
     <Paper withBorder p="md" mx="md" mb="md" data-testid="service-account-api-help">

@@ -10,6 +10,7 @@ export function useScopeDescription() {
     'loads:write': t('serviceAccounts.scope.loadsWrite'),
     'master-data:read': t('serviceAccounts.scope.masterDataRead'),
     'positions:write': t('serviceAccounts.scope.positionsWrite'),
+    'trip-events:write': t('serviceAccounts.scope.tripEventsWrite'),
   };
   return (scope: ServiceAccountScope) => descriptions[scope];
 }

@@ -5,7 +5,7 @@ import { secondsToMinutes } from '#core/domain/units';
 /** What the delivery log's stop-actuals table shows for one stop (spec 3 "Load detail view"). */
 export interface StopActuals {
   stop: Stop;
-  /** When work at the stop began: its StopStarted event, else its first arrival at the site. */
+  /** When the stop started (went Enroute: its StopStarted event), else its first arrival at the site. */
   startedAt: string | null;
   completedAt: string | null;
   /** Completed minus started, in whole minutes; null while either is unknown. */

@@ -1,0 +1,3 @@
+ALTER TABLE "trip_events" ADD COLUMN "reported_by_device_id" integer;--> statement-breakpoint
+ALTER TABLE "trip_events" ADD CONSTRAINT "trip_events_reported_by_device_id_devices_id_fk" FOREIGN KEY ("reported_by_device_id") REFERENCES "public"."devices"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+CREATE UNIQUE INDEX "trip_events_reported_idx" ON "trip_events" USING btree ("reported_by_device_id","type","timestamp");
