@@ -37,7 +37,7 @@ const SERVER_PROJECT = {
   fileParallelism: true,
   maxWorkers: 2,
   sequence: { groupOrder: 1 },
-} as const;
+};
 
 export default defineConfig({
   test: {
