@@ -90,7 +90,15 @@ export function AppLayout() {
       <AppShell.Header>
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
           <Group gap="sm" wrap="nowrap">
-            <Burger opened={navigationOpen} onClick={toggle} hiddenFrom="md" size="sm" aria-label={t('shell.toggleNavigation')} />
+            <Burger
+              opened={navigationOpen}
+              onClick={toggle}
+              hiddenFrom="md"
+              size="sm"
+              aria-label={t('shell.toggleNavigation')}
+              aria-expanded={navigationOpen}
+              aria-controls="side-navigation"
+            />
             <UnstyledButton component={Link} to="/">
               <Title order={2} size="h4">
                 {t('appName')}
@@ -104,7 +112,7 @@ export function AppLayout() {
           </Group>
         </Group>
       </AppShell.Header>
-      <AppShell.Navbar p={navigationRail.rail ? 'xs' : 'sm'} aria-label={t('shell.navigation')}>
+      <AppShell.Navbar id="side-navigation" p={navigationRail.rail ? 'xs' : 'sm'} aria-label={t('shell.navigation')}>
         <SideNavigation onNavigate={close} rail={navigationRail.rail} onToggleRail={navigationRail.toggle} />
       </AppShell.Navbar>
       <AppShell.Main id={MAIN_CONTENT_ID} tabIndex={-1}>

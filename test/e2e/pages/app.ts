@@ -58,6 +58,9 @@ export class Shell {
    * would start it again (its code, the local database, the first render).
    */
   async openFromNavigation(path: string) {
+    // Below the navigation's breakpoint it is a drawer behind the header's toggle.
+    const toggle = this.page.getByRole('button', { name: 'Show or hide navigation' });
+    if ((await toggle.isVisible()) && (await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
     await this.expandNavigation();
     const navigation = this.page.getByTestId('side-navigation');
     const link = navigation.locator(`a[href="${path}"]`);
