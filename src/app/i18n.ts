@@ -3,18 +3,43 @@ import { initReactI18next } from 'react-i18next';
 import { type Language, LANGUAGES, supportedLanguageFor } from '#core/domain/locale';
 
 /**
- * One chunk per language (src/app/locales/<language>.ts), fetched when that language is first
- * used: the sign-in screen downloads one language, not four. The service worker precaches them
- * all, so every language still works offline once someone has signed in on the device.
+ * Two chunks per language, fetched when that language is first used: the signed-out screens' few
+ * namespaces (src/app/locales/<language>.ts), so the sign-in screen downloads one small chunk, and
+ * every other namespace (<language>.signed-in.ts), which the signed-in layout loads before its first
+ * screen renders. The service worker precaches them all, so every language still works offline once
+ * someone has signed in on the device.
  */
-const languageModules = import.meta.glob<Record<string, ResourceLanguage[string]>>('./locales/*.ts', { import: 'default' });
+type TextsModule = Record<string, ResourceLanguage[string]>;
+const languageModules = import.meta.glob<TextsModule>('./locales/*.ts', { import: 'default' });
 
-/** The texts of one language by namespace (locales/<language>/<namespace>.json). */
-async function languageTexts(language: Language): Promise<ResourceLanguage> {
-  const load = languageModules[`./locales/${language}.ts`];
-  if (!load) throw new Error(`src/app/locales/${language}.ts is missing`);
+/** The texts of one language's part by namespace (locales/<language>/<namespace>.json). */
+async function languageTexts(language: Language, part: 'signed-out' | 'signed-in'): Promise<ResourceLanguage> {
+  const path = part === 'signed-out' ? `./locales/${language}.ts` : `./locales/${language}.signed-in.ts`;
+  const load = languageModules[path];
+  if (!load) throw new Error(`src/app/${path.slice(2)} is missing`);
   const files = await load();
-  return Object.fromEntries(Object.entries(files).map(([path, texts]) => [path.replace(/^.*\/|\.json$/g, ''), texts]));
+  return Object.fromEntries(Object.entries(files).map(([file, texts]) => [file.replace(/^.*\/|\.json$/g, ''), texts]));
+}
+
+function addTexts(language: Language, texts: ResourceLanguage) {
+  for (const [namespace, resources] of Object.entries(texts)) i18next.addResourceBundle(language, namespace, resources);
+}
+
+/** A namespace of the signed-in part: its bundle is there once that part of a language is loaded. */
+const SIGNED_IN_NAMESPACE = 'loads';
+
+/** Whether the signed-in namespaces were asked for: a language applied later then loads them too. */
+let signedInTextsWanted = false;
+
+/**
+ * Loads the current language's signed-in namespaces (once); the signed-in layout awaits it, so no
+ * signed-in screen renders untranslated keys.
+ */
+export async function loadSignedInTexts() {
+  signedInTextsWanted = true;
+  const language = supportedLanguageFor(i18next.language);
+  if (i18next.hasResourceBundle(language, SIGNED_IN_NAMESPACE)) return;
+  addTexts(language, await languageTexts(language, 'signed-in'));
 }
 
 /** The language last applied on this device, so a start shows the user's language before the user is known. */
@@ -26,14 +51,14 @@ function startLanguage(): Language {
 
 /** Resolves once the start language's texts are loaded, so the first render is already translated. */
 export async function initI18n(language = startLanguage()) {
-  const texts = await languageTexts(language);
+  const texts = await languageTexts(language, 'signed-out');
   i18next.on('languageChanged', (next) => {
     document.documentElement.lang = next;
   });
   document.documentElement.lang = language;
   await i18next.use(initReactI18next).init({
     resources: { [language]: texts },
-    // Other languages are added by applyLanguage before it switches to them.
+    // The signed-in namespaces and other languages are added later (loadSignedInTexts, applyLanguage).
     partialBundledLanguages: true,
     lng: language,
     // Every locale holds every key (test/locales), so no second language is downloaded as a fallback.
@@ -51,10 +76,14 @@ export async function applyLanguage(language: string) {
   const supported = supportedLanguageFor(language);
   localStorage.setItem(LANGUAGE_STORAGE_KEY, supported);
   if (i18next.language === supported) return;
-  if (!i18next.hasResourceBundle(supported, 'common')) {
+  const needsSignedIn = signedInTextsWanted && !i18next.hasResourceBundle(supported, SIGNED_IN_NAMESPACE);
+  if (!i18next.hasResourceBundle(supported, 'common') || needsSignedIn) {
     try {
-      const texts = await languageTexts(supported);
-      for (const [namespace, resources] of Object.entries(texts)) i18next.addResourceBundle(supported, namespace, resources);
+      const [signedOut, signedIn] = await Promise.all([
+        i18next.hasResourceBundle(supported, 'common') ? {} : languageTexts(supported, 'signed-out'),
+        needsSignedIn ? languageTexts(supported, 'signed-in') : {},
+      ]);
+      addTexts(supported, { ...signedOut, ...signedIn });
     } catch {
       // Offline before the precache held that language: keep the current texts rather than show keys.
       return;

@@ -3,6 +3,7 @@ import { createRouter } from '@tanstack/react-router';
 import type { Self } from '#core/contract/user';
 import { mayHaveSession } from '#src/data/session-presence.ts';
 import { routeTree } from '#src/routeTree.gen.ts';
+import { loadSignedInTexts } from './i18n.ts';
 import { ErrorFallback } from './shell/error-fallback.tsx';
 import { NotFoundPage } from '#src/features/access/not-found-page.tsx';
 
@@ -20,8 +21,16 @@ const offlineLayer = () => import('./offline-layer.ts');
 export function createAppRouter(queryClient: QueryClient) {
   const context: AppRouterContext = {
     queryClient,
-    signedInUser: async () => ((await mayHaveSession()) ? (await offlineLayer()).signedInUser(queryClient) : null),
-    signIn: async (username, password) => (await offlineLayer()).signInOnThisDevice(queryClient, username, password),
+    signedInUser: async () => {
+      if (!(await mayHaveSession())) return null;
+      // The signed-in screens' texts before the outbox resumes: a change refused on replay is told in words.
+      const [layer] = await Promise.all([offlineLayer(), loadSignedInTexts()]);
+      return layer.signedInUser(queryClient);
+    },
+    signIn: async (username, password) => {
+      const [layer] = await Promise.all([offlineLayer(), loadSignedInTexts()]);
+      return layer.signInOnThisDevice(queryClient, username, password);
+    },
   };
   return createRouter({
     routeTree,

@@ -1,8 +1,11 @@
-// The es-MX texts of every namespace the web app shows, as one chunk (src/app/i18n.ts).
+// The es-MX texts the signed-out screens show (sign-in, password links, legal, not found), as one small
+// chunk; the signed-in namespaces are es-MX.signed-in.ts (src/app/i18n.ts).
 export default import.meta.glob(
-  ['../../../locales/es-MX/*.json', '!../../../locales/es-MX/exports.json', '!../../../locales/es-MX/mail.json'],
-  {
-    eager: true,
-    import: 'default',
-  },
+  [
+    '../../../locales/es-MX/common.json',
+    '../../../locales/es-MX/auth.json',
+    '../../../locales/es-MX/legal.json',
+    '../../../locales/es-MX/access.json',
+  ],
+  { eager: true, import: 'default' },
 );

@@ -1,8 +1,11 @@
-// The fr-CA texts of every namespace the web app shows, as one chunk (src/app/i18n.ts).
+// The fr-CA texts the signed-out screens show (sign-in, password links, legal, not found), as one small
+// chunk; the signed-in namespaces are fr-CA.signed-in.ts (src/app/i18n.ts).
 export default import.meta.glob(
-  ['../../../locales/fr-CA/*.json', '!../../../locales/fr-CA/exports.json', '!../../../locales/fr-CA/mail.json'],
-  {
-    eager: true,
-    import: 'default',
-  },
+  [
+    '../../../locales/fr-CA/common.json',
+    '../../../locales/fr-CA/auth.json',
+    '../../../locales/fr-CA/legal.json',
+    '../../../locales/fr-CA/access.json',
+  ],
+  { eager: true, import: 'default' },
 );

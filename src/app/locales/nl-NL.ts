@@ -1,8 +1,11 @@
-// The nl-NL texts of every namespace the web app shows, as one chunk (src/app/i18n.ts).
+// The nl-NL texts the signed-out screens show (sign-in, password links, legal, not found), as one small
+// chunk; the signed-in namespaces are nl-NL.signed-in.ts (src/app/i18n.ts).
 export default import.meta.glob(
-  ['../../../locales/nl-NL/*.json', '!../../../locales/nl-NL/exports.json', '!../../../locales/nl-NL/mail.json'],
-  {
-    eager: true,
-    import: 'default',
-  },
+  [
+    '../../../locales/nl-NL/common.json',
+    '../../../locales/nl-NL/auth.json',
+    '../../../locales/nl-NL/legal.json',
+    '../../../locales/nl-NL/access.json',
+  ],
+  { eager: true, import: 'default' },
 );
