@@ -2,7 +2,7 @@ import { chmodSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
-import { CHROMIUM_ARGS, CHROMIUM_EXECUTABLE } from './test/chromium.ts';
+import { CHROMIUM_ARGS, E2E_CHROMIUM_EXECUTABLE } from './test/chromium.ts';
 
 // One directory per run for the workers' embedded databases; workers inherit the variable, so only
 // the first load creates it (and the global teardown removes only one it created).
@@ -33,7 +33,7 @@ export default defineConfig({
     // Dialogs and popovers open at once, as for users who ask for less motion (the theme honours it):
     // a transition is not behaviour, and waiting out each one across the suite costs minutes.
     contextOptions: { reducedMotion: 'reduce' },
-    launchOptions: { executablePath: CHROMIUM_EXECUTABLE, args: CHROMIUM_ARGS },
+    launchOptions: { executablePath: E2E_CHROMIUM_EXECUTABLE, args: CHROMIUM_ARGS },
     // Recording a trace snapshots the page at every action; only a retry (CI retries once) records one.
     trace: 'on-first-retry',
     // Precaching the whole app (about 240 files) cost each new context about a fifth of its CPU; only

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
-import { CHROMIUM_ARGS, CHROMIUM_EXECUTABLE } from '../chromium.ts';
+import { CHROMIUM_ARGS, E2E_CHROMIUM_EXECUTABLE } from '../chromium.ts';
 import { expect, test, watchCspViolations } from './fixtures.ts';
 import { signIn } from './pages/app.ts';
 import { serverURL } from './worker-server.ts';
@@ -14,7 +14,7 @@ test('Chromium reports the app installable', async () => {
   // Installability is never reported in incognito, which a default Playwright context is.
   const userDataDir = mkdtempSync(path.join(tmpdir(), 'dispatch-install-'));
   const context = await chromium.launchPersistentContext(userDataDir, {
-    executablePath: CHROMIUM_EXECUTABLE,
+    executablePath: E2E_CHROMIUM_EXECUTABLE,
     args: CHROMIUM_ARGS,
     baseURL: serverURL,
   });
