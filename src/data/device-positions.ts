@@ -83,7 +83,10 @@ export function receiveDevicePosition(queryClient: QueryClient, location: Device
     const pushed = [...pending.values()];
     pending.clear();
     for (const listener of listeners) listener(pushed);
-    queryClient.setQueryData(latestDevicePositionsQuery.queryKey, (held) => (held ? applyDevicePositions(held, pushed) : held));
+    // A task of its own: the cache's readers and its saving (thousands of positions) never lengthen the map's.
+    setTimeout(() => {
+      queryClient.setQueryData(latestDevicePositionsQuery.queryKey, (held) => (held ? applyDevicePositions(held, pushed) : held));
+    }, 0);
   }, APPLY_EVERY_MS);
 }
 
