@@ -248,6 +248,13 @@ export class TruckLayer {
 
   /** The whole latest list (a read, or the cache after a reload): adds, moves, and drops devices no longer listed. */
   setAll(positions: readonly DeviceLocationEvent[]) {
+    // The list the socket's batches already placed (the cache's readers get it a second later): nothing to do.
+    if (
+      positions.length === this.byDevice.size &&
+      positions.every((position) => this.byDevice.get(position.deviceId)?.position === position)
+    ) {
+      return;
+    }
     const listed = new Set<number>();
     let removed = false;
     for (const position of positions) listed.add(position.deviceId);
