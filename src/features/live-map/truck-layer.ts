@@ -170,10 +170,13 @@ interface Drawing {
   extent: Extent;
   resolution: number;
   pixelRatio: number;
-  labels: boolean;
-  /** The trucks to draw, in order, and where (device pixels of the image). */
+  /** How many trucks to draw (the selected one last, above the others); where: `drawX`/`drawY`, in device pixels of the image. */
   count: number;
-  /** Next step: [0, count) draws arrows, [count, 2 × count) their labels when shown. */
+  /** The first of them named: 0 from LABEL_MIN_ZOOM on, else only the selected one (or none). */
+  labelFrom: number;
+  /** How many clusters to draw over them; where: `clusterX`/`clusterY`; their sizes: `clusterSize`. */
+  clusters: number;
+  /** The next step: arrows, then labels, then clusters. */
   next: number;
 }
 
@@ -214,6 +217,9 @@ export class TruckLayer {
   private readonly drawList: Truck[] = [];
   private drawX = new Float64Array(0);
   private drawY = new Float64Array(0);
+  private clusterX = new Float64Array(0);
+  private clusterY = new Float64Array(0);
+  private clusterSize = new Int32Array(0);
   /** Whether the trucks changed since the image being drawn (or shown) was planned. */
   private stale = false;
   private frame = 0;
@@ -473,23 +479,46 @@ export class TruckLayer {
 
     // Everything within a marker's reach of the image is drawn; the selected truck last, above the others.
     const margin = (SELECTED_RADIUS + 2) * resolution;
+    const within = (x: number, y: number) =>
+      x >= extent[0]! - margin && x <= extent[2]! + margin && y >= extent[1]! - margin && y <= extent[3]! + margin;
+    const toImageX = (x: number) => ((x - extent[0]!) / resolution) * pixelRatio;
+    const toImageY = (y: number) => ((extent[3]! - y) / resolution) * pixelRatio;
     const list = this.drawList;
     let count = 0;
     if (this.drawX.length < this.shown.size) {
       this.drawX = new Float64Array(this.shown.size * 2);
       this.drawY = new Float64Array(this.shown.size * 2);
     }
-    for (const truck of this.shown) {
-      if (truck.clustered || truck.position.deviceId === this.selectedId) continue;
-      const { x, y } = truck;
-      if (x < extent[0]! - margin || x > extent[2]! + margin || y < extent[1]! - margin || y > extent[3]! + margin) continue;
+    const add = (truck: Truck) => {
       list[count] = truck;
-      this.drawX[count] = ((x - extent[0]!) / resolution) * pixelRatio;
-      this.drawY[count] = ((extent[3]! - y) / resolution) * pixelRatio;
+      this.drawX[count] = toImageX(truck.x);
+      this.drawY[count] = toImageY(truck.y);
       count++;
+    };
+    for (const truck of this.shown) {
+      if (!truck.clustered && truck.position.deviceId !== this.selectedId && within(truck.x, truck.y)) add(truck);
     }
+    const labels = this.labelsAt(resolution);
+    const unselected = count;
+    const selected = this.selectedId === null ? undefined : this.byDevice.get(this.selectedId);
+    if (selected?.shown && within(selected.x, selected.y)) add(selected);
     list.length = count;
-    return { canvas, context, extent, resolution, pixelRatio, labels: this.labelsAt(resolution), count, next: 0 };
+
+    if (this.clusterX.length < this.clusterCount) {
+      this.clusterX = new Float64Array(this.clusterCount * 2);
+      this.clusterY = new Float64Array(this.clusterCount * 2);
+      this.clusterSize = new Int32Array(this.clusterCount * 2);
+    }
+    let clusters = 0;
+    for (let index = 0; index < this.clusterCount; index++) {
+      const cluster = this.clusterPool[index]!;
+      if (!within(cluster.x, cluster.y)) continue;
+      this.clusterX[clusters] = toImageX(cluster.x);
+      this.clusterY[clusters] = toImageY(cluster.y);
+      this.clusterSize[clusters] = cluster.members.length;
+      clusters++;
+    }
+    return { canvas, context, extent, resolution, pixelRatio, count, labelFrom: labels ? 0 : unselected, clusters, next: 0 };
   }
 
   /**
@@ -499,8 +528,9 @@ export class TruckLayer {
    * around it sizes the next slice.
    */
   private drawSlice(drawing: Drawing): boolean {
-    const { context, count } = drawing;
-    const total = drawing.labels ? 2 * count : count;
+    const { context, count, labelFrom } = drawing;
+    const labelsEnd = 2 * count - labelFrom;
+    const total = labelsEnd + drawing.clusters;
     if (!context) {
       drawing.next = total;
       return true;
@@ -510,10 +540,10 @@ export class TruckLayer {
     let step = drawing.next;
     for (; step < end; step++) {
       if (step < count) this.drawArrow(context, this.drawList[step]!, this.drawX[step]!, this.drawY[step]!);
-      else {
-        const index = step - count;
-        this.drawLabel(context, drawing, this.drawList[index]!, this.drawX[index]!, this.drawY[index]!);
-      }
+      else if (step < labelsEnd) {
+        const index = labelFrom + step - count;
+        this.drawLabel(context, drawing.pixelRatio, this.drawList[index]!, this.drawX[index]!, this.drawY[index]!);
+      } else this.drawCluster(context, drawing.pixelRatio, step - labelsEnd);
     }
     context.getImageData(0, 0, 1, 1);
     const elapsed = performance.now() - started;
@@ -525,32 +555,24 @@ export class TruckLayer {
     return step >= total;
   }
 
-  /** The selected truck and the clusters, over every other truck; then the image replaces the shown one. */
+  /** The complete image replaces the shown one. */
   private finish(drawing: Drawing) {
-    const { context, extent, resolution, pixelRatio } = drawing;
-    if (context) {
-      const selected = this.selectedId === null ? undefined : this.byDevice.get(this.selectedId);
-      if (selected?.shown) {
-        const x = ((selected.x - extent[0]!) / resolution) * pixelRatio;
-        const y = ((extent[3]! - selected.y) / resolution) * pixelRatio;
-        this.drawArrow(context, selected, x, y);
-        this.drawLabel(context, { ...drawing, labels: true }, selected, x, y);
-      }
-      for (let index = 0; index < this.clusterCount; index++) {
-        const cluster = this.clusterPool[index]!;
-        const count = cluster.members.length;
-        let image = this.clusterImages.get(count);
-        if (!image) {
-          image = clusterCanvas(count, pixelRatio);
-          this.clusterImages.set(count, image);
-        }
-        const x = ((cluster.x - extent[0]!) / resolution) * pixelRatio;
-        const y = ((extent[3]! - cluster.y) / resolution) * pixelRatio;
-        context.drawImage(image, Math.round(x - image.width / 2), Math.round(y - image.height / 2));
-      }
-    }
-    this.source.complete = new ImageCanvas(extent, resolution, pixelRatio, drawing.canvas);
+    this.source.complete = new ImageCanvas(drawing.extent, drawing.resolution, drawing.pixelRatio, drawing.canvas);
     this.source.changed();
+  }
+
+  private drawCluster(context: CanvasRenderingContext2D, pixelRatio: number, index: number) {
+    const size = this.clusterSize[index]!;
+    let image = this.clusterImages.get(size);
+    if (!image) {
+      image = clusterCanvas(size, pixelRatio);
+      this.clusterImages.set(size, image);
+    }
+    context.drawImage(
+      image,
+      Math.round(this.clusterX[index]! - image.width / 2),
+      Math.round(this.clusterY[index]! - image.height / 2),
+    );
   }
 
   private drawArrow(context: CanvasRenderingContext2D, truck: Truck, x: number, y: number) {
@@ -564,10 +586,8 @@ export class TruckLayer {
     context.drawImage(image, Math.round(x - image.width / 2), Math.round(y - image.height / 2));
   }
 
-  private drawLabel(context: CanvasRenderingContext2D, drawing: Drawing, truck: Truck, x: number, y: number) {
-    if (!drawing.labels) return;
+  private drawLabel(context: CanvasRenderingContext2D, pixelRatio: number, truck: Truck, x: number, y: number) {
     const text = this.options.label(truck.position, this.display);
-    const { pixelRatio } = drawing;
     const labelY = y + LABEL_OFFSET_Y * pixelRatio;
     context.strokeText(text, x, labelY);
     context.fillText(text, x, labelY);
