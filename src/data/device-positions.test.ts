@@ -3,6 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { DeviceLocationEvent } from '#core/contract/realtime';
 import {
   applyDevicePositions,
+  isLater,
   latestDevicePositionsQuery,
   receiveDevicePosition,
   subscribeDevicePositions,
@@ -54,6 +55,17 @@ describe('applyDevicePositions', () => {
       [4, 44],
     ]);
     expect(next[0]).toBe(held[0]);
+  });
+});
+
+describe('isLater', () => {
+  it('compares the server’s UTC timestamps as strings and any other pair as instants', () => {
+    expect(isLater('2026-11-28T10:00:01.000Z', '2026-11-28T10:00:00.999Z')).toBe(true);
+    expect(isLater('2026-11-28T10:00:00.000Z', '2026-11-28T10:00:00.000Z')).toBe(false);
+    // Another precision or offset: by the instant, not the characters.
+    expect(isLater('2026-11-28T10:00:01Z', '2026-11-28T10:00:00.500Z')).toBe(true);
+    expect(isLater('2026-11-28T04:00:01-06:00', '2026-11-28T10:00:00Z')).toBe(true);
+    expect(isLater('2026-11-28T10:00:00Z', '2026-11-28T04:00:01-06:00')).toBe(false);
   });
 });
 

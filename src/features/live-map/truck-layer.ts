@@ -8,6 +8,7 @@ import ImageSource from 'ol/source/Image';
 import type { DeviceLocationEvent } from '#core/contract/realtime';
 import { accurateEnough } from '#core/domain/geo/trail';
 import { COMPASS_SECTORS, compassSector } from '#core/domain/tracking/heading';
+import { isLater } from '#src/data/device-positions.ts';
 import { CLUSTER_EPS_PIXELS, CLUSTER_MIN_WEIGHT } from '../../map/clustering.ts';
 
 /** What the controls turn on and off (spec 1 §2 "Controls"), and the driver filter and search. */
@@ -122,7 +123,6 @@ export interface TruckLayerOptions {
 /** What the layer holds per device: made once, then moved in place. */
 interface Truck {
   position: DeviceLocationEvent;
-  time: number;
   /** Web Mercator. */
   x: number;
   y: number;
@@ -369,19 +369,17 @@ export class TruckLayer {
       if (truck?.position === position) continue;
       // Spec 1 §9: a fix of poor accuracy does not move the marker; the last good one stays.
       if (!accurateEnough(position)) continue;
-      const time = Date.parse(position.timestamp);
-      if (truck && truck.time > time) continue;
+      if (truck && isLater(truck.position.timestamp, position.timestamp)) continue;
       changed = true;
       scratch[0] = position.longitude;
       scratch[1] = position.latitude;
       toMap(scratch, scratch, 2);
       if (truck) {
         truck.position = position;
-        truck.time = time;
         truck.x = scratch[0]!;
         truck.y = scratch[1]!;
       } else {
-        truck = { position, time, x: scratch[0]!, y: scratch[1]!, sector: 0, shown: false, clustered: false };
+        truck = { position, x: scratch[0]!, y: scratch[1]!, sector: 0, shown: false, clustered: false };
         this.byDevice.set(position.deviceId, truck);
       }
       truck.sector = COMPASS_SECTORS.indexOf(compassSector(position.heading) ?? 'N');
