@@ -179,7 +179,7 @@ export function LiveMapPage({
     [nameOf, speedOf, removedDrivers],
   );
 
-  // Sorting thousands of cards each second: the names' order is kept between sorts.
+  // Sorted again only when the roster changes (not as devices move); the names' order is kept between sorts.
   const [nameOrder] = useState(() => new NameOrder());
   const tracked = useMemo((): TrackedDevice[] => {
     const devices: TrackedDevice[] = [];
