@@ -3,6 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { DeviceLocationEvent } from '#core/contract/realtime';
 import {
   applyDevicePositions,
+  isLater,
   latestDevicePositionsQuery,
   receiveDevicePosition,
   subscribeDevicePositions,
@@ -57,6 +58,17 @@ describe('applyDevicePositions', () => {
   });
 });
 
+describe('isLater', () => {
+  it('compares the server’s UTC timestamps as strings and any other pair as instants', () => {
+    expect(isLater('2026-11-28T10:00:01.000Z', '2026-11-28T10:00:00.999Z')).toBe(true);
+    expect(isLater('2026-11-28T10:00:00.000Z', '2026-11-28T10:00:00.000Z')).toBe(false);
+    // Another precision or offset: by the instant, not the characters.
+    expect(isLater('2026-11-28T10:00:01Z', '2026-11-28T10:00:00.500Z')).toBe(true);
+    expect(isLater('2026-11-28T04:00:01-06:00', '2026-11-28T10:00:00Z')).toBe(true);
+    expect(isLater('2026-11-28T10:00:00Z', '2026-11-28T04:00:01-06:00')).toBe(false);
+  });
+});
+
 describe('receiveDevicePosition', () => {
   it('hands the map one batch a second of the newest position per device, and lays the same batch over the cached list', () => {
     vi.useFakeTimers();
@@ -73,7 +85,9 @@ describe('receiveDevicePosition', () => {
       expect(batches).toEqual([]);
       vi.advanceTimersByTime(1);
       expect(batches).toEqual([[44, 45]]);
-      // The cached list gets the same objects, so the map finds them already placed.
+      // In a task of its own after the map's, the cached list gets the same objects, so the map finds them already placed.
+      expect(queryClient.getQueryData(latestDevicePositionsQuery.queryKey)?.map((location) => location.latitude)).toEqual([42]);
+      vi.advanceTimersToNextTimer();
       const cached = queryClient.getQueryData(latestDevicePositionsQuery.queryKey);
       expect(cached?.map((location) => location.latitude)).toEqual([44, 45]);
       unsubscribe();

@@ -76,6 +76,14 @@ test('a posted position moves the marker within 2 s, the card opens the load pan
   // A smart trailer on no load: the placeholder, not an empty panel.
   await expect(panel.getByTestId('live-map-no-load')).toHaveText('No load');
 
+  // The marker answers a click itself: selecting the card centred the map on it, so with the panel
+  // closed, a click at the map's centre selects the device again.
+  await panel.getByRole('button', { name: 'Close load information' }).click();
+  await expect(panel).toHaveCount(0);
+  const map = await page.getByTestId('live-map').boundingBox();
+  await page.mouse.click(map!.x + map!.width / 2, map!.y + map!.height / 2);
+  await expect(panel).toContainText(device.name);
+
   await goOffline(page);
   await page.reload();
   await page.getByTestId('live-map-search').fill(device.name);

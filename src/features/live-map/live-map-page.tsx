@@ -21,7 +21,7 @@ import {
 import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
 import { IconAdjustments, IconCurrentLocation, IconList, IconSearch, IconUsers } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { Component, lazy, memo, type ReactNode, Suspense, useCallback, useDeferredValue, useMemo, useState } from 'react';
+import { Component, lazy, memo, type ReactNode, Suspense, useCallback, useDeferredValue, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DeviceLocationEvent } from '#core/contract/realtime';
 import { isActiveZone } from '#core/domain/avoidance-zones';
@@ -42,6 +42,7 @@ import { selfQuery } from '#src/data/session-queries.ts';
 import { useSavePreferences } from '#src/features/loads/table/use-save-preferences.ts';
 import { trackedLoadQuery } from './live-map-queries.ts';
 import { NameOrder } from './name-order.ts';
+import { type Roster, rosterOf } from './roster.ts';
 import type { LiveMapDisplay, MapFocus } from './live-map-view.tsx';
 import { StopsChart, type StopTimes } from './stops-chart.tsx';
 import { DEFAULT_TRUCK_DISPLAY, type TruckDisplay } from './truck-layer.ts';
@@ -85,7 +86,9 @@ class MapUnavailableBoundary extends Component<{ fallback: ReactNode; children: 
 }
 
 interface TrackedDevice {
-  position: DeviceLocationEvent;
+  deviceId: number;
+  /** Its place in the positions list (the roster's order: see `rosterOf`). */
+  index: number;
   name: string;
   driverName: string | null;
   deviceName: string;
@@ -122,6 +125,9 @@ export function LiveMapPage({
   // a lower priority, in slices React can interrupt, so a second's update is never one long task
   // (the map's markers move without React, by the socket's listener).
   const positions = useDeferredValue(positionsQuery.data);
+  const previousRoster = useRef<Roster | null>(null);
+  const roster = useMemo(() => rosterOf(previousRoster.current, positions ?? []), [positions]);
+  previousRoster.current = roster;
   const devices = useMirrorList('devices').data;
   const drivers = useMirrorList('drivers').data;
   const locations = useMirrorList('locations').data;
@@ -173,24 +179,28 @@ export function LiveMapPage({
     [nameOf, speedOf, removedDrivers],
   );
 
-  // Sorting thousands of cards each second: the names' order is kept between sorts.
+  // Sorted again only when the roster changes (not as devices move); the names' order is kept between sorts.
   const [nameOrder] = useState(() => new NameOrder());
   const tracked = useMemo((): TrackedDevice[] => {
-    const devices = (positions ?? [])
-      .filter(
-        (position) =>
-          truckOptions.allowed(position) &&
-          (position.deviceType === 'mobile' ? display.mobileLocations : display.trailerLocations),
-      )
-      .map((position) => ({
-        position,
+    const devices: TrackedDevice[] = [];
+    roster.positions.forEach((position, index) => {
+      if (
+        !truckOptions.allowed(position) ||
+        !(position.deviceType === 'mobile' ? display.mobileLocations : display.trailerLocations)
+      ) {
+        return;
+      }
+      devices.push({
+        deviceId: position.deviceId,
+        index,
         name: nameOf(position),
         driverName: position.userId !== null ? (driverNames.get(position.userId) ?? null) : null,
         deviceName: deviceNames.get(position.deviceId) ?? unnamed(position.deviceId),
-      }));
-    return nameOrder.sort(devices, (device) => device.position.deviceId);
+      });
+    });
+    return nameOrder.sort(devices, (device) => device.deviceId);
   }, [
-    positions,
+    roster,
     truckOptions,
     display.mobileLocations,
     display.trailerLocations,
@@ -202,16 +212,19 @@ export function LiveMapPage({
   ]);
   const listed = useMemo(
     () =>
-      tracked.filter((device) =>
-        matchesSearch(
-          [device.name, device.deviceName, device.position.orderId === null ? null : String(device.position.orderId)],
-          search,
-        ),
-      ),
-    [tracked, search],
+      tracked.filter((device) => {
+        const { orderId } = roster.positions[device.index]!;
+        return matchesSearch([device.name, device.deviceName, orderId === null ? null : String(orderId)], search);
+      }),
+    [tracked, roster, search],
   );
-  const duplicates = useMemo(() => duplicatedResources(positions ?? []), [positions]);
-  const selected = positions?.find((position) => position.deviceId === selectedId) ?? null;
+  const duplicates = useMemo(() => duplicatedResources(roster.positions), [roster]);
+  // The roster's order is the positions' order: a device's place in one is its place in the other.
+  const positionOf = (deviceId: number | null) => {
+    const index = deviceId === null ? undefined : roster.indexOf.get(deviceId);
+    return index === undefined ? null : (positions?.[index] ?? null);
+  };
+  const selected = positionOf(selectedId);
   const sites = useMemo(() => (locations ?? []).filter((location) => location.enabled), [locations]);
   const siteFences = useMemo(() => sites.map((site) => site.customGeofence), [sites]);
   const activeZones = useMemo(() => (zones ?? []).filter(isActiveZone), [zones]);
@@ -316,17 +329,21 @@ export function LiveMapPage({
       />
       <ScrollArea style={{ flex: 1 }} type="auto">
         <Stack gap={6} component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }} aria-label={t('devices')}>
-          {listed.slice(0, cardsShown).map((device) => (
-            <li key={device.position.deviceId}>
-              <DeviceCard
-                device={device}
-                selected={device.position.deviceId === selectedId}
-                onSelect={select}
-                speed={speedOf(device.position)}
-                formatTime={formatTime}
-              />
-            </li>
-          ))}
+          {listed.slice(0, cardsShown).map((device) => {
+            const position = positions![device.index]!;
+            return (
+              <li key={device.deviceId}>
+                <DeviceCard
+                  device={device}
+                  position={position}
+                  selected={device.deviceId === selectedId}
+                  onSelect={select}
+                  speed={speedOf(position)}
+                  formatTime={formatTime}
+                />
+              </li>
+            );
+          })}
         </Stack>
         {listed.length > cardsShown && (
           <Button variant="subtle" fullWidth mt="xs" onClick={() => setCardsShown((shown) => shown + CARDS_PAGE)}>
@@ -464,19 +481,20 @@ export function LiveMapPage({
 const DeviceCard = memo(
   function DeviceCard({
     device,
+    position,
     selected,
     onSelect,
     speed,
     formatTime,
   }: {
     device: TrackedDevice;
+    position: DeviceLocationEvent;
     selected: boolean;
     onSelect: (position: DeviceLocationEvent) => void;
     speed: string | null;
     formatTime: (iso: string) => string;
   }) {
     const { t } = useTranslation('live-map');
-    const { position } = device;
     return (
       <UnstyledButton
         onClick={() => onSelect(position)}
@@ -520,7 +538,7 @@ const DeviceCard = memo(
   // A card redraws only when its device moved or its names, selection or formats changed: of thousands
   // of devices, most are still in a given second.
   (before, after) =>
-    before.device.position === after.device.position &&
+    before.position === after.position &&
     before.device.name === after.device.name &&
     before.device.deviceName === after.device.deviceName &&
     before.device.driverName === after.device.driverName &&

@@ -138,26 +138,13 @@ export default function LiveMapView(props: LiveMapViewProps) {
         performance.clearMeasures(POSITIONS_BATCH_MEASURE);
       });
       const onClick = (event: { pixel: number[] }) => {
-        instance.forEachFeatureAtPixel(
-          event.pixel,
-          (feature) => {
-            const members = feature.get('members') as number[] | undefined;
-            if (members) {
-              // A cluster opens up: zoom in on it.
-              const view = instance.getView();
-              view.animate({
-                center: (feature.getGeometry() as Point).getCoordinates(),
-                zoom: (view.getZoom() ?? 8) + 2,
-                duration: 250,
-              });
-              return true;
-            }
-            const id = feature.getId();
-            if (typeof id === 'number') latest.current.onSelect(id);
-            return typeof id === 'number';
-          },
-          { hitTolerance: 6, layerFilter: (candidate) => layer.isTruckLayer(candidate) || candidate === layer.clusterLayer },
-        );
+        const hit = layer.hitAt(event.pixel);
+        if (!hit) return;
+        if ('cluster' in hit) {
+          // A cluster opens up: zoom in on it.
+          const view = instance.getView();
+          view.animate({ center: [hit.cluster.x, hit.cluster.y], zoom: (view.getZoom() ?? 8) + 2, duration: 250 });
+        } else latest.current.onSelect(hit.deviceId);
       };
       instance.on('singleclick', onClick);
       return () => {

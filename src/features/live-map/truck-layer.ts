@@ -1,19 +1,14 @@
-import Feature from 'ol/Feature';
+import ImageCanvas from 'ol/ImageCanvas';
 import type OlMap from 'ol/Map';
-import Point from 'ol/geom/Point';
-import VectorLayer from 'ol/layer/Vector';
-import VectorImageLayer from 'ol/layer/VectorImage';
+import type { Extent } from 'ol/extent';
+import { DEVICE_PIXEL_RATIO } from 'ol/has';
+import ImageLayer from 'ol/layer/Image';
 import { getTransform } from 'ol/proj';
-import VectorSource from 'ol/source/Vector';
-import CircleStyle from 'ol/style/Circle';
-import Fill from 'ol/style/Fill';
-import Icon from 'ol/style/Icon';
-import Stroke from 'ol/style/Stroke';
-import Style from 'ol/style/Style';
-import Text from 'ol/style/Text';
+import ImageSource from 'ol/source/Image';
 import type { DeviceLocationEvent } from '#core/contract/realtime';
 import { accurateEnough } from '#core/domain/geo/trail';
 import { COMPASS_SECTORS, compassSector } from '#core/domain/tracking/heading';
+import { isLater } from '#src/data/device-positions.ts';
 import { CLUSTER_EPS_PIXELS, CLUSTER_MIN_WEIGHT } from '../../map/clustering.ts';
 
 /** What the controls turn on and off (spec 1 §2 "Controls"), and the driver filter and search. */
@@ -36,33 +31,53 @@ export const DEFAULT_TRUCK_DISPLAY: TruckDisplay = {
 /** Names are drawn only from this zoom on: thousands of labels at a country's scale are noise and cost frames. */
 const LABEL_MIN_ZOOM = 10;
 const COLORS = { mobile: '#1971c2', trailer: '#e8590c', selected: '#2f9e44' } as const;
-const LABEL_STYLE_CACHE_MAX = 5000;
+const MARKER_RADIUS = 9;
+const SELECTED_RADIUS = 12;
+const LABEL_OFFSET_Y = 18;
+/** How far from a marker's centre a click still picks it, in CSS pixels (its radius and OpenLayers' usual tolerance of 6). */
+const HIT_TOLERANCE = 6;
+/**
+ * Main-thread time one animation frame may spend drawing trucks into the next image. Drawing 5,000
+ * arrows takes tens of milliseconds without a GPU: in slices of this much, each frame keeps its 16.7 ms.
+ */
+const SLICE_MS = 5;
+/** Draw steps in the first slice; each next slice is sized by the time the last one took. */
+const FIRST_SLICE_STEPS = 400;
 
 type DeviceType = DeviceLocationEvent['deviceType'];
 
 /** Longitude/latitude to the map's Web Mercator, looked up once (fromLonLat looks it up per call). */
 const toMap = getTransform('EPSG:4326', 'EPSG:3857')!;
-/** One coordinate array every move is written through (the point copies it). */
+/** One coordinate array every move is written through. */
 const scratch = [0, 0];
 
-/**
- * A heading arrow drawn once per colour, size and sector, already turned: the layer then blits it
- * without a rotation per marker (a rotated draw costs several times an upright one without a GPU).
- * A triangle's tip points to the sector's direction, clockwise from north.
- */
-function arrowCanvas(color: string, radius: number, sector: number): HTMLCanvasElement {
-  const size = Math.ceil(2 * (radius + 2));
+function canvasOf(width: number, height: number): HTMLCanvasElement {
   const canvas = document.createElement('canvas');
-  canvas.width = size;
-  canvas.height = size;
+  canvas.width = Math.max(1, Math.ceil(width));
+  canvas.height = Math.max(1, Math.ceil(height));
+  return canvas;
+}
+
+/**
+ * A marker drawn once per colour, size, sector (or none: a dot) and pixel ratio, already turned: a
+ * truck is then one upright copy at whole pixels, the cheapest draw a canvas has without a GPU. A
+ * triangle's tip points to the sector's direction, clockwise from north.
+ */
+function markerCanvas(color: string, radius: number, sector: number | null, pixelRatio: number): HTMLCanvasElement {
+  const size = 2 * (radius + 2);
+  const canvas = canvasOf(size * pixelRatio, size * pixelRatio);
   const context = canvas.getContext('2d');
   if (!context) return canvas;
+  context.scale(pixelRatio, pixelRatio);
   context.translate(size / 2, size / 2);
-  context.rotate((sector * Math.PI) / 4);
   context.beginPath();
-  for (const degrees of [-90, 30, 150]) {
-    const angle = (degrees * Math.PI) / 180;
-    context.lineTo(Math.cos(angle) * radius, Math.sin(angle) * radius);
+  if (sector === null) context.arc(0, 0, radius - 2, 0, 2 * Math.PI);
+  else {
+    context.rotate((sector * Math.PI) / 4);
+    for (const degrees of [-90, 30, 150]) {
+      const angle = (degrees * Math.PI) / 180;
+      context.lineTo(Math.cos(angle) * radius, Math.sin(angle) * radius);
+    }
   }
   context.closePath();
   context.fillStyle = color;
@@ -73,61 +88,29 @@ function arrowCanvas(color: string, radius: number, sector: number): HTMLCanvasE
   return canvas;
 }
 
-const markerStyles: Style[] = [];
-/** One style per device type, sector (or none: a dot) and selection, shared by every truck; indexed, not keyed by a string made per draw. */
-function markerStyle(type: DeviceType, sector: number | null, selected: boolean): Style {
-  const index = ((type === 'mobile' ? 0 : 1) * 9 + (sector ?? 8)) * 2 + (selected ? 1 : 0);
-  let style = markerStyles[index];
-  if (!style) {
-    const color = selected ? COLORS.selected : COLORS[type];
-    const radius = selected ? 12 : 9;
-    style = new Style({
-      image:
-        sector === null
-          ? new CircleStyle({ radius: radius - 2, fill: new Fill({ color }), stroke: new Stroke({ color: '#fff', width: 2 }) })
-          : new Icon({ img: arrowCanvas(color, radius, sector) }),
-      zIndex: selected ? 2 : 1,
-    });
-    markerStyles[index] = style;
-  }
-  return style;
-}
+const clusterRadius = (count: number) => (count < 10 ? 12 : count < 100 ? 15 : 18);
 
-const labelStyles = new Map<string, Style>();
-function labelStyle(text: string): Style {
-  let style = labelStyles.get(text);
-  if (!style) {
-    if (labelStyles.size > LABEL_STYLE_CACHE_MAX) labelStyles.clear();
-    style = new Style({
-      text: new Text({
-        text,
-        font: '600 12px sans-serif',
-        offsetY: 18,
-        fill: new Fill({ color: '#1a1b1e' }),
-        stroke: new Stroke({ color: '#fff', width: 3 }),
-      }),
-    });
-    labelStyles.set(text, style);
-  }
-  return style;
-}
-
-const clusterStyles = new Map<number, Style>();
-function clusterStyle(count: number): Style {
-  let style = clusterStyles.get(count);
-  if (!style) {
-    style = new Style({
-      image: new CircleStyle({
-        radius: count < 10 ? 12 : count < 100 ? 15 : 18,
-        fill: new Fill({ color: 'rgba(25, 113, 194, 0.85)' }),
-        stroke: new Stroke({ color: '#fff', width: 2 }),
-      }),
-      text: new Text({ text: String(count), font: 'bold 12px sans-serif', fill: new Fill({ color: '#fff' }) }),
-      zIndex: 3,
-    });
-    clusterStyles.set(count, style);
-  }
-  return style;
+/** A cluster's counted circle, drawn once per count and pixel ratio. */
+function clusterCanvas(count: number, pixelRatio: number): HTMLCanvasElement {
+  const radius = clusterRadius(count);
+  const size = 2 * (radius + 2);
+  const canvas = canvasOf(size * pixelRatio, size * pixelRatio);
+  const context = canvas.getContext('2d');
+  if (!context) return canvas;
+  context.scale(pixelRatio, pixelRatio);
+  context.beginPath();
+  context.arc(size / 2, size / 2, radius, 0, 2 * Math.PI);
+  context.fillStyle = 'rgba(25, 113, 194, 0.85)';
+  context.fill();
+  context.strokeStyle = '#fff';
+  context.lineWidth = 2;
+  context.stroke();
+  context.font = 'bold 12px sans-serif';
+  context.textAlign = 'center';
+  context.textBaseline = 'middle';
+  context.fillStyle = '#fff';
+  context.fillText(String(count), size / 2, size / 2);
+  return canvas;
 }
 
 export interface TruckLayerOptions {
@@ -137,67 +120,83 @@ export interface TruckLayerOptions {
   allowed: (position: DeviceLocationEvent) => boolean;
 }
 
-/**
- * A truck's point, moved without an event: a change event per move would run up through its
- * feature, the source and the layer thousands of times a batch; the layer tells its source once
- * instead. Its revision still counts each move, so what OpenLayers caches by revision (extent,
- * simplified geometry) is computed again.
- */
-export class MovingPoint extends Point {
-  private moves = 0;
-
-  moveTo(x: number, y: number) {
-    this.flatCoordinates[0] = x;
-    this.flatCoordinates[1] = y;
-    this.moves++;
-  }
-
-  override getRevision(): number {
-    return super.getRevision() + this.moves;
-  }
-}
-
-/** What the layer holds per device, read by the style function and the grid without a property lookup. */
+/** What the layer holds per device: made once, then moved in place. */
 interface Truck {
-  readonly feature: Feature<MovingPoint>;
-  readonly point: MovingPoint;
   position: DeviceLocationEvent;
-  time: number;
+  /** Web Mercator. */
+  x: number;
+  y: number;
   /** Index in COMPASS_SECTORS (a missing heading points north). */
   sector: number;
-  /** Which of the truck layers draws it. */
-  readonly band: number;
   shown: boolean;
   clustered: boolean;
 }
 
-/**
- * Trucks are drawn by this many image layers, each drawing the devices whose id falls in its band:
- * after a batch each redraws in its own animation frame, so drawing thousands of arrows (tens of
- * milliseconds without a GPU) is split. Two, measured: four kept updates off long tasks more often
- * but cost a dropped frame per band each second (p95 33 ms), and every layer is composited each
- * frame while panning (eight dropped panning frames too).
- */
-export const TRUCK_BANDS = 2;
+/** Trucks gathered on one grid cell (spec 1 §9: eps 4 px, min weight 3), drawn as one counted circle. */
+export interface TruckCluster {
+  x: number;
+  y: number;
+  members: number[];
+}
+
+/** How a shown truck is drawn (null: not drawn, being hidden or in a cluster). */
+export interface TruckMarker {
+  type: DeviceType;
+  /** Index in COMPASS_SECTORS; null for a dot (heading control off). */
+  sector: number | null;
+  selected: boolean;
+  /** The name beside it: from LABEL_MIN_ZOOM on, and always for the selected truck. */
+  label: string | null;
+}
+
+/** The image the trucks are drawn into, handed to the map's image layer once complete. */
+class TruckImageSource extends ImageSource {
+  complete: ImageCanvas | null = null;
+
+  constructor() {
+    super({ projection: 'EPSG:3857' });
+  }
+
+  /** Always the last complete image, whatever is asked: the layer places it by its own extent and resolution. */
+  override getImage(): ImageCanvas | null {
+    return this.complete;
+  }
+}
+
+/** An image being drawn over several animation frames, for one view. */
+interface Drawing {
+  canvas: HTMLCanvasElement;
+  context: CanvasRenderingContext2D | null;
+  extent: Extent;
+  resolution: number;
+  pixelRatio: number;
+  /** How many trucks to draw (the selected one last, above the others); where: `drawX`/`drawY`, in device pixels of the image. */
+  count: number;
+  /** The first of them named: 0 from LABEL_MIN_ZOOM on, else only the selected one (or none). */
+  labelFrom: number;
+  /** How many clusters to draw over them; where: `clusterX`/`clusterY`; their sizes: `clusterSize`. */
+  clusters: number;
+  /** The next step: arrows, then labels, then clusters. */
+  next: number;
+}
 
 /** Web Mercator spans ±2.0e7 m; 2^26 cells a row is more than a grid of 2.4 m cells needs. */
 const GRID_ROW = 67_108_864;
 
 /**
- * The live map's trucks (MAP-NOTES.md): one feature per device, made once and moved in place — its
- * point's coordinates written silently, then one change of the source per batch — in a source
- * without a spatial index (nothing to re-insert per move), drawn by an image layer (panning moves
- * the drawn image; a batch redraws it once). Clustering (spec 1 §9: eps 4 px, min weight 3) is
- * computed once per batch and per zoom change on a pixel grid, into a small source of pooled
- * cluster markers; the trucks a cluster holds are not drawn. Never a React component per marker,
- * never a source rebuilt per update.
+ * The live map's trucks (MAP-NOTES.md): one record per device, made once and moved in place, never
+ * an OpenLayers feature (a feature's style function, replay instructions and hit-detection copy per
+ * truck per draw cost more than the drawing, and their garbage brought major collections). A batch
+ * moves the records and clusters once (spec 1 §9: eps 4 px, min weight 3, on a pixel grid, linear);
+ * the trucks are then drawn as pre-turned arrows at whole pixels into an image of the view, a few
+ * milliseconds per animation frame so no frame is lost to it, and the image layer shows the image
+ * once complete (panning moves the image; the next one is drawn when the view settles). Clicks are
+ * answered from the records (`hitAt`). Never a React component per marker, never a source rebuilt
+ * per update.
  */
 export class TruckLayer {
-  readonly trucks = new VectorSource<Feature<MovingPoint>>({ useSpatialIndex: false });
-  private readonly clusters = new VectorSource<Feature<MovingPoint>>({ useSpatialIndex: false });
-  /** One image layer per band, all over the one source of trucks. */
-  readonly truckLayers: readonly VectorImageLayer<VectorSource<Feature<MovingPoint>>>[];
-  readonly clusterLayer: VectorLayer<VectorSource<Feature<MovingPoint>>>;
+  private readonly source = new TruckImageSource();
+  readonly layer = new ImageLayer({ source: this.source, properties: { name: 'trucks' }, zIndex: 20 });
   private readonly byDevice = new Map<number, Truck>();
   private readonly shown = new Set<Truck>();
   private display: TruckDisplay = DEFAULT_TRUCK_DISPLAY;
@@ -208,54 +207,60 @@ export class TruckLayer {
   private readonly cellLast = new Map<number, number>();
   private gridTrucks: Truck[] = [];
   private gridPrevious = new Int32Array(0);
-  /** Cluster markers made once and reused; the first `clusterCount` are in the cluster source. */
-  private readonly clusterPool: Feature<MovingPoint>[] = [];
+  /** Clusters made once and reused; the first `clusterCount` are current. */
+  private readonly clusterPool: TruckCluster[] = [];
   private clusterCount = 0;
-  private labelsResolution = 0;
-  private labelsShown = false;
-  /** The next band to redraw after a batch (TRUCK_BANDS: none), and the animation frame that will. */
-  private nextBand = TRUCK_BANDS;
-  private bandFrame = 0;
+  /** The two canvases drawn into in turn: one shown, one being drawn. */
+  private readonly canvases: HTMLCanvasElement[] = [];
+  private drawing: Drawing | null = null;
+  private sliceSteps = FIRST_SLICE_STEPS;
+  private readonly drawList: Truck[] = [];
+  private drawX = new Float64Array(0);
+  private drawY = new Float64Array(0);
+  private clusterX = new Float64Array(0);
+  private clusterY = new Float64Array(0);
+  private clusterSize = new Int32Array(0);
+  /** Whether the trucks changed since the image being drawn (or shown) was planned. */
+  private stale = false;
+  private frame = 0;
+  private markerImages: HTMLCanvasElement[] = [];
+  private readonly clusterImages = new Map<number, HTMLCanvasElement>();
+  private imagesPixelRatio = 0;
 
-  constructor(private options: TruckLayerOptions) {
-    this.truckLayers = Array.from(
-      { length: TRUCK_BANDS },
-      (_, band) =>
-        new VectorImageLayer({
-          source: this.trucks,
-          style: (feature, resolution) => this.truckStyle(feature as Feature<MovingPoint>, resolution, band),
-          properties: { name: 'trucks' },
-          zIndex: 20,
-        }),
-    );
-    this.clusterLayer = new VectorLayer({
-      source: this.clusters,
-      style: (feature) => clusterStyle((feature.get('members') as number[]).length),
-      properties: { name: 'truck-clusters' },
-      zIndex: 21,
-    });
-  }
+  constructor(private options: TruckLayerOptions) {}
 
   attach(map: OlMap): () => void {
     this.map = map;
-    for (const truckLayer of this.truckLayers) map.addLayer(truckLayer);
-    map.addLayer(this.clusterLayer);
+    map.addLayer(this.layer);
     const onMoveEnd = () => {
-      if (map.getView().getResolution() !== this.clusteredAtResolution) this.redraw();
+      if (map.getView().getResolution() !== this.clusteredAtResolution) this.recluster();
+      this.redraw(true);
     };
+    const onResize = () => this.redraw(true);
     map.on('moveend', onMoveEnd);
-    this.redraw();
+    map.on('change:size', onResize);
+    this.recluster();
+    this.redraw(true);
     return () => {
       map.un('moveend', onMoveEnd);
-      this.cancelBands();
-      for (const truckLayer of this.truckLayers) map.removeLayer(truckLayer);
-      map.removeLayer(this.clusterLayer);
+      map.un('change:size', onResize);
+      if (this.frame !== 0) cancelAnimationFrame(this.frame);
+      this.frame = 0;
+      this.drawing = null;
+      map.removeLayer(this.layer);
       this.map = null;
     };
   }
 
   /** The whole latest list (a read, or the cache after a reload): adds, moves, and drops devices no longer listed. */
   setAll(positions: readonly DeviceLocationEvent[]) {
+    // The list the socket's batches already placed (the cache's readers get it a second later): nothing to do.
+    if (
+      positions.length === this.byDevice.size &&
+      positions.every((position) => this.byDevice.get(position.deviceId)?.position === position)
+    ) {
+      return;
+    }
     const listed = new Set<number>();
     let removed = false;
     for (const position of positions) listed.add(position.deviceId);
@@ -266,10 +271,10 @@ export class TruckLayer {
       removed = true;
     }
     const changed = this.move(positions);
-    if (removed && !changed) this.redraw();
+    if (removed && !changed) this.changed();
   }
 
-  /** A batch of pushed positions: each device's feature moved in place; one re-cluster, then each band's layer told once. */
+  /** A batch of pushed positions: each device's record moved in place, one re-cluster, then one image drawn. */
   apply(positions: readonly DeviceLocationEvent[]) {
     this.move(positions);
   }
@@ -278,83 +283,117 @@ export class TruckLayer {
   setDisplay(display: TruckDisplay, options: TruckLayerOptions) {
     this.display = display;
     this.options = options;
-    const added: Feature<MovingPoint>[] = [];
     for (const truck of this.byDevice.values()) {
-      if (this.isAllowed(truck.position)) this.show(truck, added);
+      if (this.isAllowed(truck.position)) this.show(truck);
       else this.hide(truck);
     }
-    if (added.length > 0) this.trucks.addFeatures(added);
-    this.redraw();
+    this.changed();
   }
 
   setSelected(deviceId: number | null) {
     if (deviceId === this.selectedId) return;
     this.selectedId = deviceId;
-    this.redraw();
-  }
-
-  /** Whether a layer is one of those drawing trucks (for hit detection). */
-  isTruckLayer(layer: unknown) {
-    return this.truckLayers.includes(layer as VectorImageLayer<VectorSource<Feature<MovingPoint>>>);
+    this.changed();
   }
 
   /** Where a device's marker is, in map coordinates, when it shows. */
   coordinateOf(deviceId: number) {
-    return this.byDevice.get(deviceId)?.point.getCoordinates() ?? null;
+    const truck = this.byDevice.get(deviceId);
+    return truck ? [truck.x, truck.y] : null;
   }
 
-  /** Moves (or adds) each device's truck; answers whether any did, having redrawn once if so. */
+  /** The devices shown (controls and driver filter), clustered or not. */
+  shownDeviceIds(): number[] {
+    return [...this.shown].map((truck) => truck.position.deviceId);
+  }
+
+  /** The current clusters. */
+  clusters(): readonly TruckCluster[] {
+    return this.clusterPool.slice(0, this.clusterCount);
+  }
+
+  /** How a device is drawn now, or null when it is not (hidden, unknown, or in a cluster). */
+  markerOf(deviceId: number): TruckMarker | null {
+    const truck = this.byDevice.get(deviceId);
+    if (!truck?.shown || truck.clustered) return null;
+    const resolution = this.map?.getView().getResolution();
+    return this.marker(truck, resolution !== undefined && this.labelsAt(resolution));
+  }
+
+  /**
+   * What a click at a pixel picks: a cluster (drawn on top), else the nearest truck drawn within its
+   * marker and the click tolerance, the selected one first.
+   */
+  hitAt(pixel: readonly number[]): { deviceId: number } | { cluster: TruckCluster } | null {
+    const view = this.map?.getView();
+    const size = this.map?.getSize();
+    const resolution = view?.getResolution();
+    const center = view?.getCenter();
+    if (!view || !size || !resolution || !center) return null;
+    // The pixel's map coordinate (the inverse of OpenLayers' coordinate-to-pixel transform).
+    const right = (pixel[0]! - size[0]! / 2) * resolution;
+    const up = (size[1]! / 2 - pixel[1]!) * resolution;
+    const rotation = view.getRotation();
+    const x = center[0]! + right * Math.cos(rotation) - up * Math.sin(rotation);
+    const y = center[1]! + right * Math.sin(rotation) + up * Math.cos(rotation);
+    const within = (candidateX: number, candidateY: number, radius: number) => {
+      const distance = Math.hypot(candidateX - x, candidateY - y) / resolution;
+      return distance <= radius + HIT_TOLERANCE ? distance : Number.POSITIVE_INFINITY;
+    };
+    for (let index = this.clusterCount - 1; index >= 0; index--) {
+      const cluster = this.clusterPool[index]!;
+      if (within(cluster.x, cluster.y, clusterRadius(cluster.members.length)) < Number.POSITIVE_INFINITY) return { cluster };
+    }
+    const selected = this.selectedId === null ? undefined : this.byDevice.get(this.selectedId);
+    if (selected?.shown && within(selected.x, selected.y, SELECTED_RADIUS) < Number.POSITIVE_INFINITY) {
+      return { deviceId: selected.position.deviceId };
+    }
+    let nearest: Truck | null = null;
+    let nearestDistance = Number.POSITIVE_INFINITY;
+    for (const truck of this.shown) {
+      if (truck.clustered) continue;
+      const distance = within(truck.x, truck.y, MARKER_RADIUS);
+      if (distance < nearestDistance) {
+        nearest = truck;
+        nearestDistance = distance;
+      }
+    }
+    return nearest ? { deviceId: nearest.position.deviceId } : null;
+  }
+
+  /** Moves (or adds) each device's truck; answers whether any did, having re-clustered and asked for an image if so. */
   private move(positions: readonly DeviceLocationEvent[]): boolean {
-    const added: Feature<MovingPoint>[] = [];
     let changed = false;
     for (const position of positions) {
       let truck = this.byDevice.get(position.deviceId);
       if (truck?.position === position) continue;
       // Spec 1 §9: a fix of poor accuracy does not move the marker; the last good one stays.
       if (!accurateEnough(position)) continue;
-      const time = Date.parse(position.timestamp);
-      if (truck && truck.time > time) continue;
+      if (truck && isLater(truck.position.timestamp, position.timestamp)) continue;
       changed = true;
       scratch[0] = position.longitude;
       scratch[1] = position.latitude;
       toMap(scratch, scratch, 2);
       if (truck) {
-        truck.point.moveTo(scratch[0]!, scratch[1]!);
         truck.position = position;
-        truck.time = time;
+        truck.x = scratch[0]!;
+        truck.y = scratch[1]!;
       } else {
-        const point = new MovingPoint([scratch[0]!, scratch[1]!]);
-        const feature = new Feature(point);
-        feature.setId(position.deviceId);
-        truck = {
-          feature,
-          point,
-          position,
-          time,
-          sector: 0,
-          band: position.deviceId % TRUCK_BANDS,
-          shown: false,
-          clustered: false,
-        };
+        truck = { position, x: scratch[0]!, y: scratch[1]!, sector: 0, shown: false, clustered: false };
         this.byDevice.set(position.deviceId, truck);
       }
       truck.sector = COMPASS_SECTORS.indexOf(compassSector(position.heading) ?? 'N');
-      if (this.isAllowed(position)) this.show(truck, added);
+      if (this.isAllowed(position)) this.show(truck);
       else this.hide(truck);
     }
-    if (added.length > 0) this.trucks.addFeatures(added);
-    if (changed) {
-      this.recluster();
-      this.redrawInBands();
-    }
+    if (changed) this.changed();
     return changed;
   }
 
-  private show(truck: Truck, added: Feature<MovingPoint>[]) {
+  private show(truck: Truck) {
     if (truck.shown) return;
     truck.shown = true;
     this.shown.add(truck);
-    added.push(truck.feature);
   }
 
   private hide(truck: Truck) {
@@ -362,7 +401,6 @@ export class TruckLayer {
     truck.shown = false;
     truck.clustered = false;
     this.shown.delete(truck);
-    this.trucks.removeFeature(truck.feature);
   }
 
   private isAllowed(position: DeviceLocationEvent) {
@@ -370,59 +408,241 @@ export class TruckLayer {
     return typeShown && this.options.allowed(position);
   }
 
-  /** Clusters again, then one change of the trucks' source: every band draws at once (a zoom, a control, a selection). */
-  private redraw() {
-    this.cancelBands();
+  /** The trucks changed: clustered again, and a new image asked for (after the one being drawn). */
+  private changed() {
     this.recluster();
-    this.trucks.changed();
+    this.redraw(false);
   }
 
-  /** After a batch: the first band's layer is told now, each next one in the next animation frame. */
-  private redrawInBands() {
-    this.nextBand = 0;
-    if (this.bandFrame === 0) this.redrawNextBand();
+  /**
+   * Asks for an image of the trucks as they are. A new view (`viewChanged`: moved, zoomed, resized)
+   * starts it over at once; moved trucks wait for the image being drawn, then draw again, so a
+   * steady stream of batches still completes an image each time.
+   */
+  private redraw(viewChanged: boolean) {
+    this.stale = true;
+    if (viewChanged) this.drawing = null;
+    if (this.frame === 0 && this.map) this.frame = requestAnimationFrame(this.onFrame);
   }
 
-  private readonly redrawNextBand = () => {
-    this.bandFrame = 0;
-    if (this.nextBand >= TRUCK_BANDS) return;
-    this.truckLayers[this.nextBand++]!.changed();
-    if (this.nextBand < TRUCK_BANDS) this.bandFrame = requestAnimationFrame(this.redrawNextBand);
+  private readonly onFrame = () => {
+    this.frame = 0;
+    const map = this.map;
+    if (!map) return;
+    const view = map.getView();
+    // While the view moves the layer shows its last image moved along; drawing waits for it to settle.
+    if (view.getInteracting() || view.getAnimating()) {
+      this.frame = requestAnimationFrame(this.onFrame);
+      return;
+    }
+    if (!this.drawing) {
+      if (!this.stale) return;
+      this.drawing = this.plan(map);
+      if (!this.drawing) return;
+    }
+    if (this.drawSlice(this.drawing)) {
+      this.finish(this.drawing);
+      this.drawing = null;
+      if (!this.stale) return;
+    }
+    this.frame = requestAnimationFrame(this.onFrame);
   };
 
-  private cancelBands() {
-    if (this.bandFrame !== 0) cancelAnimationFrame(this.bandFrame);
-    this.bandFrame = 0;
-    this.nextBand = TRUCK_BANDS;
+  /** Decides which trucks an image of the current view draws and where, cleared and ready. */
+  private plan(map: OlMap): Drawing | null {
+    const view = map.getView();
+    const size = map.getSize();
+    const resolution = view.getResolution();
+    if (!size || !resolution || size[0] === 0 || size[1] === 0) return null;
+    this.stale = false;
+    const extent = view.calculateExtent(size);
+    const pixelRatio = DEVICE_PIXEL_RATIO;
+    const width = Math.round(((extent[2]! - extent[0]!) / resolution) * pixelRatio);
+    const height = Math.round(((extent[3]! - extent[1]!) / resolution) * pixelRatio);
+    // The canvas the shown image does not use.
+    const shownCanvas = this.source.complete?.getImage();
+    let canvas = this.canvases.find((candidate) => candidate !== shownCanvas);
+    if (!canvas) {
+      canvas = canvasOf(width, height);
+      this.canvases.push(canvas);
+    }
+    if (canvas.width !== width || canvas.height !== height) {
+      canvas.width = width;
+      canvas.height = height;
+    }
+    // Kept in memory and read back (see drawSlice): a canvas in the CPU's memory.
+    const context = canvas.getContext('2d', { willReadFrequently: true });
+    context?.clearRect(0, 0, width, height);
+    this.prepareImages(pixelRatio);
+
+    // Everything within a marker's reach of the image is drawn; the selected truck last, above the others.
+    const margin = (SELECTED_RADIUS + 2) * resolution;
+    const within = (x: number, y: number) =>
+      x >= extent[0]! - margin && x <= extent[2]! + margin && y >= extent[1]! - margin && y <= extent[3]! + margin;
+    const toImageX = (x: number) => ((x - extent[0]!) / resolution) * pixelRatio;
+    const toImageY = (y: number) => ((extent[3]! - y) / resolution) * pixelRatio;
+    const list = this.drawList;
+    let count = 0;
+    if (this.drawX.length < this.shown.size) {
+      this.drawX = new Float64Array(this.shown.size * 2);
+      this.drawY = new Float64Array(this.shown.size * 2);
+    }
+    const add = (truck: Truck) => {
+      list[count] = truck;
+      this.drawX[count] = toImageX(truck.x);
+      this.drawY[count] = toImageY(truck.y);
+      count++;
+    };
+    for (const truck of this.shown) {
+      if (!truck.clustered && truck.position.deviceId !== this.selectedId && within(truck.x, truck.y)) add(truck);
+    }
+    const labels = this.labelsAt(resolution);
+    const unselected = count;
+    const selected = this.selectedId === null ? undefined : this.byDevice.get(this.selectedId);
+    if (selected?.shown && within(selected.x, selected.y)) add(selected);
+    list.length = count;
+
+    if (this.clusterX.length < this.clusterCount) {
+      this.clusterX = new Float64Array(this.clusterCount * 2);
+      this.clusterY = new Float64Array(this.clusterCount * 2);
+      this.clusterSize = new Int32Array(this.clusterCount * 2);
+    }
+    let clusters = 0;
+    for (let index = 0; index < this.clusterCount; index++) {
+      const cluster = this.clusterPool[index]!;
+      if (!within(cluster.x, cluster.y)) continue;
+      this.clusterX[clusters] = toImageX(cluster.x);
+      this.clusterY[clusters] = toImageY(cluster.y);
+      this.clusterSize[clusters] = cluster.members.length;
+      clusters++;
+    }
+    return { canvas, context, extent, resolution, pixelRatio, count, labelFrom: labels ? 0 : unselected, clusters, next: 0 };
   }
 
-  private truckStyle(feature: Feature<MovingPoint>, resolution: number, band: number): Style | Style[] | undefined {
-    const truck = this.byDevice.get(feature.getId() as number);
-    if (!truck || truck.clustered) return undefined;
+  /**
+   * Draws the next slice of an image; answers whether it is complete. Canvas draws are only recorded
+   * when called and rasterised when the canvas is read, so a slice ends by reading one pixel (its
+   * drawing done within this frame, not all at once when the image is shown), and the clock read
+   * around it sizes the next slice.
+   */
+  private drawSlice(drawing: Drawing): boolean {
+    const { context, count, labelFrom } = drawing;
+    const labelsEnd = 2 * count - labelFrom;
+    const total = labelsEnd + drawing.clusters;
+    if (!context) {
+      drawing.next = total;
+      return true;
+    }
+    const started = performance.now();
+    const end = Math.min(total, drawing.next + this.sliceSteps);
+    let step = drawing.next;
+    for (; step < end; step++) {
+      if (step < count) this.drawArrow(context, this.drawList[step]!, this.drawX[step]!, this.drawY[step]!);
+      else if (step < labelsEnd) {
+        const index = labelFrom + step - count;
+        this.drawLabel(context, drawing.pixelRatio, this.drawList[index]!, this.drawX[index]!, this.drawY[index]!);
+      } else this.drawCluster(context, drawing.pixelRatio, step - labelsEnd);
+    }
+    context.getImageData(0, 0, 1, 1);
+    const elapsed = performance.now() - started;
+    const drawn = step - drawing.next;
+    drawing.next = step;
+    if (drawn >= this.sliceSteps / 2) {
+      this.sliceSteps = Math.max(50, Math.min(5000, Math.round((drawn * SLICE_MS) / Math.max(elapsed, 0.5))));
+    }
+    return step >= total;
+  }
+
+  /** The complete image replaces the shown one. */
+  private finish(drawing: Drawing) {
+    this.source.complete = new ImageCanvas(drawing.extent, drawing.resolution, drawing.pixelRatio, drawing.canvas);
+    this.source.changed();
+  }
+
+  private drawCluster(context: CanvasRenderingContext2D, pixelRatio: number, index: number) {
+    const size = this.clusterSize[index]!;
+    let image = this.clusterImages.get(size);
+    if (!image) {
+      image = clusterCanvas(size, pixelRatio);
+      this.clusterImages.set(size, image);
+    }
+    context.drawImage(
+      image,
+      Math.round(this.clusterX[index]! - image.width / 2),
+      Math.round(this.clusterY[index]! - image.height / 2),
+    );
+  }
+
+  private drawArrow(context: CanvasRenderingContext2D, truck: Truck, x: number, y: number) {
+    const { position } = truck;
+    const withHeading = position.deviceType === 'mobile' ? this.display.mobileHeading : this.display.trailerHeading;
+    const image =
+      this.markerImages[
+        markerIndex(position.deviceType, withHeading ? truck.sector : null, position.deviceId === this.selectedId)
+      ]!;
+    // Whole pixels: a copy without resampling.
+    context.drawImage(image, Math.round(x - image.width / 2), Math.round(y - image.height / 2));
+  }
+
+  private drawLabel(context: CanvasRenderingContext2D, pixelRatio: number, truck: Truck, x: number, y: number) {
+    const text = this.options.label(truck.position, this.display);
+    const labelY = y + LABEL_OFFSET_Y * pixelRatio;
+    context.strokeText(text, x, labelY);
+    context.fillText(text, x, labelY);
+  }
+
+  /** Marker images for a pixel ratio, and the label font, set once per image rather than per truck. */
+  private prepareImages(pixelRatio: number) {
+    if (this.imagesPixelRatio !== pixelRatio) {
+      this.imagesPixelRatio = pixelRatio;
+      this.clusterImages.clear();
+      this.markerImages = [];
+      for (const type of ['mobile', 'trailer'] as const) {
+        for (const sector of [...COMPASS_SECTORS.keys(), null]) {
+          for (const selected of [false, true]) {
+            this.markerImages[markerIndex(type, sector, selected)] = markerCanvas(
+              selected ? COLORS.selected : COLORS[type],
+              selected ? SELECTED_RADIUS : MARKER_RADIUS,
+              sector,
+              pixelRatio,
+            );
+          }
+        }
+      }
+    }
+    for (const canvas of this.canvases) {
+      const context = canvas.getContext('2d', { willReadFrequently: true });
+      if (!context) continue;
+      context.font = `600 ${12 * pixelRatio}px sans-serif`;
+      context.textAlign = 'center';
+      context.textBaseline = 'middle';
+      context.lineWidth = 3 * pixelRatio;
+      context.strokeStyle = '#fff';
+      context.fillStyle = '#1a1b1e';
+    }
+  }
+
+  private marker(truck: Truck, labels: boolean): TruckMarker {
     const { position } = truck;
     const selected = position.deviceId === this.selectedId;
-    // The selected truck is drawn by the last band's layer, above every other truck.
-    if ((selected ? TRUCK_BANDS - 1 : truck.band) !== band) return undefined;
     const withHeading = position.deviceType === 'mobile' ? this.display.mobileHeading : this.display.trailerHeading;
-    const marker = markerStyle(position.deviceType, withHeading ? truck.sector : null, selected);
-    if (!selected && !this.labelsAt(resolution)) return marker;
-    return [marker, labelStyle(this.options.label(position, this.display))];
+    return {
+      type: position.deviceType,
+      sector: withHeading ? truck.sector : null,
+      selected,
+      label: selected || labels ? this.options.label(position, this.display) : null,
+    };
   }
 
-  /** Whether names show at a resolution, worked out once per resolution rather than per truck drawn. */
+  /** Whether names show at a resolution. */
   private labelsAt(resolution: number) {
-    if (resolution !== this.labelsResolution) {
-      this.labelsResolution = resolution;
-      this.labelsShown = (this.map?.getView().getZoomForResolution(resolution) ?? 0) >= LABEL_MIN_ZOOM;
-    }
-    return this.labelsShown;
+    return (this.map?.getView().getZoomForResolution(resolution) ?? 0) >= LABEL_MIN_ZOOM;
   }
 
   /**
    * Gathers trucks on a grid of eps pixels at the current resolution: a cell holding at least min
-   * weight trucks becomes one cluster marker at their centre. Linear in the trucks shown, over
-   * arrays kept between batches, so it runs once per batch instead of per feature change
-   * (OpenLayers' Cluster source is quadratic then).
+   * weight trucks becomes one cluster at their centre. Linear in the trucks shown, over arrays kept
+   * between batches, so it runs once per batch (OpenLayers' Cluster source is quadratic then).
    */
   private recluster() {
     const resolution = this.map?.getView().getResolution();
@@ -438,8 +658,7 @@ export class TruckLayer {
     for (const truck of this.shown) {
       truck.clustered = false;
       if (truck.position.deviceId === this.selectedId) continue;
-      const flat = truck.point.getFlatCoordinates();
-      const key = Math.floor(flat[0]! / cell) * GRID_ROW + Math.floor(flat[1]! / cell);
+      const key = Math.floor(truck.x / cell) * GRID_ROW + Math.floor(truck.y / cell);
       previous[count] = cellLast.get(key) ?? -1;
       cellLast.set(key, count);
       gridTrucks[count] = truck;
@@ -451,34 +670,31 @@ export class TruckLayer {
       let weight = 0;
       for (let index = last; index !== -1 && weight < CLUSTER_MIN_WEIGHT; index = previous[index]!) weight++;
       if (weight < CLUSTER_MIN_WEIGHT) continue;
-      const members: number[] = [];
+      let cluster = this.clusterPool[clusters];
+      if (!cluster) {
+        cluster = { x: 0, y: 0, members: [] };
+        this.clusterPool.push(cluster);
+      }
+      const { members } = cluster;
+      members.length = 0;
       let sumX = 0;
       let sumY = 0;
       for (let index = last; index !== -1; index = previous[index]!) {
         const truck = gridTrucks[index]!;
         truck.clustered = true;
         members.push(truck.position.deviceId);
-        const flat = truck.point.getFlatCoordinates();
-        sumX += flat[0]!;
-        sumY += flat[1]!;
+        sumX += truck.x;
+        sumY += truck.y;
       }
-      let marker = this.clusterPool[clusters];
-      if (marker) marker.getGeometry()!.moveTo(sumX / members.length, sumY / members.length);
-      else {
-        marker = new Feature(new MovingPoint([sumX / members.length, sumY / members.length]));
-        this.clusterPool.push(marker);
-      }
-      marker.set('members', members, true);
+      cluster.x = sumX / members.length;
+      cluster.y = sumY / members.length;
       clusters++;
     }
-    // As many markers as before: moved in place, one change. Otherwise the few derived markers are
-    // put in again (the trucks' source never is).
-    if (clusters === this.clusterCount) {
-      if (clusters > 0) this.clusters.changed();
-    } else {
-      this.clusters.clear(true);
-      this.clusters.addFeatures(this.clusterPool.slice(0, clusters));
-      this.clusterCount = clusters;
-    }
+    this.clusterCount = clusters;
   }
+}
+
+/** One marker image per device type, sector (or none: a dot) and selection; indexed, not keyed by a string made per draw. */
+function markerIndex(type: DeviceType, sector: number | null, selected: boolean) {
+  return ((type === 'mobile' ? 0 : 1) * 9 + (sector ?? 8)) * 2 + (selected ? 1 : 0);
 }
