@@ -42,5 +42,9 @@ describe('MapView', () => {
       .getArray()
       .map((layer) => layer.get('name'));
     expect(base).toEqual(['countries', 'counties', 'states', 'towns', 'places']);
+    // North up: a rotation asked for is refused.
+    const view = (drawn as unknown as OlMap).getView();
+    view.setRotation(1);
+    expect(view.getRotation()).toBe(0);
   });
 });

@@ -67,7 +67,9 @@ export function MapView({ label, height = 240, testId = 'map', onReady, offerOff
       map = new OlMap({
         target: element,
         layers: [base],
-        view: new View({ center: fromLonLat([-95.7, 37.1]), zoom: 3, maxZoom: MAX_ZOOM }),
+        // North stays up: headings, geofence boxes and the live map's pre-turned arrows read against it,
+        // and two fingers on a tablet zoom without turning the map by accident.
+        view: new View({ center: fromLonLat([-95.7, 37.1]), zoom: 3, maxZoom: MAX_ZOOM, enableRotation: false }),
         controls: defaultControls({
           // Shown only while a base map with a licence notice (OpenStreetMap data) draws.
           attributionOptions: { collapsible: true, collapsed: true },
