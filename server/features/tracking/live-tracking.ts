@@ -43,6 +43,8 @@ export const CHANGE_CHECK_MS = 1_000;
 const SETTINGS_TTL_MS = 30_000;
 /** The expected arrival is asked of the routing provider at most this often per device (ms). */
 export const ETA_REFRESH_MS = 60_000;
+/** Device states written by one statement, a parameter each (PostgreSQL takes at most 65,535). */
+const STATES_PER_STATEMENT = 10_000;
 /** Loads of today: an Assigned load dated this close to now is the one a device is on (ms). */
 const TODAY_WINDOW_MS = 18 * 3_600_000;
 
@@ -300,7 +302,7 @@ export function createLiveTracking(
     const missing = deviceIds.filter((id) => !tracked.has(id));
     if (missing.length) {
       const rows = await db.select().from(deviceTrackingStates).where(inArray(deviceTrackingStates.deviceId, missing));
-      for (const row of rows) tracked.set(row.deviceId, { state: row.state as DeviceTracking, version: row.version });
+      for (const row of rows) tracked.set(row.deviceId, { state: JSON.parse(row.state) as DeviceTracking, version: row.version });
     }
     return new Map(
       deviceIds.map((id) => [id, tracked.get(id) ?? { state: { visits: emptyVisitState(), etaAskedAt: 0 }, version: 0 }]),
@@ -434,21 +436,32 @@ export function createLiveTracking(
   }
 
   /**
-   * Every device's state in one statement, as column arrays (one parameter per column whatever the
-   * number of devices), each only over the version this node read: the other node may have moved it
-   * since. Answers the devices whose state was written.
+   * Every device's state in one statement, each only over the version this node read: the other node
+   * may have moved it since. Answers the devices whose state was written. Ids and versions go as
+   * column arrays; each state's JSON as a parameter of its own, since inside an array literal every
+   * quote of a few KB of JSON would be escaped by the client and unescaped by PostgreSQL.
    */
   async function saveStates(
     tx: Database | Transaction,
     organizationId: number,
     outcomes: readonly { deviceId: number; version: number; state: DeviceTracking }[],
-  ) {
+  ): Promise<Set<number>> {
+    if (outcomes.length > STATES_PER_STATEMENT) {
+      const saved = new Set<number>();
+      for (let start = 0; start < outcomes.length; start += STATES_PER_STATEMENT) {
+        for (const id of await saveStates(tx, organizationId, outcomes.slice(start, start + STATES_PER_STATEMENT))) saved.add(id);
+      }
+      return saved;
+    }
     const saved = await tx.execute<{ device_id: number }>(sql`
       insert into ${deviceTrackingStates} (device_id, organization_id, state, version)
       select device_id, ${organizationId}::int, state, version
       from unnest(
         ${sql.param(outcomes.map((outcome) => outcome.deviceId))}::int[],
-        ${sql.param(outcomes.map((outcome) => JSON.stringify(outcome.state)))}::jsonb[],
+        array[${sql.join(
+          outcomes.map((outcome) => sql`${JSON.stringify(outcome.state)}`),
+          sql`, `,
+        )}]::text[],
         ${sql.param(outcomes.map((outcome) => outcome.version + 1))}::bigint[]
       ) as incoming(device_id, state, version)
       on conflict (device_id) do update set state = excluded.state, version = excluded.version, updated_at = now()
