@@ -36,6 +36,7 @@ import type { RealtimePublisher } from '#server/plugins/realtime';
 import type { Position, RoutingProvider } from '#server/providers/routing';
 import { GeofenceIndex, type IndexedFence } from './geofence-index.ts';
 import { deviceTrackingStates } from './tracking.schema.ts';
+import { trackingStateJson } from './tracking-state-json.ts';
 
 /** How often a node asks the change log whether the organization's sites, zones or loads changed (ms). */
 export const CHANGE_CHECK_MS = 1_000;
@@ -459,7 +460,7 @@ export function createLiveTracking(
       from unnest(
         ${sql.param(outcomes.map((outcome) => outcome.deviceId))}::int[],
         array[${sql.join(
-          outcomes.map((outcome) => sql`${JSON.stringify(outcome.state)}`),
+          outcomes.map((outcome) => sql`${trackingStateJson(outcome.state)}`),
           sql`, `,
         )}]::text[],
         ${sql.param(outcomes.map((outcome) => outcome.version + 1))}::bigint[]
