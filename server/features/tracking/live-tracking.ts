@@ -36,7 +36,7 @@ import type { RealtimePublisher } from '#server/plugins/realtime';
 import type { Position, RoutingProvider } from '#server/providers/routing';
 import { GeofenceIndex, type IndexedFence } from './geofence-index.ts';
 import { deviceTrackingStates } from './tracking.schema.ts';
-import { trackingStateJson } from './tracking-state-json.ts';
+import { readTrackingState, trackingStateJson } from './tracking-state-json.ts';
 
 /** How often a node asks the change log whether the organization's sites, zones or loads changed (ms). */
 export const CHANGE_CHECK_MS = 1_000;
@@ -303,7 +303,8 @@ export function createLiveTracking(
     const missing = deviceIds.filter((id) => !tracked.has(id));
     if (missing.length) {
       const rows = await db.select().from(deviceTrackingStates).where(inArray(deviceTrackingStates.deviceId, missing));
-      for (const row of rows) tracked.set(row.deviceId, { state: JSON.parse(row.state) as DeviceTracking, version: row.version });
+      for (const row of rows)
+        tracked.set(row.deviceId, { state: readTrackingState<DeviceTracking>(row.state), version: row.version });
     }
     return new Map(
       deviceIds.map((id) => [id, tracked.get(id) ?? { state: { visits: emptyVisitState(), etaAskedAt: 0 }, version: 0 }]),
