@@ -4,6 +4,7 @@ import path from 'node:path';
 import { io } from 'socket.io-client';
 import { type DeviceLocationEvent, REALTIME_EVENTS, REALTIME_PATH } from '#core/contract/realtime';
 import { embeddedConnectionString } from '#server/db/embedded-postgres';
+import { HttpConnection } from './http-connection.ts';
 import { type BenchServer, createDataDir, freePort, startServer, stopServer } from './server-process.ts';
 import { percentile, roundMs } from './stats.ts';
 import { withClient } from './sync-database.ts';
@@ -179,7 +180,10 @@ async function run(
 ): Promise<IngestPhaseFigures> {
   const storedBefore = await countStored(databaseUrl);
   const cpuBefore = await cpuTimes(shape.processes);
-  const agent = new http.Agent({ keepAlive: true, maxSockets: shape.connections });
+  const connections = Array.from({ length: shape.connections }, () => new HttpConnection(base.hostname, Number(base.port)));
+  const gatewayHeaders: Record<string, string> = shape.secret
+    ? { authorization: `Bearer ${shape.secret}`, 'content-type': 'application/json' }
+    : {};
   const startedAt = Date.now();
   const latencies: number[] = [];
   let sent = 0;
@@ -187,24 +191,6 @@ async function run(
   let errors = 0;
   let next = 0;
   const deadline = performance.now() + DURATION_S * 1000;
-
-  const post = (pathAndQuery: string, body = '') =>
-    new Promise<number>((resolve) => {
-      const headers: Record<string, string | number> = { 'content-length': Buffer.byteLength(body) };
-      if (shape.secret) {
-        headers.authorization = `Bearer ${shape.secret}`;
-        headers['content-type'] = 'application/json';
-      }
-      const request = http.request(
-        { host: base.hostname, port: base.port, method: 'POST', path: pathAndQuery, agent, headers },
-        (response) => {
-          response.resume();
-          response.on('end', () => resolve(response.statusCode ?? 0));
-        },
-      );
-      request.on('error', () => resolve(0));
-      request.end(body);
-    });
 
   const nextFix = () => {
     const device = next++ % clientIds.length;
@@ -219,7 +205,8 @@ async function run(
     };
   };
 
-  async function connection() {
+  async function connection(http: HttpConnection) {
+    const post = (pathAndQuery: string, body = '') => http.request('POST', pathAndQuery, gatewayHeaders, body);
     while (performance.now() < deadline) {
       let status: number;
       const started = performance.now();
@@ -249,10 +236,10 @@ async function run(
       else errors += 1;
     }
   }
-  await Promise.all(Array.from({ length: shape.connections }, () => connection()));
+  await Promise.all(connections.map((http) => connection(http)));
   const elapsedS = (Date.now() - startedAt) / 1000;
   const cpuAfter = await cpuTimes(shape.processes);
-  agent.destroy();
+  for (const http of connections) http.close();
   const perThousand = (before: number, after: number) => Math.round(((after - before) / Math.max(answered, 1)) * 1000);
 
   const stored = (await countStored(databaseUrl)) - storedBefore;
