@@ -536,7 +536,11 @@ export function createLiveTracking(
     const held = await organizationOf(batch.organizationId);
     if (!held.derives) return;
     const byDevice = new Map<number, StoredFix[]>();
-    for (const fix of batch.fixes) byDevice.set(fix.deviceId, [...(byDevice.get(fix.deviceId) ?? []), fix]);
+    for (const fix of batch.fixes) {
+      const ofDevice = byDevice.get(fix.deviceId);
+      if (ofDevice) ofDevice.push(fix);
+      else byDevice.set(fix.deviceId, [fix]);
+    }
     const states = await statesOf([...byDevice.keys()]);
     const outcomes = [...byDevice].map(([deviceId, fixes]) => {
       const held0 = states.get(deviceId) as { state: DeviceTracking; version: number };
