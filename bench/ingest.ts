@@ -67,7 +67,7 @@ export interface SocketPushFigures {
 
 /** Fixes per gateway request: a gateway forwards what its devices sent since its last post. */
 const GATEWAY_BATCH = 50;
-const GATEWAY_CONNECTIONS = 16;
+const GATEWAY_CONNECTIONS = Number(process.env.INGEST_GATEWAY_CONNECTIONS ?? 16);
 
 /**
  * Issue 21's ingest figure: one server node on its embedded database, `CONNECTIONS` keep-alive
