@@ -226,6 +226,45 @@ describe('the position ingest', () => {
     await ingest.close();
   });
 
+  it('hands a batch larger than listenerBatchFixes over in parts of whole devices, each oldest first', async () => {
+    const [first, second, third] = [
+      await addDevice(prairie, 'ingest-part-1'),
+      await addDevice(prairie, 'ingest-part-2'),
+      await addDevice(prairie, 'ingest-part-3'),
+    ];
+    const ingest = createPositionIngest(test.database.db, realtimeOff, test.app.log, {
+      ...POSITION_INGEST_TUNING,
+      listenerBatchFixes: 2,
+    });
+    const batches: [number, number][][] = [];
+    ingest.onStored(async (batch) => {
+      batches.push(batch.fixes.map((fix) => [fix.deviceId, fix.latitude]));
+    });
+    await ingest.ingest({ organizationId: prairie }, [
+      fixAt('ingest-part-3', 3, 42.33),
+      fixAt('ingest-part-1', 2, 42.12),
+      fixAt('ingest-part-3', 1, 42.31),
+      fixAt('ingest-part-2', 1, 42.21),
+      fixAt('ingest-part-1', 1, 42.11),
+      fixAt('ingest-part-3', 2, 42.32),
+    ]);
+    await ingest.settled();
+    expect(batches).toEqual([
+      [
+        [first, 42.11],
+        [first, 42.12],
+      ],
+      [[second, 42.21]],
+      // One device's fixes stay together, even beyond the limit.
+      [
+        [third, 42.31],
+        [third, 42.32],
+        [third, 42.33],
+      ],
+    ]);
+    await ingest.close();
+  });
+
   it('hands what queued while the listeners were busy over as one batch, each device oldest first', async () => {
     const [first, second] = [await addDevice(prairie, 'ingest-queued-1'), await addDevice(prairie, 'ingest-queued-2')];
     const ingest = createPositionIngest(test.database.db, realtimeOff, test.app.log);
