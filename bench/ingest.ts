@@ -1,9 +1,10 @@
 import http from 'node:http';
-import { readFile, rm } from 'node:fs/promises';
+import { readdir, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { io } from 'socket.io-client';
 import { type DeviceLocationEvent, REALTIME_EVENTS, REALTIME_PATH } from '#core/contract/realtime';
 import { embeddedConnectionString } from '#server/db/embedded-postgres';
+import { HttpConnection } from './http-connection.ts';
 import { type BenchServer, createDataDir, freePort, startServer, stopServer } from './server-process.ts';
 import { percentile, roundMs } from './stats.ts';
 import { withClient } from './sync-database.ts';
@@ -33,6 +34,11 @@ export interface IngestPhaseFigures {
   p99Ms: { value: number; goal: number; met: boolean };
   /** Answered 2xx but not in device_positions. */
   lost: { value: number; goal: number; met: boolean };
+  /**
+   * CPU milliseconds per 1,000 positions answered 2xx: the server's process, its PostgreSQL (every
+   * process of the cluster) and this generator (the load it makes shares the same 2 cores). Null off Linux.
+   */
+  cpuMsPer1000Positions: { server: number; postgres: number; generator: number } | null;
 }
 
 export interface IngestFigures {
@@ -61,7 +67,7 @@ export interface SocketPushFigures {
 
 /** Fixes per gateway request: a gateway forwards what its devices sent since its last post. */
 const GATEWAY_BATCH = 50;
-const GATEWAY_CONNECTIONS = 16;
+const GATEWAY_CONNECTIONS = Number(process.env.INGEST_GATEWAY_CONNECTIONS ?? 16);
 
 /**
  * Issue 21's ingest figure: one server node on its embedded database, `CONNECTIONS` keep-alive
@@ -79,14 +85,16 @@ export async function measureIngest(repoRoot: string, log: Log): Promise<IngestF
     const databaseUrl = embeddedConnectionString(Number(pid.split('\n')[3]));
     const clientIds = await registerDevices(databaseUrl);
     const base = new URL(server.baseUrl);
+    const processes = { server: server.child.pid ?? 0, postmaster: Number(pid.split('\n')[0]) };
     log(`ingest: phones, ${DURATION_S} s, ${CONNECTIONS} connections, ${DEVICES} devices`);
-    const phones = await run(base, databaseUrl, clientIds, { connections: CONNECTIONS, batch: 1 });
+    const phones = await run(base, databaseUrl, clientIds, { connections: CONNECTIONS, batch: 1, processes });
     const secret = await gatewaySecret(server.baseUrl);
     log(`ingest: gateway batches of ${GATEWAY_BATCH}, ${DURATION_S} s, ${GATEWAY_CONNECTIONS} connections`);
     const gatewayBatches = await run(base, databaseUrl, clientIds, {
       connections: GATEWAY_CONNECTIONS,
       batch: GATEWAY_BATCH,
       secret,
+      processes,
     });
     const cookie = await signIn(server.baseUrl);
     log(`ingest: socket push, one node, ${SOCKET_DEVICES} devices reporting every second, ${SOCKET_DURATION_S} s`);
@@ -168,10 +176,14 @@ async function run(
   base: URL,
   databaseUrl: string,
   clientIds: string[],
-  shape: { connections: number; batch: number; secret?: string },
+  shape: { connections: number; batch: number; secret?: string; processes: { server: number; postmaster: number } },
 ): Promise<IngestPhaseFigures> {
   const storedBefore = await countStored(databaseUrl);
-  const agent = new http.Agent({ keepAlive: true, maxSockets: shape.connections });
+  const cpuBefore = await cpuTimes(shape.processes);
+  const connections = Array.from({ length: shape.connections }, () => new HttpConnection(base.hostname, Number(base.port)));
+  const gatewayHeaders: Record<string, string> = shape.secret
+    ? { authorization: `Bearer ${shape.secret}`, 'content-type': 'application/json' }
+    : {};
   const startedAt = Date.now();
   const latencies: number[] = [];
   let sent = 0;
@@ -179,24 +191,6 @@ async function run(
   let errors = 0;
   let next = 0;
   const deadline = performance.now() + DURATION_S * 1000;
-
-  const post = (pathAndQuery: string, body = '') =>
-    new Promise<number>((resolve) => {
-      const headers: Record<string, string | number> = { 'content-length': Buffer.byteLength(body) };
-      if (shape.secret) {
-        headers.authorization = `Bearer ${shape.secret}`;
-        headers['content-type'] = 'application/json';
-      }
-      const request = http.request(
-        { host: base.hostname, port: base.port, method: 'POST', path: pathAndQuery, agent, headers },
-        (response) => {
-          response.resume();
-          response.on('end', () => resolve(response.statusCode ?? 0));
-        },
-      );
-      request.on('error', () => resolve(0));
-      request.end(body);
-    });
 
   const nextFix = () => {
     const device = next++ % clientIds.length;
@@ -211,7 +205,8 @@ async function run(
     };
   };
 
-  async function connection() {
+  async function connection(http: HttpConnection) {
+    const post = (pathAndQuery: string, body = '') => http.request('POST', pathAndQuery, gatewayHeaders, body);
     while (performance.now() < deadline) {
       let status: number;
       const started = performance.now();
@@ -241,9 +236,11 @@ async function run(
       else errors += 1;
     }
   }
-  await Promise.all(Array.from({ length: shape.connections }, () => connection()));
+  await Promise.all(connections.map((http) => connection(http)));
   const elapsedS = (Date.now() - startedAt) / 1000;
-  agent.destroy();
+  const cpuAfter = await cpuTimes(shape.processes);
+  for (const http of connections) http.close();
+  const perThousand = (before: number, after: number) => Math.round(((after - before) / Math.max(answered, 1)) * 1000);
 
   const stored = (await countStored(databaseUrl)) - storedBefore;
   const positionsPerSecond = Math.round(answered / elapsedS);
@@ -269,7 +266,46 @@ async function run(
     p50Ms: roundMs(percentile(latencies, 0.5)),
     p99Ms: { value: p99, goal: GOALS.p99Ms, met: p99 <= GOALS.p99Ms },
     lost: { value: answered - stored, goal: GOALS.lost, met: answered - stored <= GOALS.lost },
+    cpuMsPer1000Positions:
+      cpuBefore && cpuAfter
+        ? {
+            server: perThousand(cpuBefore.server, cpuAfter.server),
+            postgres: perThousand(cpuBefore.postgres, cpuAfter.postgres),
+            generator: perThousand(cpuBefore.generator, cpuAfter.generator),
+          }
+        : null,
   };
+}
+
+/** Clock ticks per second of /proc/<pid>/stat's times (USER_HZ, 100 on Linux). */
+const TICKS_PER_SECOND = 100;
+
+/** CPU milliseconds used so far by the server, by the PostgreSQL cluster (postmaster and its children), and by this process. */
+async function cpuTimes(processes: { server: number; postmaster: number }) {
+  const read = async (pid: string) => {
+    try {
+      const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
+      // Fields after the command (which may hold spaces), from field 3: ppid is the 2nd, utime/stime the 12th/13th.
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      return { ppid: Number(fields[1]), ms: ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS_PER_SECOND };
+    } catch {
+      return null;
+    }
+  };
+  try {
+    const server = await read(String(processes.server));
+    if (!server) return null;
+    let postgres = (await read(String(processes.postmaster)))?.ms ?? 0;
+    for (const pid of await readdir('/proc')) {
+      if (!/^\d+$/.test(pid)) continue;
+      const child = await read(pid);
+      if (child?.ppid === processes.postmaster) postgres += child.ms;
+    }
+    const own = process.cpuUsage();
+    return { server: server.ms, postgres, generator: (own.user + own.system) / 1000 };
+  } catch {
+    return null;
+  }
 }
 
 async function countStored(databaseUrl: string): Promise<number> {

@@ -115,29 +115,18 @@ const FIX_COLUMNS = sql.raw(
   'device_id, organization_id, user_id, order_id, tractor_id, trailer_id, latitude, longitude, heading, speed, accuracy, recorded_at',
 );
 
-type WrittenRow = {
-  written: 'stored' | 'moved';
-  device_id: number;
-  organization_id: number;
-  user_id: number | null;
-  order_id: number | null;
-  tractor_id: number | null;
-  trailer_id: number | null;
-  latitude: number;
-  longitude: number;
-  heading: number | null;
-  speed: number | null;
-  accuracy: number | null;
-  recorded_ms: number;
-};
+type WrittenRow = { written: 'stored' | 'moved'; device_id: number; recorded_ms: number | null };
 
 /**
  * One statement, so one round trip and its own transaction: the fixes stored individually (a resent
  * one is skipped by the unique device-and-time index) and each device's newest moved forward only.
- * Under load a round trip waits for PostgreSQL to be scheduled; a group commit pays for one.
+ * Under load a round trip waits for PostgreSQL to be scheduled; a group commit pays for one. A moved
+ * latest position answers only its device: its values are the newest row sent.
  */
 async function writeFixes(db: Database, toInsert: readonly StoredFix[], latestRows: readonly StoredFix[]) {
-  if (!latestRows.length) return { storedKeys: new Set<string>(), movedRows: [] };
+  const storedKeys = new Set<string>();
+  const movedDeviceIds = new Set<number>();
+  if (!latestRows.length) return { storedKeys, movedDeviceIds };
   const result = await db.execute<WrittenRow>(sql`
     with stored as (
       insert into device_positions (${FIX_COLUMNS})
@@ -156,43 +145,16 @@ async function writeFixes(db: Database, toInsert: readonly StoredFix[], latestRo
         recorded_at = excluded.recorded_at, received_at = excluded.received_at
       -- Only forward: a late fix from the backlog leaves the latest position where it is.
       where excluded.recorded_at > device_latest_positions.recorded_at
-      returning ${FIX_COLUMNS}
+      returning device_id
     )
-    select 'stored' as written, device_id, null::int as organization_id, null::int as user_id, null::int as order_id,
-      null::int as tractor_id, null::int as trailer_id, null::float8 as latitude, null::float8 as longitude,
-      null::float8 as heading, null::float8 as speed, null::float8 as accuracy,
-      (extract(epoch from recorded_at) * 1000)::float8 as recorded_ms
-    from stored
+    select 'stored' as written, device_id, (extract(epoch from recorded_at) * 1000)::float8 as recorded_ms from stored
     union all
-    select 'moved', device_id, organization_id, user_id, order_id, tractor_id, trailer_id, latitude, longitude,
-      heading, speed, accuracy, (extract(epoch from recorded_at) * 1000)::float8
-    from moved`);
-  const storedKeys = new Set<string>();
-  const movedRows: StoredLatest[] = [];
-  const receivedAt = new Date();
+    select 'moved', device_id, null from moved`);
   for (const row of result.rows) {
-    const recordedAt = new Date(Number(row.recorded_ms));
-    if (row.written === 'stored') {
-      storedKeys.add(fixKey(row.device_id, recordedAt));
-      continue;
-    }
-    movedRows.push({
-      deviceId: row.device_id,
-      organizationId: row.organization_id,
-      userId: row.user_id,
-      orderId: row.order_id,
-      tractorId: row.tractor_id,
-      trailerId: row.trailer_id,
-      latitude: row.latitude,
-      longitude: row.longitude,
-      heading: row.heading,
-      speed: row.speed,
-      accuracy: row.accuracy,
-      recordedAt,
-      receivedAt,
-    });
+    if (row.written === 'stored') storedKeys.add(fixKey(row.device_id, new Date(Number(row.recorded_ms))));
+    else movedDeviceIds.add(row.device_id);
   }
-  return { storedKeys, movedRows };
+  return { storedKeys, movedDeviceIds };
 }
 
 /**
@@ -313,7 +275,7 @@ export async function storePositionRequests(
   toInsert.splice(0, toInsert.length, ...sortedInsert);
   insertedBy.splice(0, insertedBy.length, ...sortedInsertedBy);
   const latestRows = [...newestPerDevice.values()].map(({ row }) => row).sort(byDeviceAndTime);
-  const { storedKeys, movedRows } = await writeFixes(db, toInsert, latestRows);
+  const { storedKeys, movedDeviceIds } = await writeFixes(db, toInsert, latestRows);
 
   const storedCount = new Map<number, number>();
   toInsert.forEach((row, position) => {
@@ -325,11 +287,33 @@ export async function storePositionRequests(
   });
   const movedCount = new Map<number, number>();
   const moved = new Map<number, DeviceLocationEvent[]>();
-  for (const row of movedRows) {
-    const origin = newestPerDevice.get(row.deviceId);
+  const receivedAt = new Date();
+  for (const deviceId of movedDeviceIds) {
+    const origin = newestPerDevice.get(deviceId);
     if (!origin) continue;
     movedCount.set(origin.request, (movedCount.get(origin.request) ?? 0) + 1);
-    moved.set(row.organizationId, [...(moved.get(row.organizationId) ?? []), toLocationEvent(row, origin.row.deviceKind)]);
+    const { row } = origin;
+    const event = toLocationEvent(
+      {
+        deviceId,
+        organizationId: row.organizationId,
+        userId: row.userId ?? null,
+        orderId: row.orderId ?? null,
+        tractorId: row.tractorId ?? null,
+        trailerId: row.trailerId ?? null,
+        latitude: row.latitude,
+        longitude: row.longitude,
+        heading: row.heading ?? null,
+        speed: row.speed ?? null,
+        accuracy: row.accuracy ?? null,
+        recordedAt: row.recordedAt,
+        receivedAt,
+      },
+      row.deviceKind,
+    );
+    const ofOrganization = moved.get(row.organizationId);
+    if (ofOrganization) ofOrganization.push(event);
+    else moved.set(row.organizationId, [event]);
   }
   for (const { index, devices: named } of accepted) {
     outcomes[index] = {

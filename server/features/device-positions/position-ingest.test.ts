@@ -155,6 +155,49 @@ describe('the position ingest', () => {
     ]);
   });
 
+  it('pushes the latest position as stored, every field, and nothing for a late or resent fix', async () => {
+    const phone = await addDevice(prairie, 'ingest-pushed');
+    const pushes: DeviceLocationEvent[][] = [];
+    const ingest = createPositionIngest(
+      test.database.db,
+      { ...realtimeOff, publishDeviceLocations: (_organizationId, locations) => pushes.push(locations) },
+      test.app.log,
+      { ...POSITION_INGEST_TUNING, pushIntervalMs: 60_000 },
+    );
+    await ingest.ingest({ organizationId: prairie }, [{ ...fixAt('ingest-pushed', 20, 42.5), heading: 45, accuracy: 7 }]);
+    // Late, then the same fix again: stored (once), answered, never pushed, the latest unchanged.
+    expect(await ingest.ingest({ organizationId: prairie }, [fixAt('ingest-pushed', 10, 42.4)])).toEqual({
+      stored: 1,
+      latestMoved: 0,
+    });
+    expect(await ingest.ingest({ organizationId: prairie }, [fixAt('ingest-pushed', 20, 42.5)])).toEqual({
+      stored: 0,
+      latestMoved: 0,
+    });
+    // Closing sends what is buffered (the interval here is a minute).
+    await ingest.close();
+    expect(pushes).toEqual([
+      [
+        {
+          deviceId: phone,
+          deviceType: 'mobile',
+          userId: null,
+          orderId: null,
+          tractorId: null,
+          trailerId: null,
+          latitude: 42.5,
+          longitude: -93.6,
+          heading: 45,
+          speed: 20,
+          accuracy: 7,
+          timestamp: new Date(base + 20_000).toISOString(),
+        },
+      ],
+    ]);
+    const stored = await latestOf(phone);
+    expect([stored?.latitude, stored?.recordedAt.toISOString()]).toEqual([42.5, new Date(base + 20_000).toISOString()]);
+  });
+
   it('answers once the fixes are committed, without waiting for the listeners, which still see every batch in order', async () => {
     await addDevice(prairie, 'ingest-slow');
     const ingest = createPositionIngest(test.database.db, realtimeOff, test.app.log);
@@ -180,6 +223,45 @@ describe('the position ingest', () => {
     release();
     await ingest.settled();
     expect(seen).toEqual([42.1, 42.2]);
+    await ingest.close();
+  });
+
+  it('hands a batch larger than listenerBatchFixes over in parts of whole devices, each oldest first', async () => {
+    const [first, second, third] = [
+      await addDevice(prairie, 'ingest-part-1'),
+      await addDevice(prairie, 'ingest-part-2'),
+      await addDevice(prairie, 'ingest-part-3'),
+    ];
+    const ingest = createPositionIngest(test.database.db, realtimeOff, test.app.log, {
+      ...POSITION_INGEST_TUNING,
+      listenerBatchFixes: 2,
+    });
+    const batches: [number, number][][] = [];
+    ingest.onStored(async (batch) => {
+      batches.push(batch.fixes.map((fix) => [fix.deviceId, fix.latitude]));
+    });
+    await ingest.ingest({ organizationId: prairie }, [
+      fixAt('ingest-part-3', 3, 42.33),
+      fixAt('ingest-part-1', 2, 42.12),
+      fixAt('ingest-part-3', 1, 42.31),
+      fixAt('ingest-part-2', 1, 42.21),
+      fixAt('ingest-part-1', 1, 42.11),
+      fixAt('ingest-part-3', 2, 42.32),
+    ]);
+    await ingest.settled();
+    expect(batches).toEqual([
+      [
+        [first, 42.11],
+        [first, 42.12],
+      ],
+      [[second, 42.21]],
+      // One device's fixes stay together, even beyond the limit.
+      [
+        [third, 42.31],
+        [third, 42.32],
+        [third, 42.33],
+      ],
+    ]);
     await ingest.close();
   });
 

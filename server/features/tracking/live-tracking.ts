@@ -48,6 +48,7 @@ import {
   writeStopProgress,
 } from './trip-events.ts';
 import { deviceTrackingStates } from './tracking.schema.ts';
+import { readTrackingState, trackingStateJson } from './tracking-state-json.ts';
 
 /** How often a node asks the change log whether the organization's sites, zones or loads changed (ms). */
 export const CHANGE_CHECK_MS = 1_000;
@@ -55,6 +56,8 @@ export const CHANGE_CHECK_MS = 1_000;
 const SETTINGS_TTL_MS = 30_000;
 /** The expected arrival is asked of the routing provider at most this often per device (ms). */
 export const ETA_REFRESH_MS = 60_000;
+/** Device states written by one statement, a parameter each (PostgreSQL takes at most 65,535). */
+const STATES_PER_STATEMENT = 10_000;
 /** Loads of today: an Assigned load dated this close to now is the one a device is on (ms). */
 const TODAY_WINDOW_MS = 18 * 3_600_000;
 
@@ -307,7 +310,8 @@ export function createLiveTracking(
     const missing = deviceIds.filter((id) => !tracked.has(id));
     if (missing.length) {
       const rows = await db.select().from(deviceTrackingStates).where(inArray(deviceTrackingStates.deviceId, missing));
-      for (const row of rows) tracked.set(row.deviceId, { state: row.state as DeviceTracking, version: row.version });
+      for (const row of rows)
+        tracked.set(row.deviceId, { state: readTrackingState<DeviceTracking>(row.state), version: row.version });
     }
     return new Map(
       deviceIds.map((id) => [id, tracked.get(id) ?? { state: { visits: emptyVisitState(), etaAskedAt: 0 }, version: 0 }]),
@@ -425,21 +429,32 @@ export function createLiveTracking(
   }
 
   /**
-   * Every device's state in one statement, as column arrays (one parameter per column whatever the
-   * number of devices), each only over the version this node read: the other node may have moved it
-   * since. Answers the devices whose state was written.
+   * Every device's state in one statement, each only over the version this node read: the other node
+   * may have moved it since. Answers the devices whose state was written. Ids and versions go as
+   * column arrays; each state's JSON as a parameter of its own, since inside an array literal every
+   * quote of a few KB of JSON would be escaped by the client and unescaped by PostgreSQL.
    */
   async function saveStates(
     tx: Database | Transaction,
     organizationId: number,
     outcomes: readonly { deviceId: number; version: number; state: DeviceTracking }[],
-  ) {
+  ): Promise<Set<number>> {
+    if (outcomes.length > STATES_PER_STATEMENT) {
+      const saved = new Set<number>();
+      for (let start = 0; start < outcomes.length; start += STATES_PER_STATEMENT) {
+        for (const id of await saveStates(tx, organizationId, outcomes.slice(start, start + STATES_PER_STATEMENT))) saved.add(id);
+      }
+      return saved;
+    }
     const saved = await tx.execute<{ device_id: number }>(sql`
       insert into ${deviceTrackingStates} (device_id, organization_id, state, version)
       select device_id, ${organizationId}::int, state, version
       from unnest(
         ${sql.param(outcomes.map((outcome) => outcome.deviceId))}::int[],
-        ${sql.param(outcomes.map((outcome) => JSON.stringify(outcome.state)))}::jsonb[],
+        array[${sql.join(
+          outcomes.map((outcome) => sql`${trackingStateJson(outcome.state)}`),
+          sql`, `,
+        )}]::text[],
         ${sql.param(outcomes.map((outcome) => outcome.version + 1))}::bigint[]
       ) as incoming(device_id, state, version)
       on conflict (device_id) do update set state = excluded.state, version = excluded.version, updated_at = now()
@@ -505,7 +520,11 @@ export function createLiveTracking(
     const held = await organizationOf(batch.organizationId);
     if (!held.derives) return;
     const byDevice = new Map<number, StoredFix[]>();
-    for (const fix of batch.fixes) byDevice.set(fix.deviceId, [...(byDevice.get(fix.deviceId) ?? []), fix]);
+    for (const fix of batch.fixes) {
+      const ofDevice = byDevice.get(fix.deviceId);
+      if (ofDevice) ofDevice.push(fix);
+      else byDevice.set(fix.deviceId, [fix]);
+    }
     const states = await statesOf([...byDevice.keys()]);
     const outcomes = [...byDevice].map(([deviceId, fixes]) => {
       const held0 = states.get(deviceId) as { state: DeviceTracking; version: number };

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Order } from '#core/contract/orders';
@@ -6,9 +6,10 @@ import type { CreatedServiceAccount } from '#core/contract/service-accounts';
 import { buildApp } from '#server/app';
 import { readConfig } from '#server/config';
 import type { ServerContext } from '#server/context';
-import { locations, orders, stops, tripEvents } from '#server/db/schema';
+import { devices, locations, orders, stops, tripEvents } from '#server/db/schema';
 import { seededDriver, seededOrganizationIds } from '#test/server/seeded';
 import { createTestApp, signInAs, type TestApp } from '#test/server/test-app';
+import { deviceTrackingStates } from './tracking.schema.ts';
 
 /**
  * Two server nodes on one PostgreSQL, a phone's fixes reaching either: each node keeps detection
@@ -122,5 +123,19 @@ describe('live tracking on two nodes behind one database', () => {
     const events = await test.database.db.select().from(tripEvents).where(eq(tripEvents.orderId, loadId));
     // Each stop started once too: the first on the first moving fix, the second on leaving the first.
     expect(events.map((event) => event.type).toSorted()).toEqual(['SiteArrived', 'SiteLeft', 'StopStarted', 'StopStarted']);
+  });
+
+  it('keeps each state as JSON text PostgreSQL never parses, ending at the last fix derived', async () => {
+    const [stored] = await test.database.db
+      .select({ type: sql<string>`pg_typeof(${deviceTrackingStates.state})::text`, state: deviceTrackingStates.state })
+      .from(deviceTrackingStates)
+      .innerJoin(devices, eq(devices.id, deviceTrackingStates.deviceId))
+      .where(eq(devices.clientId, 'two-nodes-phone'));
+    expect(stored?.type).toBe('text');
+    const last = fix(3000, 22, 20);
+    expect(JSON.parse(stored?.state ?? 'null')?.visits?.lastFix).toMatchObject({
+      latitude: last.latitude,
+      longitude: last.longitude,
+    });
   });
 });

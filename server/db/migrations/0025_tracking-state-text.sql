@@ -1,0 +1,1 @@
+ALTER TABLE "device_tracking_states" ALTER COLUMN "state" SET DATA TYPE text;
