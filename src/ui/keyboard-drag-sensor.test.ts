@@ -8,7 +8,7 @@ const key = (code: string) =>
 const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 /** A sensor picked up by Space on `handle`, whose arrows move the item 40 px down. */
-function pickUp(handle: HTMLElement) {
+function pickUp(handle: HTMLElement, drag: Record<string, unknown> = {}) {
   const moved = vi.fn();
   const dropped = vi.fn();
   const space = key('Space');
@@ -24,7 +24,10 @@ function pickUp(handle: HTMLElement) {
     },
     event: space,
     context: {
-      current: { collisionRect: { top: 0, left: 0, width: 100, height: 40, bottom: 40, right: 100 }, scrollableAncestors: [] },
+      current: Object.assign(drag, {
+        collisionRect: { top: 0, left: 0, width: 100, height: 40, bottom: 40, right: 100 },
+        scrollableAncestors: [],
+      }),
     },
     options: { coordinateGetter: () => ({ x: 0, y: 40 }) },
     onStart: vi.fn(),
@@ -59,5 +62,20 @@ describe('KeyboardDragSensor', () => {
     expect(dropped).not.toHaveBeenCalled();
     handle.dispatchEvent(key('ArrowDown'));
     expect(moved).toHaveBeenCalledOnce();
+  });
+
+  it('holds the drop while what the item is over lags behind what it was found over, then drops', async () => {
+    const handle = document.createElement('button');
+    document.body.append(handle);
+    // The render after the arrow found stop 2; dnd-kit sets its over in an effect a task later.
+    const drag: Record<string, unknown> = { over: { id: 'stop-1' }, collisions: [{ id: 'stop-2' }] };
+    const { dropped } = pickUp(handle, drag);
+    await nextTask();
+    handle.dispatchEvent(key('Space'));
+    await nextTask();
+    expect(dropped).not.toHaveBeenCalled();
+    drag.over = { id: 'stop-2' };
+    await nextTask();
+    expect(dropped).toHaveBeenCalledOnce();
   });
 });
