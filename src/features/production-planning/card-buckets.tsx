@@ -3,7 +3,6 @@ import {
   DndContext,
   type DragEndEvent,
   DragOverlay,
-  KeyboardSensor,
   MouseSensor,
   TouchSensor,
   useDroppable,
@@ -16,6 +15,7 @@ import { ActionIcon, Badge, Group, Paper, ScrollArea, Stack, Text, Title } from 
 import { IconGripVertical } from '@tabler/icons-react';
 import { memo, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { KeyboardDragSensor } from '#src/ui/keyboard-drag-sensor.ts';
 import { type BucketName, type Buckets, bucketOf, moveCard } from './board-state.ts';
 import { type BoardCard, ProductionCardView } from './production-card-view.tsx';
 
@@ -67,7 +67,7 @@ export function CardBuckets({
   const sensors = useSensors(
     useSensor(MouseSensor, MOUSE_SENSOR),
     useSensor(TouchSensor, TOUCH_SENSOR),
-    useSensor(KeyboardSensor, KEYBOARD_SENSOR),
+    useSensor(KeyboardDragSensor, KEYBOARD_SENSOR),
   );
   // t('production-planning:board.buckets.day'), t('production-planning:board.buckets.generation')
   const nameOf = (id: string | number) => {

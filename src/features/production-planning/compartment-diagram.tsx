@@ -1,5 +1,5 @@
-import { Box, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import classes from './compartment-diagram.module.css';
 import { COMPARTMENTS_PER_ROW, compartmentRows } from './compartment-layout.ts';
 
 /** Distinct colours for the cards of one draft, by their place in it (Mantine palette names). */
@@ -12,9 +12,18 @@ export interface DiagramPart {
   label: string;
 }
 
+const ROW_STYLE = { gridTemplateColumns: `repeat(${COMPARTMENTS_PER_ROW}, minmax(0, 1fr))` };
+
+/** A card's light fill and darker border, from its colour in the draft. */
+const fillOf = (color: string) => ({
+  background: `var(--mantine-color-${color}-2)`,
+  borderColor: `var(--mantine-color-${color}-7)`,
+});
+
 /**
  * A draft's compartments (spec 3 §9): at least 8, up to the larger of the trailer's count and those
- * used, 10 per row; each card's compartments in its colour, with a legend naming the cards.
+ * used, 10 per row; each card's compartments in its colour, with a legend naming the cards. Plain
+ * elements: the preview draws many of these at once.
  */
 export function CompartmentDiagram({
   trailerCompartments,
@@ -28,61 +37,37 @@ export function CompartmentDiagram({
   const colorOf = new Map(parts.map((part, index) => [part.cardId, PART_COLORS[index % PART_COLORS.length] ?? 'blue']));
   const used = parts.reduce((sum, part) => sum + part.compartments, 0);
   return (
-    <Stack gap={4} data-testid="compartment-diagram">
-      <Text size="xs" c="dimmed">
-        {t('preview.compartmentsUsed', { used, count: trailerCompartments })}
-      </Text>
-      <Box role="img" aria-label={t('preview.diagramLabel', { used, count: trailerCompartments })}>
-        <Stack gap={4}>
-          {rows.map((row) => (
-            <SimpleGrid key={row[0]?.number} cols={COMPARTMENTS_PER_ROW} spacing={4}>
-              {row.map((slot) => {
-                const color = slot.cardId === null ? null : colorOf.get(slot.cardId);
-                return (
-                  <Box
-                    key={slot.number}
-                    data-testid="compartment"
-                    data-filled={slot.cardId !== null || undefined}
-                    data-beyond-trailer={slot.overflow || undefined}
-                    h={28}
-                    style={{
-                      borderRadius: 4,
-                      border: `1px ${slot.overflow ? 'dashed' : 'solid'} var(--mantine-color-default-border)`,
-                      // Light fills keep the compartment numbers readable (dark text on every colour).
-                      background: color ? `var(--mantine-color-${color}-2)` : undefined,
-                      borderColor: color ? `var(--mantine-color-${color}-7)` : undefined,
-                      color: color ? 'var(--mantine-color-black)' : 'var(--mantine-color-gray-7)',
-                      display: 'flex',
-                      alignItems: 'center',
-                      justifyContent: 'center',
-                      fontSize: 'var(--mantine-font-size-xs)',
-                    }}
-                  >
-                    {slot.number}
-                  </Box>
-                );
-              })}
-            </SimpleGrid>
-          ))}
-        </Stack>
-      </Box>
-      <Group gap="sm">
-        {parts.map((part) => (
-          <Group key={part.cardId} gap={4} wrap="nowrap">
-            <Box
-              w={12}
-              h={12}
-              style={{
-                borderRadius: 2,
-                background: `var(--mantine-color-${colorOf.get(part.cardId)}-2)`,
-                border: `1px solid var(--mantine-color-${colorOf.get(part.cardId)}-7)`,
-              }}
-              aria-hidden
-            />
-            <Text size="xs">{t('preview.legend', { card: part.label, count: part.compartments })}</Text>
-          </Group>
+    <div className={classes.diagram} data-testid="compartment-diagram">
+      <div className={classes.caption}>{t('preview.compartmentsUsed', { used, count: trailerCompartments })}</div>
+      <div className={classes.rows} role="img" aria-label={t('preview.diagramLabel', { used, count: trailerCompartments })}>
+        {rows.map((row) => (
+          <div key={row[0]?.number} className={classes.row} style={ROW_STYLE}>
+            {row.map((slot) => {
+              const color = slot.cardId === null ? undefined : colorOf.get(slot.cardId);
+              return (
+                <div
+                  key={slot.number}
+                  className={classes.compartment}
+                  data-testid="compartment"
+                  data-filled={slot.cardId !== null || undefined}
+                  data-beyond-trailer={slot.overflow || undefined}
+                  style={color ? fillOf(color) : undefined}
+                >
+                  {slot.number}
+                </div>
+              );
+            })}
+          </div>
         ))}
-      </Group>
-    </Stack>
+      </div>
+      <ul className={classes.legend}>
+        {parts.map((part) => (
+          <li key={part.cardId} className={classes.legendItem}>
+            <span className={classes.swatch} style={fillOf(colorOf.get(part.cardId) ?? 'blue')} aria-hidden />
+            {t('preview.legend', { card: part.label, count: part.compartments })}
+          </li>
+        ))}
+      </ul>
+    </div>
   );
 }

@@ -2,7 +2,7 @@ import { Button, Group, SegmentedControl, Select, SimpleGrid, Skeleton, Stack, T
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { IconPlus, IconSearch } from '@tabler/icons-react';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { type ComponentProps, startTransition, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DISTRIBUTION_MODES, type DistributionMode, type UnplacedReason } from '#core/domain/planning/distribution';
 import { useMirrorList } from '#src/data/loads.ts';
@@ -43,7 +43,6 @@ export function PlanningBoard({ context }: { context: AdminContext }) {
   const [shownGenerationCount, setShownGenerationCount] = useState(DAY_PAGE);
   const [buckets, setBuckets] = useState<Buckets>(EMPTY_BUCKETS);
   const [unplaced, setUnplaced] = useState<ReadonlyMap<number, UnplacedReason>>(new Map());
-  const [previewing, setPreviewing] = useState(false);
   const [creating, setCreating] = useState<number | null>(null);
 
   const { cards, loading } = useBoardCards(
@@ -75,6 +74,15 @@ export function PlanningBoard({ context }: { context: AdminContext }) {
       mayDelete ? <DeleteCardBadge card={card} onDelete={(id, label) => void latestDelete.current(id, label)} /> : null,
     [mayDelete],
   );
+
+  // A preview reports its unplaced cards each time; an empty report kept as it was leaves the board undrawn.
+  const showUnplaced = useCallback(
+    (next: ReadonlyMap<number, UnplacedReason>) =>
+      setUnplaced((current) => (next.size === 0 && current.size === 0 ? current : next)),
+    [],
+  );
+
+  const clearGenerated = useCallback(() => setBuckets((current) => ({ ...current, generation: [] })), []);
 
   const cargoOptions = (cargoTypes ?? []).map((cargo) => ({ value: String(cargo.id), label: cargo.label }));
   const generationEmpty = buckets.generation.length === 0;
@@ -143,13 +151,16 @@ export function PlanningBoard({ context }: { context: AdminContext }) {
           >
             {t('board.clear')}
           </Button>
-          <ExplainedButton
+          <PreviewLauncher
             disabledReason={loading ? t('board.previewLoading') : generationEmpty ? t('board.previewEmpty') : null}
-            onClick={() => setPreviewing(true)}
-            data-testid="board-preview"
-          >
-            {t('board.preview')}
-          </ExplainedButton>
+            context={context}
+            cardIds={buckets.generation}
+            cards={cardsById}
+            mode={mode}
+            onModeChange={setMode}
+            onPreviewed={showUnplaced}
+            onGenerated={clearGenerated}
+          />
         </Group>
       </Group>
       {loading ? (
@@ -209,21 +220,6 @@ export function PlanningBoard({ context }: { context: AdminContext }) {
           {t('showMore', { count: foundDay.length - shownDay.length })}
         </Button>
       )}
-      {previewing && (
-        <PreviewModal
-          context={context}
-          cardIds={buckets.generation}
-          cards={cardsById}
-          mode={mode}
-          onModeChange={setMode}
-          onPreviewed={setUnplaced}
-          onGenerated={() => {
-            setPreviewing(false);
-            setBuckets((current) => ({ ...current, generation: [] }));
-          }}
-          onClose={() => setPreviewing(false)}
-        />
-      )}
       {creating !== null && (
         <ProductionCardForm
           key={creating}
@@ -234,5 +230,39 @@ export function PlanningBoard({ context }: { context: AdminContext }) {
         />
       )}
     </Stack>
+  );
+}
+
+/**
+ * Preview and its modal, apart from the board: opening or closing the modal draws the board's cards
+ * again in no task. Opened in a transition, so the modal renders in slices, not in the click's task.
+ */
+function PreviewLauncher({
+  disabledReason,
+  onGenerated,
+  ...modal
+}: { disabledReason: string | null } & Omit<ComponentProps<typeof PreviewModal>, 'onClose'>) {
+  const { t } = useTranslation('production-planning');
+  const [previewing, setPreviewing] = useState(false);
+  return (
+    <>
+      <ExplainedButton
+        disabledReason={disabledReason}
+        onClick={() => startTransition(() => setPreviewing(true))}
+        data-testid="board-preview"
+      >
+        {t('board.preview')}
+      </ExplainedButton>
+      {previewing && (
+        <PreviewModal
+          {...modal}
+          onGenerated={() => {
+            setPreviewing(false);
+            onGenerated();
+          }}
+          onClose={() => setPreviewing(false)}
+        />
+      )}
+    </>
   );
 }

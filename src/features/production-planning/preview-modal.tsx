@@ -14,7 +14,7 @@ import {
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import type { GenerateGroupInput } from '#core/contract/production-cards';
@@ -91,6 +91,9 @@ export function PreviewModal({
     input ? planner.distributeCards(input.cards, input.profiles, input.mode) : Promise.resolve(null),
   );
   const distribution = result.data ?? null;
+  // The drafts are drawn in a deferred render, in slices between which the browser paints: the answer
+  // shows its summary at once, and drawing ten drafts with their diagrams was one long task.
+  const drawn = useDeferredValue(distribution);
   const unplacedKey = distribution?.unplaced.map((entry) => `${entry.cardId}:${entry.reason}`).join() ?? null;
   const reportUnplaced = useRef(onPreviewed);
   reportUnplaced.current = onPreviewed;
@@ -162,21 +165,21 @@ export function PreviewModal({
             {t('preview.failed')}
           </Alert>
         )}
-        {loading ? (
+        {loading || drawn === null ? (
           <Stack gap="xs" data-testid="preview-loading">
             <Skeleton h={90} />
             <Skeleton h={90} />
           </Stack>
         ) : (
           <>
-            {distribution.unplaced.length > 0 && (
+            {drawn.unplaced.length > 0 && (
               <Alert
                 color="orange"
-                title={t('preview.unplacedTitle', { count: distribution.unplaced.length })}
+                title={t('preview.unplacedTitle', { count: drawn.unplaced.length })}
                 data-testid="preview-unplaced"
               >
                 <Stack gap={2} component="ul" m={0} pl="md">
-                  {distribution.unplaced.map((entry) => (
+                  {drawn.unplaced.map((entry) => (
                     <Text component="li" size="sm" key={entry.cardId}>
                       {t('preview.unplacedCard', { card: nameOf(entry.cardId), reason: t(`unplaced.${entry.reason}`) })}
                     </Text>
@@ -185,7 +188,7 @@ export function PreviewModal({
               </Alert>
             )}
             <SimpleGrid cols={{ base: 1, md: 2 }} spacing="sm">
-              {distribution.drafts.slice(0, shownDrafts).map((draft, index) => {
+              {drawn.drafts.slice(0, shownDrafts).map((draft, index) => {
                 const profile = profiles.find((candidate) => candidate.cargoTypeId === draft.cargoTypeId);
                 return (
                   <Paper key={`${draft.cargoTypeId}-${index}`} withBorder p="sm" data-testid="preview-draft">
@@ -228,9 +231,9 @@ export function PreviewModal({
                 );
               })}
             </SimpleGrid>
-            {distribution.drafts.length > shownDrafts && (
+            {drawn.drafts.length > shownDrafts && (
               <Button variant="subtle" onClick={() => setShownDrafts((count) => count + DRAFTS_PAGE)} data-testid="preview-more">
-                {t('showMore', { count: distribution.drafts.length - shownDrafts })}
+                {t('showMore', { count: drawn.drafts.length - shownDrafts })}
               </Button>
             )}
           </>

@@ -1,14 +1,8 @@
-import {
-  closestCenter,
-  DndContext,
-  type DragEndEvent,
-  KeyboardSensor,
-  PointerSensor,
-  useSensor,
-  useSensors,
-} from '@dnd-kit/core';
-import { SortableContext, sortableKeyboardCoordinates, verticalListSortingStrategy } from '@dnd-kit/sortable';
+import { closestCenter, DndContext, type DragEndEvent, PointerSensor, useSensor, useSensors } from '@dnd-kit/core';
+import { SortableContext, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import type { ReactNode } from 'react';
+import { keyboardCoordinatesInView } from '#src/ui/keyboard-coordinates-in-view.ts';
+import { KeyboardDragSensor } from '#src/ui/keyboard-drag-sensor.ts';
 
 /** What screen readers hear while an item is dragged, in the list's own words. */
 export interface DragAnnouncements {
@@ -38,9 +32,9 @@ export function SortableByKey({ keys, nameOf, announce, onMove, children }: Sort
   const sensors = useSensors(
     // A short travel before a drag starts keeps taps and clicks on a handle from moving items.
     useSensor(PointerSensor, { activationConstraint: { distance: 5 } }),
-    // An arrow key whose target is out of view scrolls the list instead of moving the item; a smooth
-    // scroll would still be running when Space drops it, and the drop landed back in place.
-    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates, scrollBehavior: 'auto' }),
+    // The next item is scrolled into view before the move (keyboardCoordinatesInView); what the
+    // sensor still scrolls (the list's end) is scrolled at once, not smoothly, so a drop follows it.
+    useSensor(KeyboardDragSensor, { coordinateGetter: keyboardCoordinatesInView, scrollBehavior: 'auto' }),
   );
   const name = (id: string | number) => nameOf(String(id));
   const dragEnd = ({ active, over }: DragEndEvent) => {
