@@ -347,8 +347,7 @@ test.describe('as the dispatcher', () => {
   });
 
   test('assigns a driver through the panel with the driver’s default equipment', async ({ api, loads }) => {
-    const [week, drivers, self] = await Promise.all([api.weekLoads(), api.drivers(), api.self()]);
-    const load = takeLoad(week, (row) => row.status === 'Open' && ownCarried(row), 'driver panel');
+    const [load, drivers, self] = await Promise.all([api.newOpenLoad('PF-DRIVER-PANEL'), api.drivers(), api.self()]);
     const driver = driverWithEquipment(drivers, self.activeOrganizationId);
 
     await loads.open();
@@ -370,10 +369,9 @@ test.describe('as the dispatcher', () => {
   });
 
   test('hands a load to Swift Haul Carriers and back to its owner', async ({ api, loads }) => {
-    const [week, carriers] = await Promise.all([api.weekLoads(), api.carriers()]);
+    const [load, carriers] = await Promise.all([api.newOpenLoad('PF-CARRIER-PANEL'), api.carriers()]);
     const swift = carriers.find((carrier) => carrier.name === 'Swift Haul Carriers');
     if (!swift) throw new Error('Swift Haul Carriers is not a carrier of this organization');
-    const load = takeLoad(week, (row) => row.status === 'Open' && ownCarried(row), 'carrier panel');
 
     await loads.open();
     await loads.select(load.id);
@@ -398,10 +396,9 @@ test.describe('as the dispatcher', () => {
   }) => {
     // Two companies' writes and two openings of the in-place editor.
     test.slow();
-    const [week, carriers] = await Promise.all([api.weekLoads(), api.carriers()]);
+    const [load, carriers] = await Promise.all([api.newOpenLoad('PF-CARRIER-NAMED'), api.carriers()]);
     const swift = carriers.find((carrier) => carrier.name === 'Swift Haul Carriers');
     if (!swift) throw new Error('Swift Haul Carriers is not a carrier of this organization');
-    const load = takeLoad(week, (row) => row.status === 'Open' && ownCarried(row), 'carrier named');
     await loads.open();
     await loads.select(load.id);
     await loads.assignCarrier(swift.name);
@@ -560,8 +557,7 @@ test.describe('as the dispatcher', () => {
   });
 
   test('deletes an Open load after confirmation', async ({ api, loads }) => {
-    const week = await api.weekLoads();
-    const load = takeLoad(week, (row) => row.status === 'Open' && ownCarried(row), 'delete');
+    const load = await api.newOpenLoad('PF-DELETE');
 
     await loads.open();
     await expect(loads.row(load.id)).toBeVisible();
@@ -689,9 +685,9 @@ test.describe('offline, as the dispatcher', () => {
     page,
     context,
   }) => {
+    const assigned = await api.newOpenLoad('PF-OFFLINE-ASSIGN');
     const [week, drivers, self] = await Promise.all([api.weekLoads(), api.drivers(), api.self()]);
     const edited = takeLoad(week, (row) => row.status === 'Assigned' && ownCarried(row), 'offline edit');
-    const assigned = takeLoad(week, (row) => row.status === 'Open' && ownCarried(row), 'offline assignment');
     const driver = driverWithEquipment(drivers, self.activeOrganizationId);
     const notes = `Left at the side door ${Date.now()}`;
 

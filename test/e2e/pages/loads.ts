@@ -108,6 +108,17 @@ export class DispatchApi {
     return this.json<Order[]>(`/api/self/orders?${query}`);
   }
 
+  /**
+   * A new Open load of this company in this week's table, for one test alone: the demo week has few
+   * Open loads, and which ones other tests in the worker changed depends on the order specs run in.
+   */
+  async newOpenLoad(prefix: string): Promise<Order> {
+    const [created] = await createOpenLoads(this.context, 1, prefix);
+    const load = created && (await this.load(created.id));
+    if (!load) throw new Error(`the load ${prefix} was created but cannot be read`);
+    return load;
+  }
+
   async load(id: number): Promise<Order | undefined> {
     return (await this.weekLoads()).find((load) => load.id === id);
   }
