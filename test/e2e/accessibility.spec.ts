@@ -2,7 +2,7 @@ import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { expectNoSeriousViolations } from './pages/axe.ts';
 import { LoginScreen, signIn } from './pages/app.ts';
-import { DispatchApi, LoadsTablePage, ownCarried, takeLoad } from './pages/loads.ts';
+import { DispatchApi, LoadsTablePage } from './pages/loads.ts';
 import { ADMIN_SECTIONS, type AdminSection } from '../../src/features/access/pages.ts';
 import { DraftsApi, DraftsTablePage, draftBody, PlanningWeek } from './pages/planning.ts';
 
@@ -45,11 +45,7 @@ test('the loads table, the new-load dialog and the assign-driver drawer have no 
   // Five dialogs, one of them held busy on purpose.
   test.setTimeout(120_000);
   const api = await DispatchApi.signIn(playwright.request, 'dispatcher');
-  const assignable = takeLoad(
-    await api.weekLoads(),
-    (load) => load.status === 'Open' && ownCarried(load),
-    'axe on the driver drawer',
-  );
+  const assignable = await api.newOpenLoad('PF-AXE-DRAWER');
   await signIn(page, 'dispatcher');
   const loads = new LoadsTablePage(page);
   await loads.open();

@@ -1,6 +1,6 @@
 import { expect, test } from './fixtures.ts';
 import { signIn } from './pages/app.ts';
-import { DispatchApi, LoadsTablePage, ownCarried, takeLoad } from './pages/loads.ts';
+import { DispatchApi, LoadsTablePage } from './pages/loads.ts';
 
 /**
  * Downtime where dispatchers choose resources (issue 12): a driver whose downtime covers a load's
@@ -12,7 +12,7 @@ test('a driver with a weekly downtime at the load’s time is marked in the assi
 }) => {
   const api = await DispatchApi.signIn(playwright.request, 'admin');
   const self = await api.self();
-  const load = takeLoad(await api.weekLoads(), (row) => row.status === 'Open' && ownCarried(row), 'downtime marking');
+  const load = await api.newOpenLoad('PF-DOWNTIME');
   const driver = (await api.drivers())
     .filter((row) => row.organizationId === self.activeOrganizationId && row.enabled)
     .sort((a, b) => a.name.localeCompare(b.name))

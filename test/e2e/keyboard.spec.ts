@@ -1,11 +1,11 @@
 import { expect, test } from './fixtures.ts';
 import { signIn } from './pages/app.ts';
-import { DispatchApi, LoadsTablePage, ownCarried, takeLoad } from './pages/loads.ts';
+import { DispatchApi, LoadsTablePage } from './pages/loads.ts';
 
 /** Keyboard-only use of the loads table (issue 11): no mouse click after signing in. */
 test('the assign-driver drawer assigns the driver searched for, with the keyboard alone', async ({ page, playwright }) => {
   const api = await DispatchApi.signIn(playwright.request, 'dispatcher');
-  const load = takeLoad(await api.weekLoads(), (row) => row.status === 'Open' && ownCarried(row), 'keyboard assignment');
+  const load = await api.newOpenLoad('PF-KEYBOARD-ASSIGN');
   await signIn(page, 'dispatcher');
   const loads = new LoadsTablePage(page);
   await loads.open();
@@ -87,7 +87,7 @@ test('the first Tab of a signed-in page reaches the skip link, which moves focus
 
 test('closing the expanded row’s editor gives focus back to the row’s expander', async ({ page, playwright }) => {
   const api = await DispatchApi.signIn(playwright.request, 'dispatcher');
-  const load = takeLoad(await api.weekLoads(), (row) => row.status === 'Open' && ownCarried(row), 'expander focus');
+  const load = await api.newOpenLoad('PF-EXPANDER-FOCUS');
   await signIn(page, 'dispatcher');
   const loads = new LoadsTablePage(page);
   await loads.open();
