@@ -61,6 +61,8 @@ export function registerDevicePositionRoutes(app: FastifyInstance, { db, positio
         response: { 200: devicePositionsAnswerSchema },
         security: serviceAccountSecurity('positions:write'),
       },
+      // A fleet reports every few seconds: two log lines per request at info would outweigh the fix itself.
+      logLevel: 'warn',
       onRequest: guard(),
     },
     async (request) => {
@@ -83,6 +85,7 @@ export function registerDevicePositionRoutes(app: FastifyInstance, { db, positio
       // compression check cost a fleet reporting every second a fifth of this route's time, for nothing.
       helmet: false,
       compress: false,
+      logLevel: 'warn',
       schema: {
         tags: ['devices'],
         description: OSMAND_DESCRIPTION,
