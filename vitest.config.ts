@@ -5,9 +5,9 @@ import { defineConfig } from 'vitest/config';
 const UNIT_ROOTS = ['core', 'src', 'workers', 'test/locales', 'test/architecture', 'test/tracking'];
 const UNIT_TEST_FILE = /\.test\.tsx?$/;
 
-/** Test files under `roots`, relative to the project root. */
-function testFilesUnder(roots: readonly string[]): string[] {
-  return roots.flatMap((root) =>
+/** Unit test files, relative to the project root. */
+function unitTestFiles(): string[] {
+  return UNIT_ROOTS.flatMap((root) =>
     readdirSync(root, { recursive: true, encoding: 'utf8' })
       .filter((file) => UNIT_TEST_FILE.test(file))
       .map((file) => path.join(root, file)),
@@ -20,24 +20,7 @@ function testFilesUnder(roots: readonly string[]): string[] {
  * React, Mantine and the app once per worker, not once per file, halves the unit run).
  */
 const NEEDS_OWN_MODULES = /vi\.(mock|stubGlobal|useFakeTimers)\(|\bi18next\b|initI18n\(/;
-const isolatedFiles = testFilesUnder(UNIT_ROOTS).filter((file) => NEEDS_OWN_MODULES.test(readFileSync(file, 'utf8')));
-
-const SERVER_TEST_ROOTS = ['server', 'test/server'];
-/** Server files that replace modules or register test-only kinds in the server's registries keep a registry of their own. */
-const SERVER_NEEDS_OWN_MODULES = /vi\.(mock|stubGlobal)\(|referenceId\('ghost'\)/;
-const serverFilesNeedingOwnModules = testFilesUnder(SERVER_TEST_ROOTS).filter((file) =>
-  SERVER_NEEDS_OWN_MODULES.test(readFileSync(file, 'utf8')),
-);
-/** Every server test file gets its own database cloned from the migrated, seeded template (global set-up). */
-const SERVER_PROJECT = {
-  environment: 'node',
-  globalSetup: ['test/server/global-setup.ts'],
-  testTimeout: 30_000,
-  hookTimeout: 60_000,
-  fileParallelism: true,
-  maxWorkers: 2,
-  sequence: { groupOrder: 1 },
-};
+const isolatedFiles = unitTestFiles().filter((file) => NEEDS_OWN_MODULES.test(readFileSync(file, 'utf8')));
 
 export default defineConfig({
   test: {
@@ -63,16 +46,17 @@ export default defineConfig({
       },
       {
         test: {
-          ...SERVER_PROJECT,
           name: 'server',
-          include: SERVER_TEST_ROOTS.map((root) => `${root}/**/*.test.ts`),
-          exclude: serverFilesNeedingOwnModules,
-          // One module registry per worker: importing the server once per worker rather than once per file.
-          isolate: false,
+          include: ['server/**/*.test.ts', 'test/server/**/*.test.ts'],
+          environment: 'node',
+          globalSetup: ['test/server/global-setup.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+          // Each file gets its own database cloned from the migrated, seeded template.
+          fileParallelism: true,
+          maxWorkers: 2,
+          sequence: { groupOrder: 1 },
         },
-      },
-      {
-        test: { ...SERVER_PROJECT, name: 'server-isolated', include: serverFilesNeedingOwnModules },
       },
     ],
   },

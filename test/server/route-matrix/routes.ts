@@ -910,6 +910,9 @@ export const MATRIX: Record<string, MatrixEntry> = {
   'POST /api/devices/positions': {
     access: {},
     caller: 'driver.hansen',
+    // Live tracking saves a device's detection state after answering the fixes it derives from, so an
+    // earlier accepted fix of the same device may land its state while a refused request is checked.
+    refusalWrites: ['device_tracking_states'],
     example: async (world) => {
       const device = DEVICE();
       await world.call('admin', 'POST', `/api/organizations/${world.organizations.prairie}/devices`, {
@@ -956,6 +959,8 @@ export const MATRIX: Record<string, MatrixEntry> = {
           return { query: { id: device.clientId, lat: '42.03', lon: '-93.62', timestamp, speed: '10', bearing: '90' } };
         },
         foreignIds: { none: 'devices are named by the identifier they send; unregistered ones answer 404' },
+        // As for POST /api/devices/positions: an earlier accepted fix's detection state may land meanwhile.
+        refusalWrites: ['device_tracking_states'],
       } satisfies MatrixEntry,
     ]),
   ),
