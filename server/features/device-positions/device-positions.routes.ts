@@ -20,7 +20,7 @@ import type { Database } from '#server/db/database';
 import { guard, requireAuth, requireCaller } from '#server/plugins/auth';
 import { HttpError } from '#server/plugins/error-handler';
 import { ERROR_CODES } from '#core/contract/errors';
-import { assertDeviceRegistered, latestPositions } from './device-positions.service.ts';
+import { assertDeviceRegistered, devicePosterOf, latestPositions } from './device-positions.service.ts';
 import { readOsmandRequest } from './osmand.ts';
 import { resourceDeviceLocations, resourceTripEvents } from './tracking-history.service.ts';
 
@@ -65,13 +65,7 @@ export function registerDevicePositionRoutes(app: FastifyInstance, { db, positio
       logLevel: 'warn',
       onRequest: guard(),
     },
-    async (request) => {
-      const caller = requireCaller(request);
-      const poster = request.auth
-        ? { organizationId: caller.organizationId, userId: request.auth.userId }
-        : { organizationId: caller.organizationId };
-      return positions.ingest(poster, request.body);
-    },
+    async (request) => positions.ingest(devicePosterOf(request), request.body),
   );
 
   // GET and POST: Traccar reads any method alike, and its apps POST.

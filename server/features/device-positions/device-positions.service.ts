@@ -1,8 +1,10 @@
 import { and, eq, gte, sql } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
 import { type DevicePositionInput, POSITION_FUTURE_SKEW_MS } from '#core/contract/device-positions';
 import type { DeviceLocationEvent } from '#core/contract/realtime';
 import type { Database } from '#server/db/database';
 import { deviceLatestPositions, type devicePositions, devices } from '#server/db/schema';
+import { requireCaller } from '#server/plugins/auth';
 import { badRequest, HttpError } from '#server/plugins/error-handler';
 import { type DeviceLookup, type EnabledDevice, readEnabledDevices } from './device-directory.ts';
 import { ERROR_CODES } from '#core/contract/errors';
@@ -16,6 +18,17 @@ export interface PositionPoster {
   organizationId: number | null;
   /** Set for a signed-in person: only devices naming them as their driver are theirs to report. */
   userId?: number;
+}
+
+/**
+ * Who posts to a device route: the caller's organization, with the person when a driver's session
+ * (not a service account's bearer) sent it. Positions and trip events alike.
+ */
+export function devicePosterOf(request: FastifyRequest): { organizationId: number; userId?: number } {
+  const caller = requireCaller(request);
+  return request.auth
+    ? { organizationId: caller.organizationId, userId: request.auth.userId }
+    : { organizationId: caller.organizationId };
 }
 
 type StoredLatest = typeof deviceLatestPositions.$inferSelect;

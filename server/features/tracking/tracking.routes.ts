@@ -2,8 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import { deviceTripEventsAnswerSchema, deviceTripEventsBodySchema } from '#core/contract/device-positions';
 import { serviceAccountSecurity } from '#core/contract/service-accounts';
 import { type ServerContext, zodRoutes } from '#server/context';
-import { guard, requireCaller } from '#server/plugins/auth';
+import { guard } from '#server/plugins/auth';
 import { createRoutingProvider } from '#server/providers/routing';
+import { devicePosterOf } from '#server/features/device-positions/device-positions.service';
 import { createDeviceTripEvents } from './device-trip-events.ts';
 import { createLiveTracking } from './live-tracking.ts';
 
@@ -38,12 +39,6 @@ export function registerTrackingRoutes(app: FastifyInstance, { db, realtime, pos
       },
       onRequest: guard(),
     },
-    async (request) => {
-      const caller = requireCaller(request);
-      const poster = request.auth
-        ? { organizationId: caller.organizationId, userId: request.auth.userId }
-        : { organizationId: caller.organizationId };
-      return recordDeviceTripEvents(poster, request.body);
-    },
+    async (request) => recordDeviceTripEvents(devicePosterOf(request), request.body),
   );
 }
