@@ -44,6 +44,9 @@ interface SocketData {
 
 const organizationRoom = (organizationId: number) => `org:${organizationId}`;
 
+/** How often a node asks its adapter whether other nodes are listening (ms). */
+const NODES_CHECK_MS = 1_000;
+
 /**
  * Attaches socket.io to the app's HTTP server at /socket.io (same origin, no CORS). A socket is
  * accepted only with a valid `dispatch_session` cookie and joins its active organization's room
@@ -97,16 +100,37 @@ export function registerRealtime(
     await io.close();
   });
 
+  /**
+   * Whether other nodes listen (the adapter hears their heartbeats), asked every NODES_CHECK_MS; until
+   * the first answer, assumed. Only the positions stream reads it: a lone node would otherwise write
+   * every push of a fleet (hundreds of KB, five times a second) into PostgreSQL for no reader, and a
+   * node that joins gets the next push, 200 ms later. Changes of rows are published always.
+   */
+  let otherNodes = true;
+  const nodesCheck = setInterval(() => {
+    io.of('/')
+      .adapter.serverCount()
+      .then((count) => {
+        otherNodes = count > 1;
+      })
+      .catch(() => {
+        otherNodes = true;
+      });
+  }, NODES_CHECK_MS);
+  nodesCheck.unref();
+  app.addHook('onClose', async () => clearInterval(nodesCheck));
+
   /** An emit must never fail the committed write that caused it; with no room it would reach everyone. */
   function emitTo<E extends keyof RealtimeEvents>(
     organizationIds: number[],
     event: E,
-    ...payload: Parameters<RealtimeEvents[E]>
+    payload: Parameters<RealtimeEvents[E]>,
+    reach: 'everyNode' | 'nodesListening' = 'everyNode',
   ) {
     const rooms = [...new Set(organizationIds)].map(organizationRoom);
     if (!rooms.length) return;
     try {
-      io.to(rooms).emit(event, ...payload);
+      (reach === 'nodesListening' && !otherNodes ? io.local : io).to(rooms).emit(event, ...payload);
     } catch (error) {
       app.log.warn({ err: error, event }, 'realtime: emit failed');
     }
@@ -114,16 +138,14 @@ export function registerRealtime(
 
   return {
     publishOrderChange: (organizationIds, order) =>
-      emitTo(organizationIds, REALTIME_EVENTS.orderChanged, { id: order.id, version: order.version }),
+      emitTo(organizationIds, REALTIME_EVENTS.orderChanged, [{ id: order.id, version: order.version }]),
     publishStopChange: (organizationIds, stop) =>
-      emitTo(organizationIds, REALTIME_EVENTS.stopChanged, {
-        orderId: stop.orderId,
-        stopId: stop.stopId,
-        changedByUserId: stop.changedByUserId,
-      }),
+      emitTo(organizationIds, REALTIME_EVENTS.stopChanged, [
+        { orderId: stop.orderId, stopId: stop.stopId, changedByUserId: stop.changedByUserId },
+      ]),
     publishDeviceLocations: (organizationId, locations) =>
-      locations.length ? emitTo([organizationId], REALTIME_EVENTS.deviceLocation, locations) : undefined,
-    publishMirrorChange: (organizationIds, change) => emitTo(organizationIds, REALTIME_EVENTS.mirrorChanged, change),
-    publishCompanyChange: (company) => emitTo([company.id], REALTIME_EVENTS.companyChanged, company),
+      locations.length ? emitTo([organizationId], REALTIME_EVENTS.deviceLocation, [locations], 'nodesListening') : undefined,
+    publishMirrorChange: (organizationIds, change) => emitTo(organizationIds, REALTIME_EVENTS.mirrorChanged, [change]),
+    publishCompanyChange: (company) => emitTo([company.id], REALTIME_EVENTS.companyChanged, [company]),
   };
 }
