@@ -51,6 +51,8 @@ export type LoadLinker = (
 export type StoredFix = typeof devicePositions.$inferInsert & {
   deviceKind: 'phone' | 'trailer';
   recordedAt: Date;
+  /** A row of device_positions; false for a rate-limited fix that only moved the latest position. */
+  inHistory: boolean;
 };
 
 export function toLocationEvent(row: StoredLatest, kind: 'phone' | 'trailer'): DeviceLocationEvent {
@@ -244,6 +246,7 @@ export async function storePositionRequests(
       speed: fix.speed ?? null,
       accuracy: fix.accuracy ?? null,
       recordedAt: new Date(fix.timestamp),
+      inHistory: true,
     };
   };
 
@@ -264,7 +267,7 @@ export async function storePositionRequests(
       rows.sort((a, b) => a.recordedAt.getTime() - b.recordedAt.getTime());
       const admitted = Math.min(rows.length, options.admit ? options.admit(deviceId, rows.length) : rows.length);
       const newest = rows[rows.length - 1] as StoredFix;
-      const keptRows = admitted === rows.length ? rows : [...rows.slice(0, admitted), newest];
+      const keptRows = admitted === rows.length ? rows : [...rows.slice(0, admitted), { ...newest, inHistory: false }];
       for (const row of rows.slice(0, admitted)) {
         toInsert.push(row);
         insertedBy.push(index);

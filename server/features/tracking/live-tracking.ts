@@ -30,7 +30,7 @@ import {
   type VisitState,
 } from '#core/domain/tracking/visits';
 import type { Database, Transaction } from '#server/db/database';
-import { changeLog, locations, orders, organizations, stops, subLocations, tripEvents } from '#server/db/schema';
+import { changeLog, devicePositions, locations, orders, organizations, stops, subLocations, tripEvents } from '#server/db/schema';
 import { avoidanceZones } from '#server/features/avoidance-zones/avoidance-zones.schema';
 import type { KnownDevice, LoadLinker, StoredFix } from '#server/features/device-positions/device-positions.service';
 import type { StoredFixBatch } from '#server/features/device-positions/position-ingest';
@@ -48,7 +48,7 @@ import {
   writeStopProgress,
 } from './trip-events.ts';
 import { deviceTrackingStates } from './tracking.schema.ts';
-import { readTrackingState, trackingStateJson } from './tracking-state-json.ts';
+import { fixTimesToRead, parseTrackingState, trackingStateJson, unpackTrackingState } from './tracking-state-json.ts';
 
 /** How often a node asks the change log whether the organization's sites, zones or loads changed (ms). */
 export const CHANGE_CHECK_MS = 1_000;
@@ -56,8 +56,6 @@ export const CHANGE_CHECK_MS = 1_000;
 const SETTINGS_TTL_MS = 30_000;
 /** The expected arrival is asked of the routing provider at most this often per device (ms). */
 export const ETA_REFRESH_MS = 60_000;
-/** Device states written by one statement, a parameter each (PostgreSQL takes at most 65,535). */
-const STATES_PER_STATEMENT = 10_000;
 /** Loads of today: an Assigned load dated this close to now is the one a device is on (ms). */
 const TODAY_WINDOW_MS = 18 * 3_600_000;
 
@@ -69,7 +67,31 @@ interface DeviceTracking {
   etaBaseline?: EtaBaseline | null;
   /** Where the truck has stood since when: an unscheduled stop once long enough away from the load's sites. */
   standing?: StandingState | null;
+  /** Times of recent fixes that are no row of device_positions (rate-limited): stored in the state in full. */
+  fixTimesNotInHistory?: number[];
 }
+
+/** The times not in the position history that a recent step still holds (absent when none, as in most states). */
+function keptFixTimes(times: number[], visits: VisitState): Pick<DeviceTracking, 'fixTimesNotInHistory'> {
+  const first = visits.recent?.steps[0]?.fix.time;
+  const kept = first === undefined ? [] : times.filter((time) => time >= first);
+  return { fixTimesNotInHistory: kept.length ? kept : undefined };
+}
+
+/** A stored fix as detection reads it. */
+const trackFixOf = (fix: {
+  recordedAt: Date;
+  latitude: number;
+  longitude: number;
+  accuracy?: number | null;
+  speed?: number | null;
+}): TrackFix => ({
+  time: fix.recordedAt.getTime(),
+  latitude: fix.latitude,
+  longitude: fix.longitude,
+  accuracy: fix.accuracy ?? null,
+  speed: fix.speed ?? null,
+});
 
 interface LoadRef {
   orderId: number;
@@ -310,12 +332,39 @@ export function createLiveTracking(
     const missing = deviceIds.filter((id) => !tracked.has(id));
     if (missing.length) {
       const rows = await db.select().from(deviceTrackingStates).where(inArray(deviceTrackingStates.deviceId, missing));
-      for (const row of rows)
-        tracked.set(row.deviceId, { state: readTrackingState<DeviceTracking>(row.state), version: row.version });
+      const stored = rows.map((row) => ({ row, parsed: parseTrackingState<DeviceTracking>(row.state) }));
+      const fixes = await historyFixes(
+        stored.flatMap(({ row, parsed }) => fixTimesToRead(parsed).map((time) => ({ deviceId: row.deviceId, time }))),
+      );
+      for (const { row, parsed } of stored) {
+        const state = unpackTrackingState(parsed, (time) => fixes.get(`${row.deviceId}@${time}`));
+        tracked.set(row.deviceId, { state, version: row.version });
+      }
     }
     return new Map(
       deviceIds.map((id) => [id, tracked.get(id) ?? { state: { visits: emptyVisitState(), etaAskedAt: 0 }, version: 0 }]),
     );
+  }
+
+  /** The recent fixes a stored state names by time alone, read from device_positions (keyed `deviceId@time`). */
+  async function historyFixes(wanted: { deviceId: number; time: number }[]): Promise<Map<string, TrackFix>> {
+    if (!wanted.length) return new Map();
+    const rows = await db
+      .select({
+        deviceId: devicePositions.deviceId,
+        recordedAt: devicePositions.recordedAt,
+        latitude: devicePositions.latitude,
+        longitude: devicePositions.longitude,
+        accuracy: devicePositions.accuracy,
+        speed: devicePositions.speed,
+      })
+      .from(devicePositions)
+      .where(
+        sql`(${devicePositions.deviceId}, ${devicePositions.recordedAt}) in (select * from unnest(${sql.param(
+          wanted.map((fix) => fix.deviceId),
+        )}::int[], ${sql.param(wanted.map((fix) => new Date(fix.time).toISOString()))}::timestamptz[]))`,
+      );
+    return new Map(rows.map((row) => [`${row.deviceId}@${row.recordedAt.getTime()}`, trackFixOf(row)]));
   }
 
   /** Every trip event, stop and load change a device's visits make on its load, in the writer's transaction. */
@@ -430,33 +479,24 @@ export function createLiveTracking(
 
   /**
    * Every device's state in one statement, each only over the version this node read: the other node
-   * may have moved it since. Answers the devices whose state was written. Ids and versions go as
-   * column arrays; each state's JSON as a parameter of its own, since inside an array literal every
-   * quote of a few KB of JSON would be escaped by the client and unescaped by PostgreSQL.
+   * may have moved it since. Answers the devices whose state was written. The rows go as one JSON
+   * parameter, each state a JSON value in it (`json` keeps its text as written), so nothing is
+   * escaped twice and the client serializes one parameter, not one per device.
    */
   async function saveStates(
     tx: Database | Transaction,
     organizationId: number,
     outcomes: readonly { deviceId: number; version: number; state: DeviceTracking }[],
   ): Promise<Set<number>> {
-    if (outcomes.length > STATES_PER_STATEMENT) {
-      const saved = new Set<number>();
-      for (let start = 0; start < outcomes.length; start += STATES_PER_STATEMENT) {
-        for (const id of await saveStates(tx, organizationId, outcomes.slice(start, start + STATES_PER_STATEMENT))) saved.add(id);
-      }
-      return saved;
-    }
+    const rows = outcomes.map((outcome) => {
+      const notInHistory = outcome.state.fixTimesNotInHistory ?? [];
+      const inHistory = (fix: TrackFix) => !notInHistory.includes(fix.time);
+      return `{"device_id":${outcome.deviceId},"version":${outcome.version + 1},"state":${trackingStateJson(outcome.state, inHistory)}}`;
+    });
     const saved = await tx.execute<{ device_id: number }>(sql`
       insert into ${deviceTrackingStates} (device_id, organization_id, state, version)
-      select device_id, ${organizationId}::int, state, version
-      from unnest(
-        ${sql.param(outcomes.map((outcome) => outcome.deviceId))}::int[],
-        array[${sql.join(
-          outcomes.map((outcome) => sql`${trackingStateJson(outcome.state)}`),
-          sql`, `,
-        )}]::text[],
-        ${sql.param(outcomes.map((outcome) => outcome.version + 1))}::bigint[]
-      ) as incoming(device_id, state, version)
+      select device_id, ${organizationId}::int, state::text, version
+      from json_to_recordset(${`[${rows.join(',')}]`}::json) as incoming(device_id int, state json, version bigint)
       on conflict (device_id) do update set state = excluded.state, version = excluded.version, updated_at = now()
       where device_tracking_states.version = excluded.version - 1
       returning device_id`);
@@ -533,14 +573,10 @@ export function createLiveTracking(
       const events: VisitEvent[] = [];
       const standingStops: UnscheduledStop[] = [];
       const resumedTrips: ResumedTrip[] = [];
+      let notInHistory = held0.state.fixTimesNotInHistory ?? [];
       for (const fix of fixes) {
-        const trackFix: TrackFix = {
-          time: fix.recordedAt.getTime(),
-          latitude: fix.latitude,
-          longitude: fix.longitude,
-          accuracy: fix.accuracy ?? null,
-          speed: fix.speed ?? null,
-        };
+        const trackFix = trackFixOf(fix);
+        if (!fix.inHistory) notInHistory = [...notInHistory, trackFix.time];
         const step = detectVisits(visits, trackFix, (from, to, reach) => held.fences.near(from, to, reach), held.settings);
         visits = step.state;
         events.push(...step.events);
@@ -556,7 +592,7 @@ export function createLiveTracking(
         standingStops,
         resumedTrips,
         version: held0.version,
-        state: { ...held0.state, visits, standing } satisfies DeviceTracking,
+        state: { ...held0.state, visits, standing, ...keptFixTimes(notInHistory, visits) } satisfies DeviceTracking,
       };
     });
 

@@ -125,6 +125,38 @@ describe('live tracking on two nodes behind one database', () => {
     expect(events.map((event) => event.type).toSorted()).toEqual(['SiteArrived', 'SiteLeft', 'StopStarted', 'StopStarted']);
   });
 
+  it('replays a late fix on the node that reads the state, its recent fixes read back from the position history', async () => {
+    const destinationEast = 0.2 * 111_195 * Math.cos((SITE.latitude * Math.PI) / 180);
+    // Node A: a fix a minute toward the destination, then one 12 minutes later past it. The gap is
+    // too long for the phone's interval to guess a stop from, so no visit yet.
+    await post(
+      nodeA,
+      Array.from({ length: 7 }, (_, index) => fix(4_200 + index * 1_200, 21 - index, 20)),
+    );
+    await post(nodeA, [fix(22_000, 3, 20)]);
+    expect(await stopStatuses()).toEqual(['Complete', 'Enroute']);
+    // The state node A stored names its recent fixes by time alone: they are rows of device_positions.
+    const [stored] = await test.database.db
+      .select({ state: deviceTrackingStates.state })
+      .from(deviceTrackingStates)
+      .innerJoin(devices, eq(devices.id, deviceTrackingStates.deviceId))
+      .where(eq(devices.clientId, 'two-nodes-phone'));
+    expect(JSON.parse(stored?.state ?? 'null')?.visits?.recent?.packed?.at(-1)).toBeTypeOf('number');
+    // The phone resends the fix it took standing at the destination to node B, which reloads the
+    // state A wrote and replays the fix among the recent ones: the visit is found, dated on the way in.
+    await post(nodeB, [fix(destinationEast, 10, 0)]);
+    expect(await stopStatuses()).toEqual(['Complete', 'Complete']);
+    const arrived = await test.database.db
+      .select()
+      .from(tripEvents)
+      .where(and(eq(tripEvents.orderId, loadId), eq(tripEvents.type, 'SiteArrived')))
+      .orderBy(asc(tripEvents.timestamp));
+    expect(arrived).toHaveLength(2);
+    // At 20 m/s from the fix 15 minutes ago to the fence's edge, 200 m short of the site.
+    const expected = Date.now() - 15 * 60_000 + ((destinationEast - 200 - 11_400) / 20) * 1000;
+    expect(Math.abs((arrived[1]?.timestamp.getTime() ?? 0) - expected)).toBeLessThan(30_000);
+  });
+
   it('keeps each state as JSON text PostgreSQL never parses, ending at the last fix derived', async () => {
     const [stored] = await test.database.db
       .select({ type: sql<string>`pg_typeof(${deviceTrackingStates.state})::text`, state: deviceTrackingStates.state })
@@ -132,7 +164,7 @@ describe('live tracking on two nodes behind one database', () => {
       .innerJoin(devices, eq(devices.id, deviceTrackingStates.deviceId))
       .where(eq(devices.clientId, 'two-nodes-phone'));
     expect(stored?.type).toBe('text');
-    const last = fix(3000, 22, 20);
+    const last = fix(22_000, 3, 20);
     expect(JSON.parse(stored?.state ?? 'null')?.visits?.lastFix).toMatchObject({
       latitude: last.latitude,
       longitude: last.longitude,
