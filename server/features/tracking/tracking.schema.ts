@@ -16,8 +16,8 @@ export const deviceTrackingStates = pgTable('device_tracking_states', {
     .notNull()
     .references(() => organizations.id),
   /**
-   * The state's JSON as text: PostgreSQL never reads inside it, and parsing a few KB into jsonb per
-   * device and batch cost the ingest more than storing the fixes themselves.
+   * The state's JSON as text (tracking-state-json.ts): PostgreSQL never reads inside it, and parsing
+   * it into jsonb per device and batch cost the ingest more than storing the fixes themselves.
    */
   state: text('state').notNull(),
   /** +1 per write: a node writes only over the version it read. */
