@@ -157,6 +157,25 @@ describe('live tracking on two nodes behind one database', () => {
     expect(Math.abs((arrived[1]?.timestamp.getTime() ?? 0) - expected)).toBeLessThan(30_000);
   });
 
+  it('keeps in full in the state a fix the rate limit kept out of the position history', async () => {
+    // A flood: a full batch uses up the phone's burst, so the next batch's newest fix only moves the
+    // latest position and is no row of device_positions to read back from.
+    const flood = (from: number, count: number) =>
+      Array.from({ length: count }, (_, index) => ({
+        ...fix(22_000 + (from + index) * 0.1, 2.5 - (from + index) / 1_200, 0),
+      }));
+    await post(nodeA, flood(0, 1_000));
+    await post(nodeA, flood(1_000, 50));
+    const [stored] = await test.database.db
+      .select({ state: deviceTrackingStates.state })
+      .from(deviceTrackingStates)
+      .innerJoin(devices, eq(devices.id, deviceTrackingStates.deviceId))
+      .where(eq(devices.clientId, 'two-nodes-phone'));
+    const packed: unknown[] = JSON.parse(stored?.state ?? 'null')?.visits?.recent?.packed ?? [];
+    expect(packed.at(-1)).toEqual(expect.any(Array));
+    expect(packed.at(-2)).toEqual(expect.any(Number));
+  });
+
   it('keeps each state as JSON text PostgreSQL never parses, ending at the last fix derived', async () => {
     const [stored] = await test.database.db
       .select({ type: sql<string>`pg_typeof(${deviceTrackingStates.state})::text`, state: deviceTrackingStates.state })
@@ -164,7 +183,7 @@ describe('live tracking on two nodes behind one database', () => {
       .innerJoin(devices, eq(devices.id, deviceTrackingStates.deviceId))
       .where(eq(devices.clientId, 'two-nodes-phone'));
     expect(stored?.type).toBe('text');
-    const last = fix(22_000, 3, 20);
+    const last = fix(22_000 + 1_049 * 0.1, 2.5 - 1_049 / 1_200, 0);
     expect(JSON.parse(stored?.state ?? 'null')?.visits?.lastFix).toMatchObject({
       latitude: last.latitude,
       longitude: last.longitude,
