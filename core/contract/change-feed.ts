@@ -90,6 +90,11 @@ export const changesAnswerSchema = z.object({
   hasMore: z.boolean(),
   /** The first page of a snapshot of the current rows: the client empties its mirror before applying it. */
   reset: z.boolean().optional(),
+  /**
+   * Rows after the cursor are held back while an older transaction still runs (the feed hands out
+   * only what no running transaction precedes): pull again shortly, as no other poke may come.
+   */
+  heldBack: z.boolean().optional(),
 });
 
 export type TypedChange = {

@@ -15,6 +15,7 @@ export interface FeedPage<Row = Record<string, unknown>> {
   cursor: string;
   hasMore: boolean;
   reset?: boolean;
+  heldBack?: boolean;
 }
 
 /**

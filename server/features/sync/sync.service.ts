@@ -38,19 +38,38 @@ export async function pullChanges(
     return pullSnapshot(db, auth, expired ? null : since, query.limit, query.window);
   }
   if (!since) return pullSnapshot(db, auth, null, query.limit, query.window);
-  const entries = await feedEntries(db, auth, since, query.limit);
+  const { entries, xmin } = await feedEntries(db, auth, since, query.limit);
   // Read after the entries: a compaction committed before they were read shows here, so a client never
   // moves its cursor past a deletion that compaction removed without being told to start again.
   if (isBefore(since, await readHorizon(db))) return pullSnapshot(db, auth, null, query.limit, query.window);
   const hasMore = entries.length > query.limit;
   const page = entries.slice(0, query.limit);
   const last = page.at(-1);
+  const heldBack = !hasMore && (await holdsBack(db, auth, last ?? since, xmin));
   // Several writes to one row collapse into one change carrying the row as it is now.
   const latest = new Map<string, { entity: ChangeEntity; id: number }>();
   for (const entry of page)
     latest.set(`${entry.entity}:${entry.entityId}`, { entity: entry.entity as ChangeEntity, id: entry.entityId });
   const changes = await currentRows(db, auth, [...latest.values()], query.window);
-  return { changes, cursor: formatCursor(last ?? since), hasMore };
+  return { changes, cursor: formatCursor(last ?? since), hasMore, ...(heldBack ? { heldBack } : {}) };
+}
+
+/**
+ * Whether the organization's feed has rows after `cursor` that were held back at `xmin` (written by a
+ * transaction that committed while an older one still ran). Their writer's poke came before they
+ * could be handed out: without a word the client would wait for the next poke or its slow timer,
+ * which under a fleet's constant ingest commits was often. Rows written since count as well.
+ */
+async function holdsBack(db: Queryable, auth: AuthContext, cursor: LogPosition, xmin: number) {
+  const after = (owner: SQL) => sql`exists (
+    select 1 from ${changeLog}
+     where ${owner} and ${inArray(changeLog.entity, FEED_ENTITIES)}
+       and (${changeLog.txid}, ${changeLog.seq}) > (${cursor.txid}, ${cursor.seq})
+       and ${changeLog.txid} >= ${xmin})`;
+  const result = await db.execute<{ held: boolean }>(
+    sql`select ${after(eq(changeLog.organizationId, auth.organizationId))} or ${after(isNull(changeLog.organizationId))} as held`,
+  );
+  return result.rows[0]?.held === true;
 }
 
 /**
@@ -74,14 +93,24 @@ async function feedEntries(db: Queryable, auth: AuthContext, since: LogPosition,
       from ${changeLog}
      where ${owner} and ${inArray(changeLog.entity, FEED_ENTITIES)}
        and (${changeLog.txid}, ${changeLog.seq}) > (${since.txid}, ${since.seq})
-       and ${changeLog.txid} < pg_snapshot_xmin(pg_current_snapshot())::text::bigint
+       and ${changeLog.txid} < (select xmin from horizon)
      order by ${changeLog.txid}, ${changeLog.seq}
      limit ${limit + 1})`;
-  const result = await db.execute<{ txid: string; seq: string; entity: string; entityId: number }>(sql`
-    ${entriesOf(eq(changeLog.organizationId, auth.organizationId))}
-    union all
-    ${entriesOf(isNull(changeLog.organizationId))}
-    order by txid, seq
-    limit ${limit + 1}`);
-  return result.rows.map((row) => ({ ...row, txid: Number(row.txid), seq: Number(row.seq) }));
+  // The horizon is answered with the rows (one statement, one snapshot): what was held back is told by it.
+  const result = await db.execute<{ txid: string | null; seq: string; entity: string; entityId: number; xmin: string }>(sql`
+    with horizon as (select pg_snapshot_xmin(pg_current_snapshot())::text::bigint as xmin),
+    entries as (
+      ${entriesOf(eq(changeLog.organizationId, auth.organizationId))}
+      union all
+      ${entriesOf(isNull(changeLog.organizationId))}
+      order by txid, seq
+      limit ${limit + 1}
+    )
+    select entries.*, horizon.xmin from horizon left join entries on true
+    order by entries.txid, entries.seq`);
+  const xmin = Number(result.rows[0]?.xmin);
+  const entries = result.rows
+    .filter((row) => row.txid !== null)
+    .map((row) => ({ txid: Number(row.txid), seq: Number(row.seq), entity: row.entity, entityId: row.entityId }));
+  return { entries, xmin };
 }

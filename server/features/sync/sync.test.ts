@@ -83,12 +83,15 @@ describe('change feed', () => {
       // The later commit must wait: handing it out now would move the cursor past the earlier one.
       expect(whileEarlyRuns.changes).toEqual([]);
       expect(whileEarlyRuns.cursor).toBe(cursor);
+      // …and the answer says so, as its writer's poke has come and gone: the client pulls again shortly.
+      expect(whileEarlyRuns.pages.at(-1)?.heldBack).toBe(true);
 
       await early.query('commit');
       const afterBoth = await pullUntil('dispatcher', whileEarlyRuns.cursor, (changes) => changes.length >= 2);
       expect(afterBoth.changes.map((change) => change.id).sort()).toEqual([first?.id, second?.id].sort());
       const nothingMore = await pullAll('dispatcher', afterBoth.cursor);
       expect(nothingMore.changes).toEqual([]);
+      expect(nothingMore.pages.at(-1)?.heldBack).toBeUndefined();
     } finally {
       await early.end();
       await late.end();

@@ -59,6 +59,8 @@ export interface PulledChanges {
   orderDeletions: number[];
   /** Rows of other entities (drivers, locations, …) changed. */
   otherEntities: boolean;
+  /** The server held rows back behind an older transaction still running: pull again shortly. */
+  heldBack: boolean;
 }
 
 /**
@@ -71,7 +73,7 @@ export interface PulledChanges {
  * the queued changes (kept in the persisted query cache) and the conflicts stay.
  */
 export async function pullChanges(owner: string, window: DateRange[]): Promise<PulledChanges> {
-  const pulled: PulledChanges = { reset: false, orderUpserts: [], orderDeletions: [], otherEntities: false };
+  const pulled: PulledChanges = { reset: false, orderUpserts: [], orderDeletions: [], otherEntities: false, heldBack: false };
   const scope = mirrorScope(owner);
   if ((await readMeta('sync.scope')) !== scope) {
     await clearMirror();
@@ -96,7 +98,7 @@ export async function pullChanges(owner: string, window: DateRange[]): Promise<P
       else if (change.row) pulled.orderUpserts.push(change.row);
       else pulled.orderDeletions.push(change.id);
     }
-    if (!page.hasMore) return pulled;
+    if (!page.hasMore) return { ...pulled, heldBack: page.heldBack === true };
   }
 }
 

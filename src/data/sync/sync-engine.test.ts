@@ -28,7 +28,7 @@ describe('followPulledChanges', () => {
       .find({ queryKey: counting })
       ?.setOptions({ queryKey: counting, meta: { followsLoads: true } });
     client.setQueryData(other, {});
-    const pulled = { reset: false, orderUpserts: [], orderDeletions: [], otherEntities: false };
+    const pulled = { reset: false, orderUpserts: [], orderDeletions: [], otherEntities: false, heldBack: false };
     await followPulledChanges(client, pulled);
     expect(client.getQueryState(counting)?.isInvalidated).toBe(false);
     await followPulledChanges(client, { ...pulled, orderDeletions: [41] });

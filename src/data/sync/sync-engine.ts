@@ -16,6 +16,13 @@ import { lastSyncedAt, mirrorIsComplete, type PulledChanges, pullChanges } from 
 
 /** The slow fallback; realtime pokes and reconnects pull sooner. */
 const PULL_INTERVAL_MS = 60_000;
+/**
+ * After an answer that held rows back behind an older transaction (ms): such a transaction ends in
+ * milliseconds as a rule, and the rows' own poke has already come, so the engine asks again itself,
+ * waiting twice as long after each answer that still held some back, up to HELD_BACK_RETRY_MAX_MS.
+ */
+const HELD_BACK_RETRY_MS = 200;
+const HELD_BACK_RETRY_MAX_MS = 5_000;
 
 interface SyncStatus {
   lastSyncedAt: string | null;
@@ -120,6 +127,8 @@ export function startSync(queryClient: QueryClient, scope: string): SyncEngine {
   let running: Promise<void> | null = null;
   let again = false;
   let stopped = false;
+  let retryTimer: ReturnType<typeof setTimeout> | null = null;
+  let heldBackRetryMs = HELD_BACK_RETRY_MS;
   // The window the mirror was last trimmed to: a change (a new week began, a week left the opened
   // ones) removes the loads no longer kept before the next pull.
   let trimmedTo: string | null = null;
@@ -156,12 +165,22 @@ export function startSync(queryClient: QueryClient, scope: string): SyncEngine {
     running = (async () => {
       setStatus({ syncing: true });
       try {
+        let heldBack = false;
         do {
           again = false;
           const pulled = await pullOnce();
+          heldBack = pulled.heldBack;
           setStatus({ lastSyncedAt: await lastSyncedAt() });
           await followPulledChanges(queryClient, pulled);
         } while (again && !stopped);
+        if (!heldBack) heldBackRetryMs = HELD_BACK_RETRY_MS;
+        else if (!stopped && retryTimer === null) {
+          retryTimer = setTimeout(() => {
+            retryTimer = null;
+            void pull();
+          }, heldBackRetryMs);
+          heldBackRetryMs = Math.min(heldBackRetryMs * 2, HELD_BACK_RETRY_MAX_MS);
+        }
       } catch (error) {
         // Offline or refused: the next trigger tries again; a 401 is handled by the api client.
         if (!(error instanceof ApiError)) console.error(error);
@@ -223,6 +242,7 @@ export function startSync(queryClient: QueryClient, scope: string): SyncEngine {
       setStatus({ mirrorComplete: false });
       unsubscribe();
       clearInterval(timer);
+      if (retryTimer !== null) clearTimeout(retryTimer);
       disconnect();
     },
   };
