@@ -61,3 +61,28 @@ test('a load saved while an older transaction runs appears once that one ends, w
     await database.close();
   }
 });
+
+test('two tabs of one browser both follow a load created elsewhere and a save made in the other tab', async ({
+  context,
+  page,
+}) => {
+  await signIn(page, 'dispatcher');
+  const other = await context.newPage();
+  const first = new LoadsTablePage(page);
+  const second = new LoadsTablePage(other);
+  await first.open();
+  await second.open();
+  // Created through the API: each tab is poked, one pulls the row into the mirror they share and
+  // moves its cursor past it; the other learns of it from that tab.
+  const [created] = await createOpenLoads(page.request, 1, 'PF-TABS');
+  if (!created) throw new Error('no load created');
+  await expect(first.status(created.id)).toHaveText('Open', { timeout: 10_000 });
+  await expect(second.status(created.id)).toHaveText('Open', { timeout: 10_000 });
+  // Saved in the first tab: the second's poke finds the saved version in the mirror already.
+  await first.select(created.id);
+  await page.getByRole('button', { name: 'Assign driver' }).click();
+  await page.getByTestId('assign-driver-button').first().click();
+  await page.getByTestId('assign-driver-button-yes').first().click();
+  await expect(first.status(created.id)).toHaveText('Assigned');
+  await expect(second.status(created.id)).toHaveText('Assigned', { timeout: 10_000 });
+});

@@ -74,6 +74,32 @@ export async function followPulledChanges(queryClient: QueryClient, pulled: Pull
   }
 }
 
+/** What a tab's pull wrote to the shared mirror, told to the app's other tabs (ids only: they read the rows). */
+interface PulledInAnotherTab {
+  reset: boolean;
+  otherEntities: boolean;
+  orderIds: number[];
+  orderDeletions: number[];
+}
+
+/** Brings this tab's cached weeks up to loads the mirror holds (written by another tab, or this device's save). */
+async function followMirroredLoads(queryClient: QueryClient, ids: number[], deletions: number[]) {
+  const loads = (await localDatabase.orders.bulkGet(ids)).filter((load) => load !== undefined);
+  await applyOrderChangesToWeeks(queryClient, loads, deletions);
+}
+
+/** Follows another tab's pull into this tab's cached reads, as if this tab had pulled it. */
+async function followAnotherTabsPull(queryClient: QueryClient, pulled: PulledInAnotherTab) {
+  const orderUpserts = (await localDatabase.orders.bulkGet(pulled.orderIds)).filter((load) => load !== undefined);
+  await followPulledChanges(queryClient, {
+    reset: pulled.reset,
+    otherEntities: pulled.otherEntities,
+    orderUpserts,
+    orderDeletions: pulled.orderDeletions,
+    heldBack: false,
+  });
+}
+
 /**
  * Whether the mirror already holds the load at the poked version or newer: the poke of this device's
  * own save, whose answer the outbox wrote in. Pulling for it would only fetch that row again; a
@@ -156,6 +182,25 @@ export function startSync(queryClient: QueryClient, scope: string): SyncEngine {
       return pullChanges(scope, window);
     });
 
+  // The mirror and its cursor are shared by every tab of the app: what one tab's pull wrote, another's
+  // next pull finds already past its cursor. Each tab tells the others, which read the rows back.
+  const tabs = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel(`dispatch-mirror:${scope}`);
+  const tellOtherTabs = (pulled: PulledChanges) => {
+    if (!pulled.reset && !pulled.otherEntities && !pulled.orderUpserts.length && !pulled.orderDeletions.length) return;
+    const message: PulledInAnotherTab = {
+      reset: pulled.reset,
+      otherEntities: pulled.otherEntities,
+      orderIds: pulled.orderUpserts.map((order) => order.id),
+      orderDeletions: pulled.orderDeletions,
+    };
+    tabs?.postMessage(message);
+  };
+  if (tabs) {
+    tabs.onmessage = (event: MessageEvent<PulledInAnotherTab>) => {
+      if (!stopped) void followAnotherTabsPull(queryClient, event.data);
+    };
+  }
+
   const pull = (): Promise<void> => {
     if (stopped) return Promise.resolve();
     if (running) {
@@ -171,6 +216,7 @@ export function startSync(queryClient: QueryClient, scope: string): SyncEngine {
           const pulled = await pullOnce();
           heldBack = pulled.heldBack;
           setStatus({ lastSyncedAt: await lastSyncedAt() });
+          tellOtherTabs(pulled);
           await followPulledChanges(queryClient, pulled);
         } while (again && !stopped);
         if (!heldBack) heldBackRetryMs = HELD_BACK_RETRY_MS;
@@ -216,10 +262,10 @@ export function startSync(queryClient: QueryClient, scope: string): SyncEngine {
   const timer = setInterval(() => void pull(), PULL_INTERVAL_MS);
   // Realtime events are pokes: each one pulls the feed. Device positions are a stream: kept as they come, no pull.
   const disconnect = connectRealtime({
+    // A version the mirror holds was written by this device (a save's answer, or another tab's pull):
+    // this tab's cached weeks take the row from the mirror, which another tab may have written.
     onOrderChanged: (event) =>
-      void mirrorHolds(event).then((held) => {
-        if (!held) void pull();
-      }),
+      void mirrorHolds(event).then((held) => (held ? followMirroredLoads(queryClient, [event.id], []) : pull())),
     onStopChanged: (event) => {
       if (isOthersChange(event, queryClient.getQueryData(selfQuery.queryKey)?.id)) markStopTouched(event);
       void pull();
@@ -243,6 +289,7 @@ export function startSync(queryClient: QueryClient, scope: string): SyncEngine {
       unsubscribe();
       clearInterval(timer);
       if (retryTimer !== null) clearTimeout(retryTimer);
+      tabs?.close();
       disconnect();
     },
   };
