@@ -70,7 +70,7 @@ describe('isLater', () => {
 });
 
 describe('receiveDevicePosition', () => {
-  it('hands the map one batch a second of the newest position per device, and lays the same batch over the cached list', () => {
+  it('hands the map one batch each half second of the newest position per device, and lays the same batch over the cached list', () => {
     vi.useFakeTimers();
     try {
       const queryClient = new QueryClient();
@@ -81,7 +81,7 @@ describe('receiveDevicePosition', () => {
       receiveDevicePosition(queryClient, at(1, '2026-11-28T10:00:01Z', 43));
       receiveDevicePosition(queryClient, at(2, '2026-11-28T10:00:01Z', 45));
       expect(batches).toEqual([]);
-      vi.advanceTimersByTime(999);
+      vi.advanceTimersByTime(499);
       expect(batches).toEqual([]);
       vi.advanceTimersByTime(1);
       expect(batches).toEqual([[44, 45]]);
@@ -92,7 +92,7 @@ describe('receiveDevicePosition', () => {
       expect(cached?.map((location) => location.latitude)).toEqual([44, 45]);
       unsubscribe();
       receiveDevicePosition(queryClient, at(1, '2026-11-28T10:00:03Z', 46));
-      vi.advanceTimersByTime(1000);
+      vi.advanceTimersByTime(500);
       expect(batches).toHaveLength(1);
     } finally {
       vi.useRealTimers();
