@@ -5,6 +5,7 @@ import { io } from 'socket.io-client';
 import { type DeviceLocationEvent, REALTIME_EVENTS, REALTIME_PATH } from '#core/contract/realtime';
 import { embeddedConnectionString } from '#server/db/embedded-postgres';
 import { HttpConnection } from './http-connection.ts';
+import { BrowserProbe, type BrowserLatencyFigures } from './ingest-browser.ts';
 import { type BenchServer, createDataDir, freePort, startServer, stopServer } from './server-process.ts';
 import { percentile, roundMs } from './stats.ts';
 import { withClient } from './sync-database.ts';
@@ -72,6 +73,8 @@ export interface SocketPushFigures {
   p95Ms: { value: number; goal: number; met: boolean };
   maxMs: number;
   topology: string;
+  /** In a Chromium signed in on the first node, while the devices report: the marker and a stop's status. */
+  browser: BrowserLatencyFigures;
 }
 
 /** Fixes per gateway request: a gateway forwards what its devices sent since its last post. */
@@ -86,6 +89,7 @@ const GATEWAY_BATCH = 50;
 export async function measureIngest(repoRoot: string, log: Log): Promise<IngestFigures> {
   const dataDir = await createDataDir();
   let server: BenchServer | null = null;
+  let browser: BrowserProbe | null = null;
   try {
     log('ingest: a server on its own embedded database');
     server = await startServer(repoRoot, dataDir, await freePort());
@@ -105,6 +109,7 @@ export async function measureIngest(repoRoot: string, log: Log): Promise<IngestF
       processes,
     });
     const cookie = await signIn(server.baseUrl);
+    browser = await BrowserProbe.open(server.baseUrl, cookie, 'bench');
     log(`ingest: socket push, one node, ${SOCKET_DEVICES} devices reporting every second, ${SOCKET_DURATION_S} s`);
     const oneNode = await measureSocketPush(
       server.baseUrl,
@@ -112,6 +117,7 @@ export async function measureIngest(repoRoot: string, log: Log): Promise<IngestF
       cookie,
       await liveDevices(databaseUrl, 'live-a'),
       'one node',
+      { browser, postUrl: server.baseUrl },
     );
     log('ingest: socket push, two nodes behind one PostgreSQL (positions to both, the client on the first)');
     const otherDir = await createDataDir();
@@ -120,7 +126,10 @@ export async function measureIngest(repoRoot: string, log: Log): Promise<IngestF
     try {
       other = await startServer(repoRoot, otherDir, await freePort(), databaseUrl);
       const devices = await liveDevices(databaseUrl, 'live-b');
-      twoNodes = await measureSocketPush(server.baseUrl, [server.baseUrl, other.baseUrl], cookie, devices, 'two nodes');
+      twoNodes = await measureSocketPush(server.baseUrl, [server.baseUrl, other.baseUrl], cookie, devices, 'two nodes', {
+        browser,
+        postUrl: other.baseUrl,
+      });
     } finally {
       if (other) await stopServer(other);
       await rm(otherDir, { recursive: true, force: true });
@@ -132,6 +141,7 @@ export async function measureIngest(repoRoot: string, log: Log): Promise<IngestF
       note: 'The load generator runs on the same 2 cores as the server and PostgreSQL (and, on this shared machine, beside other work); the live-tracking listeners are whatever this build registers.',
     };
   } finally {
+    await browser?.close();
     if (server) await stopServer(server);
     await rm(dataDir, { recursive: true, force: true });
   }
@@ -388,6 +398,8 @@ const SOCKET_DURATION_S = Number(process.env.INGEST_SOCKET_DURATION_S ?? 30);
 const SOCKET_MAX_IN_FLIGHT = 256;
 const SOCKET_GOAL_P95_MS = 1_000;
 const TICK_MS = 20;
+/** Reports run this long before the browser measures (ms). */
+const SOCKET_WARM_UP_MS = 3_000;
 
 /**
  * Every device reports once a second (spread over the second in 20 ms ticks) through the OsmAnd
@@ -401,6 +413,7 @@ async function measureSocketPush(
   cookie: string,
   idOf: Map<string, number>,
   topology: string,
+  probe: { browser: BrowserProbe; postUrl: string },
 ): Promise<SocketPushFigures> {
   const clientIds = [...idOf.keys()];
   const socket = io(listenUrl, {
@@ -435,6 +448,10 @@ async function measureSocketPush(
   const started = performance.now();
   const perTick = Math.ceil((clientIds.length * TICK_MS) / 1000);
   let tick = 0;
+  // The browser measures once the fleet's reports have reached their pace.
+  const browser = new Promise<void>((resolve) => setTimeout(resolve, SOCKET_WARM_UP_MS)).then(() =>
+    probe.browser.measure(probe.postUrl, SOCKET_DURATION_S * 1000 - SOCKET_WARM_UP_MS),
+  );
   while (performance.now() - started < SOCKET_DURATION_S * 1000) {
     for (let sent = 0; sent < perTick && inFlight < SOCKET_MAX_IN_FLIGHT; sent += 1) {
       const index = device++ % clientIds.length;
@@ -467,6 +484,7 @@ async function measureSocketPush(
     await new Promise((resolve) => setTimeout(resolve, Math.max(0, wait)));
   }
   const elapsedS = (performance.now() - started) / 1000;
+  const browserFigures = await browser;
   // The last pushes: one push interval and the last answers.
   await new Promise((resolve) => setTimeout(resolve, 2_000));
   socket.close();
@@ -483,6 +501,7 @@ async function measureSocketPush(
     // A loop, not Math.max(...delays): a spread of 100,000 numbers overflows the call stack.
     maxMs: roundMs(delays.reduce((longest, delay) => Math.max(longest, delay), 0)),
     topology: `${topology}: OsmAnd query form, ${postUrls.length === 1 ? 'positions and the client on one node' : 'positions to both nodes in turn, the client on the first'}`,
+    browser: browserFigures,
   };
 }
 
