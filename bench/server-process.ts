@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { freePort } from '#server/db/embedded-postgres';
+import { SERVER_NODE_FLAGS } from '#server/node-flags';
 
 export { freePort };
 
@@ -41,11 +42,15 @@ export async function startServer(
   staticDir?: string,
 ): Promise<BenchServer> {
   const started = performance.now();
-  const child = spawn(process.execPath, [...serverNodeArgs(), '--import', 'tsx', path.join('server', 'main.ts')], {
-    cwd: repoRoot,
-    env: { ...benchEnv(dataDir, port, databaseUrl), ...(staticDir ? { STATIC_DIR: staticDir } : {}) },
-    stdio: ['ignore', process.stderr, process.stderr],
-  });
+  const child = spawn(
+    process.execPath,
+    [...SERVER_NODE_FLAGS, ...serverNodeArgs(), '--import', 'tsx', path.join('server', 'main.ts')],
+    {
+      cwd: repoRoot,
+      env: { ...benchEnv(dataDir, port, databaseUrl), ...(staticDir ? { STATIC_DIR: staticDir } : {}) },
+      stdio: ['ignore', process.stderr, process.stderr],
+    },
+  );
   const server = { child, baseUrl: `http://localhost:${port}`, startMs: 0 };
   try {
     await waitUntilHealthy(server);

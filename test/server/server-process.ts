@@ -4,6 +4,7 @@ import { chmod, mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { freePort } from '#server/db/embedded-postgres';
+import { SERVER_NODE_FLAGS } from '#server/node-flags';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
@@ -30,7 +31,7 @@ export interface RunningServer {
 async function spawnServer(env: Record<string, string>, options: { ownProcessGroup?: boolean } = {}) {
   const port = env.PORT ?? String(await freePort());
   let output = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, '--import', 'tsx', 'server/main.ts'], {
     cwd: root,
     // The demo simulator would move the demo's In Transit loads under the tests' feet.
     env: { ...process.env, LOG_LEVEL: 'warn', STATIC_DIR: '/nonexistent', DEMO_SIMULATOR: '0', ...env, PORT: port },
