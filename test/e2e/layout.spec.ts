@@ -1,6 +1,6 @@
 import type { Page, TestInfo } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
-import { signIn } from './pages/app.ts';
+import { signIn, signInBeforeOpening } from './pages/app.ts';
 import { LoadsTablePage } from './pages/loads.ts';
 
 /**
@@ -80,7 +80,7 @@ for (const size of SIZES) {
     });
 
     test('the loads table fits: its columns, a sticky header, Save of the expanded row in view', async ({ page }, testInfo) => {
-      await signIn(page, 'admin');
+      await signInBeforeOpening(page, 'admin');
       const loads = new LoadsTablePage(page);
       await loads.open();
       await expect(loads.rows.nth(11)).toBeVisible();
@@ -135,7 +135,7 @@ for (const size of SIZES) {
     });
 
     test('the new-load dialog fits, with its close button and Save in view', async ({ page }, testInfo) => {
-      await signIn(page, 'admin');
+      await signInBeforeOpening(page, 'admin');
       const loads = new LoadsTablePage(page);
       await loads.open();
       await loads.runAction('create');
@@ -148,7 +148,7 @@ for (const size of SIZES) {
     });
 
     test('empty states show in view, with the action that helps', async ({ page }, testInfo) => {
-      await signIn(page, 'admin');
+      await signInBeforeOpening(page, 'admin');
       const loads = new LoadsTablePage(page);
       // A week with no loads: "go to this week" and "create" are offered.
       await page.goto('/loads?week=2031-01-05');
