@@ -1,4 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
+import axe from 'axe-core';
 import { expect, type Locator, type Page } from '@playwright/test';
 
 /**
@@ -9,13 +9,9 @@ const ABOVE_THE_SCREEN = 'body > :not(#root)';
 
 /**
  * Soft-fails on every serious or critical axe violation of the page as it is now, naming each node.
- * Only violations are detailed: axe's passes and incomplete results, unread here, cost about a third
- * of each run. axe runs in the page itself (legacy mode): the default runs it per frame and merges
- * the results in a blank page opened for each check, about three times the cost here, for iframes
- * the app does not have.
  */
 export async function expectNoSeriousViolations(page: Page, screen: string) {
-  await expectNone(new AxeBuilder({ page }), screen);
+  await expectNone(page, null, screen);
 }
 
 /**
@@ -29,14 +25,28 @@ export async function expectNoSeriousViolationsAbove(page: Page, dialog: Locator
     await dialog.evaluate((element, layers) => element.closest(layers) !== null, ABOVE_THE_SCREEN),
     `${screen} is drawn above the screen, outside #root`,
   ).toBe(true);
-  await expectNone(new AxeBuilder({ page }).include(ABOVE_THE_SCREEN), screen);
+  await expectNone(page, ABOVE_THE_SCREEN, screen);
 }
 
-async function expectNone(axe: AxeBuilder, screen: string) {
-  const { violations } = await axe
-    .options({ resultTypes: ['violations'] })
-    .setLegacyMode()
-    .analyze();
+interface WithAxe {
+  axe?: typeof axe;
+}
+
+/**
+ * axe runs in the page itself, put there once per document (screens opened from the navigation
+ * keep it): @axe-core/playwright put it there twice per check and, by default, ran it per frame and
+ * merged the results in a blank page opened for each check, for iframes the app does not have; on
+ * an administration table that cost about twice a check. Only violations are detailed: axe's passes
+ * and incomplete results, unread here, cost about a third of each run.
+ */
+async function expectNone(page: Page, include: string | null, screen: string) {
+  if (!(await page.evaluate(() => (window as WithAxe).axe !== undefined))) await page.evaluate(axe.source);
+  const violations = await page.evaluate(async (selector) => {
+    const inPage = (window as WithAxe).axe;
+    if (!inPage) throw new Error('axe is not in the page');
+    const results = await inPage.run(selector ? { include: [selector] } : document, { resultTypes: ['violations'] });
+    return results.violations;
+  }, include);
   const grave = violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
     .flatMap((violation) =>
