@@ -1,7 +1,7 @@
 import type { APIRequest, Page, TestInfo } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { expectNoSeriousViolations } from './pages/axe.ts';
-import { DEMO_PASSWORD, signIn } from './pages/app.ts';
+import { DEMO_PASSWORD, Shell, signInBeforeOpening } from './pages/app.ts';
 import { serverURL } from './worker-server.ts';
 
 /**
@@ -58,7 +58,7 @@ for (const size of VIEWPORTS) {
     const suffix = `${size.viewport.width}-${Date.now() % 100000}`;
 
     test('the hub groups the pages the administrator may open and the tables fit the screen', async ({ page }, testInfo) => {
-      await signIn(page, 'admin');
+      await signInBeforeOpening(page, 'admin');
       await page.goto('/manage-company');
       for (const group of ['Equipment', 'People', 'Sites', 'System']) {
         await expect(page.getByRole('heading', { name: group, exact: true })).toBeVisible();
@@ -105,14 +105,14 @@ for (const size of VIEWPORTS) {
 
       for (const table of ['trailers', 'customers']) {
         const list = new AdminTable(page, table);
-        await list.open();
+        await new Shell(page).openFromNavigation(`/manage-company/${table}`);
         await expect(list.rows.first()).toBeVisible();
         await expectNoHorizontalScroll(page, `/manage-company/${table}`);
       }
     });
 
     test('a tractor is created (a bad VIN keeps Save disabled), edited and listed', async ({ page }, testInfo) => {
-      await signIn(page, 'admin');
+      await signInBeforeOpening(page, 'admin');
       const tractors = new AdminTable(page, 'tractors');
       await tractors.open();
       await tractors.create();
@@ -147,7 +147,7 @@ for (const size of VIEWPORTS) {
     });
 
     test('a trailer naming a cargo type twice shows the message naming it', async ({ page }, testInfo) => {
-      await signIn(page, 'admin');
+      await signInBeforeOpening(page, 'admin');
       const trailers = new AdminTable(page, 'trailers');
       await trailers.open();
       await trailers.create();
@@ -174,7 +174,7 @@ for (const size of VIEWPORTS) {
     });
 
     test('a customer is added', async ({ page }) => {
-      await signIn(page, 'admin');
+      await signInBeforeOpening(page, 'admin');
       const customers = new AdminTable(page, 'customers');
       await customers.open();
       await customers.create();
@@ -193,7 +193,7 @@ for (const size of VIEWPORTS) {
     });
 
     test('a weekly downtime is added to a tractor and listed', async ({ page }, testInfo) => {
-      await signIn(page, 'admin');
+      await signInBeforeOpening(page, 'admin');
       const tractors = new AdminTable(page, 'tractors');
       await tractors.open();
       const first = tractors.rows.first();
@@ -258,7 +258,7 @@ test.describe('administration writes against the server', () => {
     // T-101 is a seeded tractor the demo loads and a driver's default equipment name.
     const tractor = (await api.tractors()).find((row) => row.userDisplayName === 'T-101');
     if (!tractor) throw new Error('the demo company has tractor T-101');
-    await signIn(page, 'admin');
+    await signInBeforeOpening(page, 'admin');
     const tractors = new AdminTable(page, 'tractors');
     await tractors.open();
     await tractors.search(tractor.userDisplayName);
@@ -307,7 +307,7 @@ test.describe('administration writes against the server', () => {
     const created = await api.context.post(customersUrl, { data: { customerName: ours } });
     expect(created.status()).toBe(201);
     const customer = (await created.json()) as { id: number; version: number };
-    await signIn(page, 'admin');
+    await signInBeforeOpening(page, 'admin');
     const customers = new AdminTable(page, 'customers');
     await customers.open();
     await customers.search(ours);
@@ -344,7 +344,7 @@ test.describe('administration writes against the server', () => {
   });
 
   test('a new customer is deleted after a confirmation naming it', async ({ page }) => {
-    await signIn(page, 'admin');
+    await signInBeforeOpening(page, 'admin');
     const customers = new AdminTable(page, 'customers');
     await customers.open();
     await customers.create();
@@ -366,7 +366,7 @@ test.describe('administration writes against the server', () => {
     test.use({ serviceWorkers: 'allow' });
 
     test('offline the tables still show and their writes say a connection is needed', async ({ page, context }) => {
-      await signIn(page, 'admin');
+      await signInBeforeOpening(page, 'admin');
       const users = new AdminTable(page, 'users');
       await users.open();
       const count = await users.rows.count();

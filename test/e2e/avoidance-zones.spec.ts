@@ -1,7 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { expectNoSeriousViolations } from './pages/axe.ts';
-import { goOffline, signIn } from './pages/app.ts';
+import { goOffline, signIn, signInBeforeOpening } from './pages/app.ts';
 import { DispatchApi } from './pages/loads.ts';
 
 // Offline reloads are served by the service worker (the suite blocks it elsewhere: playwright.config.ts).
@@ -62,7 +62,7 @@ for (const size of [
       test.setTimeout(120_000);
       const name = `E2E zone ${size.viewport.width}-${Date.now() % 1_000_000}`;
       const api = await DispatchApi.signIn(playwright.request, 'admin');
-      await signIn(page, 'admin');
+      await signInBeforeOpening(page, 'admin');
       await page.goto('/manage-company/avoidance-zones');
       // The list and the map are both there; the demo's zones are listed in their groups.
       await expect(page.getByTestId('zones-map')).toBeVisible();
@@ -152,7 +152,7 @@ for (const size of [
 }
 
 test('a global zone is edited only by the platform administrator', async ({ page }) => {
-  await signIn(page, 'admin');
+  await signInBeforeOpening(page, 'admin');
   await page.goto('/manage-company/avoidance-zones');
   await expect(zoneItem(page, 'global', 'Des Moines airport')).toBeVisible();
   await expect(zoneItem(page, 'global', 'Des Moines airport').getByTestId('zone-edit')).toHaveCount(0);
@@ -187,7 +187,7 @@ test('a zone is placed by a site, by an address the geocoder finds or by latitud
   if (!site) throw new Error('the company has no placed site');
   const centre = (position: { latitude: number; longitude: number }) =>
     `Centre ${position.latitude.toFixed(5)}, ${position.longitude.toFixed(5)}`;
-  await signIn(page, 'admin');
+  await signInBeforeOpening(page, 'admin');
   await page.goto('/manage-company/avoidance-zones');
   await page.getByTestId('zone-create').click();
   const form = page.getByTestId('zone-form');
@@ -246,7 +246,7 @@ test('a zone created offline shows at once and reaches the server once after rec
   test.setTimeout(120_000);
   const api = await DispatchApi.signIn(playwright.request, 'admin');
   const name = `Offline zone ${Date.now() % 1_000_000}`;
-  await signIn(page, 'admin');
+  await signInBeforeOpening(page, 'admin');
   await page.goto('/manage-company/avoidance-zones');
   await expect(zoneItem(page, 'company', 'Ames downtown')).toBeVisible();
   const goOnline = await goOffline(page);

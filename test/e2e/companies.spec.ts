@@ -1,7 +1,7 @@
 import { ROLE_IDS } from '#core/domain/access';
 import { expect, test } from './fixtures.ts';
-import { expectNoSeriousViolations } from './pages/axe.ts';
-import { signIn } from './pages/app.ts';
+import { expectNoSeriousViolations, expectNoSeriousViolationsAbove } from './pages/axe.ts';
+import { signIn, signInBeforeOpening } from './pages/app.ts';
 
 /**
  * Company administration (issue 12) as the platform administrator: a new company, switched to, gets
@@ -11,13 +11,13 @@ import { signIn } from './pages/app.ts';
 
 test('a platform administrator creates a company, switches to it and a feature changes its menu', async ({ page }) => {
   const name = `Hilltop Grain ${Date.now()}`;
-  await signIn(page, 'platform');
+  await signInBeforeOpening(page, 'platform');
   await page.goto('/manage-company/companies');
   await expect(page.getByTestId('companies-row').first()).toBeVisible();
   await expectNoSeriousViolations(page, 'the companies table');
   await page.getByTestId('companies-create').first().click();
   const form = page.getByRole('dialog', { name: 'New company' });
-  await expectNoSeriousViolations(page, 'the company form');
+  await expectNoSeriousViolationsAbove(page, form, 'the company form');
   await form.getByTestId('company-name').fill(name);
   // Spec 2: latitude and longitude are required, so the company's settings page opens valid.
   await expect(form.getByTestId('company-form-save')).toBeDisabled();
@@ -70,7 +70,7 @@ test('a role permission switched off leaves the role’s signed-in users at thei
   const dispatcherPermissions = async () => (await (await dispatcherPage.request.get('/api/self')).json()).permissions;
   expect(await dispatcherPermissions()).toContain('ViewLiveMap');
 
-  await signIn(page, 'platform');
+  await signInBeforeOpening(page, 'platform');
   await page.goto('/manage-company/permissions');
   // Roles read as on the rest of the product, not as their code names.
   await expect(page.getByTestId(`role-${ROLE_IDS.CarrierDispatcher}`)).toContainText('Carrier dispatcher');
@@ -94,7 +94,7 @@ test('a role permission switched off leaves the role’s signed-in users at thei
 });
 
 test('cargo types keep Save disabled with the coverage warning, and a saved carrier link stays enabled', async ({ page }) => {
-  await signIn(page, 'platform');
+  await signInBeforeOpening(page, 'platform');
   await page.goto('/manage-company/companies');
   await page.getByTestId('companies-search').fill('Swift Haul');
   await page.getByTestId('companies-row').filter({ hasText: 'Swift Haul Carriers' }).getByTestId('companies-edit').click();
@@ -148,7 +148,7 @@ test('a carrier that does not carry the company’s cargo types is refused, nami
   const cargoTypes = (await (await request.get(`/api/organizations/${(await created.json()).id}/cargo-config`)).json())
     .cargoTypes as { label: string }[];
 
-  await signIn(page, 'platform');
+  await signInBeforeOpening(page, 'platform');
   await page.goto('/manage-company/companies');
   await page.getByTestId('companies-search').fill('Prairie');
   await page.getByTestId('companies-row').filter({ hasText: 'Prairie Feed Co.' }).getByTestId('companies-edit').click();
@@ -191,7 +191,7 @@ test('a company just created on another page of the table is brought into view a
     expect(filler.status()).toBe(201);
   }
 
-  await signIn(page, 'platform');
+  await signInBeforeOpening(page, 'platform');
   await page.goto('/manage-company/companies');
   const rows = page.getByTestId('companies-row');
   await expect(rows).toHaveCount(10);

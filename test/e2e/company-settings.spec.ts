@@ -1,6 +1,6 @@
 import { expect, test } from './fixtures.ts';
 import { expectNoSeriousViolations } from './pages/axe.ts';
-import { signIn } from './pages/app.ts';
+import { signIn, signInBeforeOpening } from './pages/app.ts';
 
 /** Company settings and service accounts (issue 12) as Prairie Feed's administrator. */
 
@@ -17,7 +17,7 @@ test('an out-of-range ETA threshold keeps Save disabled, and a valid change stay
   await other.goto('/manage-company/settings');
   await expect(other.getByTestId('company-etaThresholdMinutes')).toHaveValue('30');
 
-  await signIn(page, 'admin');
+  await signInBeforeOpening(page, 'admin');
   await page.goto('/manage-company/settings');
   const settings = page.getByTestId('company-settings');
   const threshold = settings.getByTestId('company-etaThresholdMinutes');
@@ -58,7 +58,7 @@ test('a service account’s secret, shown once, acts within the scopes chosen un
   page,
   playwright,
 }) => {
-  await signIn(page, 'admin');
+  await signInBeforeOpening(page, 'admin');
   await page.goto('/manage-company/service-accounts');
   await expect(page.getByTestId('serviceAccounts-table')).toBeVisible();
   await expect(page.getByTestId('skeleton-row')).toHaveCount(0);
@@ -129,7 +129,7 @@ test('a service account just created on another page of the table is brought int
     fillers.push((await filler.json()).id);
   }
 
-  await signIn(page, 'admin');
+  await signInBeforeOpening(page, 'admin');
   await page.goto('/manage-company/service-accounts');
   const rows = page.getByTestId('serviceAccounts-row');
   await expect(rows).toHaveCount(10);

@@ -1,6 +1,6 @@
-import type { Page, TestInfo } from '@playwright/test';
+import type { Page, Request, TestInfo } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
-import { signIn } from './pages/app.ts';
+import { signIn, signInBeforeOpening } from './pages/app.ts';
 import { LoadsTablePage } from './pages/loads.ts';
 
 /**
@@ -40,6 +40,55 @@ async function expectNoSidewaysScroll(page: Page, what: string) {
   expect(scrollWidth, `${what} is no wider than the window`).toBeLessThanOrEqual(clientWidth);
 }
 
+/** The page's requests still waiting for their answer, and when the last one started or was answered. */
+function watchRequests(page: Page) {
+  const watch = { waiting: new Set<Request>(), changedAt: Date.now() };
+  page.on('request', (request) => {
+    watch.waiting.add(request);
+    watch.changedAt = Date.now();
+  });
+  // Answered once its headers arrive: a body the app never reads (the health probe's) never finishes.
+  page.on('response', (response) => {
+    watch.waiting.delete(response.request());
+    watch.changedAt = Date.now();
+  });
+  page.on('requestfailed', (request) => {
+    watch.waiting.delete(request);
+    watch.changedAt = Date.now();
+  });
+  return watch;
+}
+
+const SETTLED_FOR_MS = 300;
+
+/**
+ * Waits until a screen opened from the navigation has settled: its lazy code and data loaded (no
+ * request in flight) and the page's size unchanged, for 300 ms. A late layout change would not be
+ * caught otherwise; a fixed 800 ms a screen cost about 20 s at 768 px, and still guessed.
+ */
+async function settled(page: Page, requests: ReturnType<typeof watchRequests>) {
+  let size = '';
+  let sameSince = Date.now();
+  await expect
+    .poll(
+      async () => {
+        const now = await page.evaluate(() => {
+          const main = document.querySelector('main');
+          const { scrollWidth, scrollHeight } = document.documentElement;
+          return `${scrollWidth}×${scrollHeight} ${main?.scrollWidth}×${main?.scrollHeight}`;
+        });
+        if (now !== size) {
+          size = now;
+          sameSince = Date.now();
+        }
+        const quietSince = Math.max(sameSince, requests.changedAt);
+        return requests.waiting.size === 0 && Date.now() - quietSince >= SETTLED_FOR_MS;
+      },
+      { message: 'the screen settles (no request in flight, its size unchanged)', intervals: [100], timeout: 20_000 },
+    )
+    .toBe(true);
+}
+
 async function keepScreenshot(page: Page, testInfo: TestInfo, name: string) {
   await testInfo.attach(name, { body: await page.screenshot(), contentType: 'image/png' });
 }
@@ -61,6 +110,7 @@ for (const size of SIZES) {
     test('no main screen scrolls sideways', async ({ page }, testInfo) => {
       // Every screen of the navigation in turn: the list grows with the product.
       test.setTimeout(150_000);
+      const requests = watchRequests(page);
       const shell = await signIn(page, 'admin');
       const paths = await page
         .getByTestId('side-navigation')
@@ -71,8 +121,7 @@ for (const size of SIZES) {
         // From the navigation, as a user goes: starting the app again for each screen would only time its start.
         await shell.openFromNavigation(path);
         await expect(page.getByRole('main')).toBeVisible();
-        // Lazy screens and their data settle: a late layout change would not be caught otherwise.
-        await page.waitForTimeout(800);
+        await settled(page, requests);
         await expectNoSidewaysScroll(page, path);
         if (['/', '/loads', '/drafts'].includes(path))
           await keepScreenshot(page, testInfo, `${size.name}${path.replace('/', '-')}`);
@@ -80,7 +129,7 @@ for (const size of SIZES) {
     });
 
     test('the loads table fits: its columns, a sticky header, Save of the expanded row in view', async ({ page }, testInfo) => {
-      await signIn(page, 'admin');
+      await signInBeforeOpening(page, 'admin');
       const loads = new LoadsTablePage(page);
       await loads.open();
       await expect(loads.rows.nth(11)).toBeVisible();
@@ -135,7 +184,7 @@ for (const size of SIZES) {
     });
 
     test('the new-load dialog fits, with its close button and Save in view', async ({ page }, testInfo) => {
-      await signIn(page, 'admin');
+      await signInBeforeOpening(page, 'admin');
       const loads = new LoadsTablePage(page);
       await loads.open();
       await loads.runAction('create');
@@ -148,7 +197,7 @@ for (const size of SIZES) {
     });
 
     test('empty states show in view, with the action that helps', async ({ page }, testInfo) => {
-      await signIn(page, 'admin');
+      await signInBeforeOpening(page, 'admin');
       const loads = new LoadsTablePage(page);
       // A week with no loads: "go to this week" and "create" are offered.
       await page.goto('/loads?week=2031-01-05');

@@ -3,7 +3,7 @@ import { type GeofenceShape, isGeofencePlaced } from '../../core/domain/master-d
 import { expect, test } from './fixtures.ts';
 import { AdminTable } from './pages/admin-table.ts';
 import { expectNoSeriousViolations } from './pages/axe.ts';
-import { goOffline, signIn } from './pages/app.ts';
+import { goOffline, signIn, signInBeforeOpening } from './pages/app.ts';
 import { DispatchApi, LoadsTablePage } from './pages/loads.ts';
 
 /**
@@ -192,7 +192,7 @@ for (const size of [
 test('bad input says what is wrong and changes nothing', async ({ page, playwright }) => {
   const api = await DispatchApi.signIn(playwright.request, 'admin');
   const before = ((await (await api.context.get('/api/locations')).json()) as LocationRow[]).length;
-  await signIn(page, 'admin');
+  await signInBeforeOpening(page, 'admin');
   const locations = new AdminTable(page, 'locations', 'location-form');
   await locations.open();
   await locations.startCreate();
@@ -234,7 +234,7 @@ test.describe('offline', () => {
     test.setTimeout(120_000);
     const name = `Offline site ${Date.now() % 1_000_000}`;
     const api = await DispatchApi.signIn(playwright.request, 'admin');
-    await signIn(page, 'admin');
+    await signInBeforeOpening(page, 'admin');
     const locations = new AdminTable(page, 'locations', 'location-form');
     await locations.open();
     const goOnline = await goOffline(page);

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test } from './fixtures.ts';
-import { signIn } from './pages/app.ts';
-import { expectNoSeriousViolations } from './pages/axe.ts';
+import { signInBeforeOpening } from './pages/app.ts';
+import { expectNoSeriousViolations, expectNoSeriousViolationsAbove } from './pages/axe.ts';
 import { DispatchApi } from './pages/loads.ts';
 
 /**
@@ -21,7 +21,7 @@ test('a notification configuration is created with a contact and a cargo type fi
   });
   expect(created.status(), 'contact created').toBe(201);
 
-  await signIn(page, 'admin');
+  await signInBeforeOpening(page, 'admin');
   await page.goto('/manage-company/notification-configs');
   await expect(page.getByTestId('notificationConfigs-page')).toBeVisible();
   await expectNoSeriousViolations(page, 'the notification configurations page');
@@ -35,7 +35,7 @@ test('a notification configuration is created with a contact and a cargo type fi
   await expect(eventType).toHaveValue('En route from origin');
   await expect(form.getByText('Choose at least one contact to notify.')).toBeVisible();
   await expect(save).toBeDisabled();
-  await expectNoSeriousViolations(page, 'the notification configuration form');
+  await expectNoSeriousViolationsAbove(page, form, 'the notification configuration form');
 
   await stopCargoTypes.click();
   await page.getByRole('option', { name: 'Bulk Feed', exact: true }).click();

@@ -1,7 +1,7 @@
 import { type Page, request } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { type ApiLoad, createOpenLoads } from './pages/loads.ts';
-import { DEMO_PASSWORD, signIn } from './pages/app.ts';
+import { DEMO_PASSWORD, signInBeforeOpening } from './pages/app.ts';
 import { serverURL } from './worker-server.ts';
 
 // Offline reloads are served by the service worker (the suite blocks it elsewhere: playwright.config.ts).
@@ -65,7 +65,7 @@ test('offline edits and a new load survive two reloads and reach the server once
   const api = await apiAs('dispatcher');
   const ids = (await createOpenLoads(api, 3, 'PF-QUEUE')).map((load) => String(load.id));
   const before = await weekLoads(api);
-  await signIn(page, 'dispatcher');
+  await signInBeforeOpening(page, 'dispatcher');
   await page.goto('/loads');
   await expect(row(page, ids[2] ?? '')).toBeVisible();
   await page.evaluate(async () => navigator.serviceWorker.ready);
@@ -118,7 +118,7 @@ test('a save made stale by someone else is rolled back on reconnect and kept to 
   const admin = await apiAs('admin');
   const [load] = (await createOpenLoads(admin, 1, 'PF-STALE')) as (LoadRow & Record<string, unknown>)[];
   if (!load) throw new Error('no load created');
-  await signIn(page, 'dispatcher');
+  await signInBeforeOpening(page, 'dispatcher');
   await page.goto('/loads');
   await expect(row(page, load.id)).toBeVisible();
   // An installed app: the service worker holds the code the editor loads on first use.
@@ -154,7 +154,7 @@ test('an assignment the server refuses on reconnect is rolled back with the reas
   const admin = await apiAs('admin');
   const [load] = await createOpenLoads(admin, 1, 'PF-REFUSED');
   if (!load) throw new Error('no load created');
-  await signIn(page, 'dispatcher');
+  await signInBeforeOpening(page, 'dispatcher');
   await page.goto('/loads');
   await expect(row(page, load.id)).toBeVisible();
   // An installed app: the service worker holds the code the editor loads on first use.

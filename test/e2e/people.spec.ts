@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { expectNoSeriousViolations } from './pages/axe.ts';
-import { LoginScreen, Shell, signIn } from './pages/app.ts';
+import { LoginScreen, Shell, signIn, signInBeforeOpening } from './pages/app.ts';
 import { DispatchApi, LoadsTablePage, ownCarried, takeLoad } from './pages/loads.ts';
 import { linkMailedTo, NewPasswordScreen } from './pages/onboarding.ts';
 
@@ -27,7 +27,7 @@ test('a driver user created with an email activates, signs in, and the default t
   const api = await DispatchApi.signIn(playwright.request, 'admin');
   const self = await api.self();
 
-  await signIn(page, 'admin');
+  await signInBeforeOpening(page, 'admin');
   await page.goto('/manage-company/users');
   await expect(page.getByTestId('users-row').first()).toBeVisible();
   await expectNoSeriousViolations(page, 'the users page');
@@ -120,7 +120,7 @@ test('a contact’s phone is refused when invalid and stored normalised, and its
   const created = await api.context.post(`/api/organizations/${self.activeOrganizationId}/contacts`, { data: { name } });
   expect(created.status(), 'contact created').toBe(201);
 
-  await signIn(page, 'admin');
+  await signInBeforeOpening(page, 'admin');
   await page.goto('/manage-company/contacts');
   await page.getByTestId('contacts-search').fill(name);
   const row = page.getByTestId('contacts-row').filter({ hasText: name });
@@ -156,7 +156,7 @@ test('a contact’s phone is refused when invalid and stored normalised, and its
 });
 
 test('a new contact starts empty, not with the company name, and cannot be created without a name', async ({ page }) => {
-  await signIn(page, 'admin');
+  await signInBeforeOpening(page, 'admin');
   await page.goto('/manage-company/contacts');
   await page.getByTestId('contacts-create').first().click();
   const form = page.getByTestId('contact-form');
@@ -215,7 +215,7 @@ test('offline, the user form says the username and the password email wait for a
   });
   expect(created.status(), 'user created').toBe(201);
 
-  await signIn(page, 'admin');
+  await signInBeforeOpening(page, 'admin');
   await page.goto('/manage-company/users');
   await page.getByTestId('users-search').fill(username);
   await page.getByTestId('users-row').filter({ hasText: username }).getByTestId('users-edit').click();
@@ -233,7 +233,7 @@ test('offline, the user form says the username and the password email wait for a
 
 test('a loading team is created with a member and lists its members', async ({ page }) => {
   const name = `Night crew ${randomUUID().slice(0, 8)}`;
-  await signIn(page, 'admin');
+  await signInBeforeOpening(page, 'admin');
   await page.goto('/manage-company/loading-teams');
   await page.getByTestId('loadingTeams-create').first().click();
   const form = page.getByTestId('loading-team-form');
@@ -255,7 +255,7 @@ test('a loading team is created with a member and lists its members', async ({ p
 });
 
 test('the administrator cannot delete his own user, and is told so in his language', async ({ page }) => {
-  await signIn(page, 'admin');
+  await signInBeforeOpening(page, 'admin');
   await page.goto('/manage-company/users');
   await page.getByTestId('users-search').fill('admin');
   const own = page.getByTestId('users-row').filter({ has: page.getByRole('cell', { name: 'admin', exact: true }) });

@@ -97,6 +97,17 @@ export async function signIn(page: Page, username: string) {
 }
 
 /**
+ * Signs `username` in through the API for a fresh page without opening the app: the test's first
+ * `goto` (or page object's `open`) then starts the app on its own screen, whose content proves the
+ * session, where `signIn` would start it twice (home, then that screen).
+ */
+export async function signInBeforeOpening(page: Page, username: string) {
+  expect(page.url(), 'a fresh page (signIn replaces an earlier user through the form)').toBe('about:blank');
+  const answer = await page.request.post('/api/session', { data: { username, password: DEMO_PASSWORD } });
+  expect(answer.ok(), `sign-in of ${username}`).toBe(true);
+}
+
+/**
  * Takes the page's browser context offline once the service worker controls the page (else code
  * loaded later could not come from its cache). Chromium's offline emulation lets a request through
  * now and then right after a reload (OFFLINE-NOTES "Testing offline"), so the API is refused by
