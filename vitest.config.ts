@@ -5,9 +5,9 @@ import { defineConfig } from 'vitest/config';
 const UNIT_ROOTS = ['core', 'src', 'workers', 'test/locales', 'test/architecture', 'test/tracking'];
 const UNIT_TEST_FILE = /\.test\.tsx?$/;
 
-/** Unit test files, relative to the project root. */
-function unitTestFiles(): string[] {
-  return UNIT_ROOTS.flatMap((root) =>
+/** Test files under `roots`, relative to the project root. */
+function testFilesUnder(roots: readonly string[]): string[] {
+  return roots.flatMap((root) =>
     readdirSync(root, { recursive: true, encoding: 'utf8' })
       .filter((file) => UNIT_TEST_FILE.test(file))
       .map((file) => path.join(root, file)),
@@ -20,7 +20,30 @@ function unitTestFiles(): string[] {
  * React, Mantine and the app once per worker, not once per file, halves the unit run).
  */
 const NEEDS_OWN_MODULES = /vi\.(mock|stubGlobal|useFakeTimers)\(|\bi18next\b|initI18n\(/;
-const isolatedFiles = unitTestFiles().filter((file) => NEEDS_OWN_MODULES.test(readFileSync(file, 'utf8')));
+const isolatedFiles = testFilesUnder(UNIT_ROOTS).filter((file) => NEEDS_OWN_MODULES.test(readFileSync(file, 'utf8')));
+
+const SERVER_TEST_ROOTS = ['server', 'test/server'];
+/**
+ * Server files that replace modules, globals or the clock keep a module registry of their own. The
+ * others share their worker's (the server is imported once per worker, not once per file): each
+ * builds its own app on its own database, and an app keeps its state in itself, not in modules
+ * (server/app.test.ts; the process-wide registries of server/tenancy, resources and sync hold the
+ * same pure functions whichever app fills them).
+ */
+const SERVER_NEEDS_OWN_MODULES = /vi\.(mock|stubGlobal|useFakeTimers)\(/;
+const isolatedServerFiles = testFilesUnder(SERVER_TEST_ROOTS).filter((file) =>
+  SERVER_NEEDS_OWN_MODULES.test(readFileSync(file, 'utf8')),
+);
+/** Every server test file gets its own database cloned from the migrated, seeded template (global set-up). */
+const SERVER_PROJECT = {
+  environment: 'node',
+  globalSetup: ['test/server/global-setup.ts'],
+  testTimeout: 30_000,
+  hookTimeout: 60_000,
+  fileParallelism: true,
+  maxWorkers: 2,
+  sequence: { groupOrder: 1 },
+};
 
 export default defineConfig({
   test: {
@@ -46,17 +69,15 @@ export default defineConfig({
       },
       {
         test: {
+          ...SERVER_PROJECT,
           name: 'server',
-          include: ['server/**/*.test.ts', 'test/server/**/*.test.ts'],
-          environment: 'node',
-          globalSetup: ['test/server/global-setup.ts'],
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
-          // Each file gets its own database cloned from the migrated, seeded template.
-          fileParallelism: true,
-          maxWorkers: 2,
-          sequence: { groupOrder: 1 },
+          include: SERVER_TEST_ROOTS.map((root) => `${root}/**/*.test.ts`),
+          exclude: isolatedServerFiles,
+          isolate: false,
         },
+      },
+      {
+        test: { ...SERVER_PROJECT, name: 'server-isolated', include: isolatedServerFiles },
       },
     ],
   },

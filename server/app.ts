@@ -40,7 +40,6 @@ import { registerSessionRoutes } from './features/session/session.routes.ts';
 import type { SignInThrottling } from './features/session/session.service.ts';
 import { kindsWithoutFeedLoader } from './features/sync/feed-loaders.ts';
 import { registerSyncRoutes } from './features/sync/sync.routes.ts';
-import { routeTripsWith } from './features/orders/trip-time.ts';
 import { registerTrackingRoutes } from './features/tracking/tracking.routes.ts';
 import { registerTravelTimeRoutes } from './features/travel-times/travel-times.routes.ts';
 import { registerSelfSettingsRoutes } from './features/self/self-settings.routes.ts';
@@ -50,11 +49,11 @@ import { answerFrameworkError, registerErrorHandler } from './plugins/error-hand
 import { registerIdempotency } from './plugins/idempotency.ts';
 import { registerJsonBodyParser } from './plugins/json-body.ts';
 import { registerOriginCheck } from './plugins/origin-check.ts';
-import { realtimeOff, registerRealtime } from './plugins/realtime.ts';
+import { registerRealtime, silentRealtime } from './plugins/realtime.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { createRoutingProvider } from './providers/routing.ts';
 import { unregisteredUses } from './resources/uses.ts';
-import { referencedKindsWithoutLookup, registerReferenceChecks } from './tenancy/references.ts';
+import { registerReferenceChecks } from './tenancy/references.ts';
 
 export interface BuildAppOptions {
   db: Database;
@@ -147,7 +146,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         publicUrl: config.PUBLIC_URL,
         trustsProxy: proxyTrust(trustedProxies(config)),
       })
-    : realtimeOff;
+    : silentRealtime();
   const positions = createPositionIngest(db, realtime, app.log);
   // Queued fixes are stored (and their requests answered) before the server and the database close.
   app.addHook('preClose', () => positions.close());
@@ -155,12 +154,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     db,
     config,
     realtime,
+    routing: createRoutingProvider(config, app.log),
     positions,
     signInThrottling: options.signInThrottling,
   };
   options.onContext?.(context);
-  // Saves route the legs their loads name that no editor asked for yet (a load written through the API).
-  routeTripsWith(createRoutingProvider(config, app.log));
   await app.register(
     async (api) => {
       await api.register(fastifySwagger, {
@@ -186,13 +184,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       registerOriginCheck(api, config.PUBLIC_URL);
       registerAuth(api, db);
       registerIdempotency(api, db);
-      registerReferenceChecks(api, db);
+      const references = registerReferenceChecks(api, db);
       for (const register of FEATURE_ROUTES) register(api, context);
       const unloaded = kindsWithoutFeedLoader();
       if (unloaded.length) throw new Error(`Declared record types no feature loads for the change feed: ${unloaded.join(', ')}`);
       const uncounted = unregisteredUses();
       if (uncounted.length) throw new Error(`References no feature counts before a delete: ${uncounted.join(', ')}`);
-      const unchecked = referencedKindsWithoutLookup();
+      const unchecked = references.kindsWithoutLookup();
       if (unchecked.length) throw new Error(`Referenced kinds no feature checks the tenancy of: ${unchecked.join(', ')}`);
       api.get('/docs', { schema: { hide: true } }, async () => api.swagger());
       api.setNotFoundHandler(answerNoApiRoute);

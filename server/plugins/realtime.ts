@@ -28,14 +28,23 @@ export interface RealtimePublisher {
   publishCompanyChange(company: CompanyChangedEvent): void;
 }
 
-/** The publisher when realtime is not attached (API tests that inject into buildApp): publishing does nothing. */
-export const realtimeOff: RealtimePublisher = {
+/**
+ * The publisher when realtime is not attached (API tests that inject into buildApp): publishing does
+ * nothing. Frozen: an app uses its own copy (`silentRealtime()`), so a spy on one app's publisher never
+ * sees another app's publishing in the same process.
+ */
+export const realtimeOff: RealtimePublisher = Object.freeze({
   publishOrderChange: () => {},
   publishStopChange: () => {},
   publishDeviceLocations: () => {},
   publishMirrorChange: () => {},
   publishCompanyChange: () => {},
-};
+});
+
+/** A publisher of one app's own that does nothing. */
+export function silentRealtime(): RealtimePublisher {
+  return { ...realtimeOff };
+}
 
 interface SocketData {
   userId: number;

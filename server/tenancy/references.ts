@@ -62,8 +62,8 @@ export function ownedRowsOf(table: OrganizationTable): OwnedIds {
          where ${table.organizationId} = ${org} and ${table.id} = any(${idArray(ids)})`;
 }
 
+/** Filled alike by every app a process builds (each feature registers the same pure lookups), so shared. */
 const lookups = new Map<ReferenceKind, { owned: OwnedIds; label: string }>();
-const referenced = new Set<ReferenceKind>();
 
 /**
  * Registers how a reference of `kind` is checked: by the feature owning the kind (the record routes
@@ -76,11 +76,6 @@ export function registerOwnedIds(
   label = kind.replace(/[A-Z]/g, (letter: string) => ` ${letter.toLowerCase()}`),
 ) {
   lookups.set(kind, { owned: lookup, label });
-}
-
-/** The kinds some registered route references that no feature registered a lookup for: none once all have. */
-export function referencedKindsWithoutLookup(): ReferenceKind[] {
-  return [...referenced].filter((kind) => !lookups.has(kind));
 }
 
 function lookupOf(kind: ReferenceKind) {
@@ -162,8 +157,11 @@ function asList<Hook>(hooks: Hook | Hook[] | undefined): Hook[] {
  * For every route registered on `app` from now on: refuses (throws) a route whose params, query or
  * body has an id field declared neither as a reference nor as not one, and adds a preHandler that
  * checks the references of its query and body (unless its service does, `config.references`).
+ * Answers `kindsWithoutLookup`: the kinds the app's routes reference that no feature registered a
+ * lookup for (none once all have), of this app's routes only.
  */
-export function registerReferenceChecks(app: FastifyInstance, db: Database): void {
+export function registerReferenceChecks(app: FastifyInstance, db: Database): { kindsWithoutLookup: () => ReferenceKind[] } {
+  const referenced = new Set<ReferenceKind>();
   app.addHook('onRoute', (route) => {
     const schemas = route.schema ?? {};
     for (const part of ['params', 'querystring', 'body'] as const) {
@@ -191,4 +189,5 @@ export function registerReferenceChecks(app: FastifyInstance, db: Database): voi
     };
     route.preHandler = [...asList(route.preHandler), checkReferences];
   });
+  return { kindsWithoutLookup: () => [...referenced].filter((kind) => !lookups.has(kind)) };
 }

@@ -34,7 +34,7 @@ function sendJsonStream(reply: FastifyReply, json: Readable) {
   return reply.type('application/json; charset=utf-8').send(json as never);
 }
 
-export function registerOrderRoutes(app: FastifyInstance, { db, realtime }: ServerContext) {
+export function registerOrderRoutes(app: FastifyInstance, { db, realtime, routing }: ServerContext) {
   registerFeedLoader('order', loadOrdersByIds);
   const api = zodRoutes(app);
 
@@ -81,7 +81,7 @@ export function registerOrderRoutes(app: FastifyInstance, { db, realtime }: Serv
     async (request, reply) => {
       const caller = requireCaller(request);
       // People keep creating freely: two loads may carry one customer order number on purpose.
-      const { order, created } = await createOrder(db, realtime, caller, request.body, {
+      const { order, created } = await createOrder(db, realtime, routing, caller, request.body, {
         reuseByCustomerOrderNumber: request.serviceAccount !== null,
       });
       return reply.code(created ? 201 : 200).send(await withWarning(db, caller, order));
@@ -105,7 +105,7 @@ export function registerOrderRoutes(app: FastifyInstance, { db, realtime }: Serv
     async (request) => {
       const version = baseVersion(request.body.version, request.headers['if-match']);
       const caller = requireCaller(request);
-      return withWarning(db, caller, await updateOrder(db, realtime, caller, request.params.id, request.body, version));
+      return withWarning(db, caller, await updateOrder(db, realtime, routing, caller, request.params.id, request.body, version));
     },
   );
 }

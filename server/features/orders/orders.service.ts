@@ -10,6 +10,7 @@ import type { Database, Queryable, Transaction } from '#server/db/database';
 import { contacts, carrierLinks, orders, organizations, stops, users } from '#server/db/schema';
 import type { AuthContext, OrganizationCaller } from '#server/plugins/auth';
 import type { RealtimePublisher } from '#server/plugins/realtime';
+import type { RoutingProvider } from '#server/providers/routing';
 import { badRequest, HttpError, notFound } from '#server/plugins/error-handler';
 import { assertReferencesBelong, type HeldReference } from '#server/tenancy/references';
 import { carrierResourcesByOrder, ordersAsJson, streamOrdersJson } from './orders-json.ts';
@@ -425,6 +426,7 @@ const INSERT_BATCH = 1000;
  */
 export async function insertOrders(
   tx: Transaction,
+  routing: RoutingProvider,
   caller: OrganizationCaller,
   loads: readonly { input: OrderInput; status?: Order['status']; mergedFromOrderIds?: number[] }[],
 ): Promise<Order[]> {
@@ -432,6 +434,7 @@ export async function insertOrders(
   const created: OrderRow[] = [];
   const trips = await tripFiguresOf(
     tx,
+    routing,
     caller.organizationId,
     loads.map((load) => load.input),
   );
@@ -493,6 +496,7 @@ export async function insertOrders(
 export async function createOrder(
   db: Database,
   realtime: RealtimePublisher,
+  routing: RoutingProvider,
   caller: OrganizationCaller,
   input: OrderInput,
   options: { reuseByCustomerOrderNumber?: boolean } = {},
@@ -504,7 +508,7 @@ export async function createOrder(
       const existing = await loadWithCustomerOrderNumber(tx, caller.organizationId, input);
       if (existing) return { order: existing, created: false };
     }
-    const [order] = await insertOrders(tx, caller, [{ input }]);
+    const [order] = await insertOrders(tx, routing, caller, [{ input }]);
     if (!order) throw new Error('insert returned no order');
     await recordChanges(tx, [{ entity: 'order', id: order.id, op: 'upsert', organizationIds: organizationsSeeing(order) }]);
     return { order, created: true };
@@ -521,12 +525,13 @@ export async function createOrder(
 export async function updateOrder(
   db: Database,
   realtime: RealtimePublisher,
+  routing: RoutingProvider,
   auth: OrganizationCaller,
   id: number,
   input: OrderInput,
   baseVersion: number,
 ): Promise<Order> {
-  const saved = await db.transaction((tx) => updateOrderInTransaction(tx, auth, id, input, baseVersion));
+  const saved = await db.transaction((tx) => updateOrderInTransaction(tx, routing, auth, id, input, baseVersion));
   realtime.publishOrderChange(organizationsSeeing(saved), saved);
   return saved;
 }
@@ -538,6 +543,7 @@ export async function updateOrder(
  */
 export async function updateOrderInTransaction(
   tx: Transaction,
+  routing: RoutingProvider,
   auth: OrganizationCaller,
   id: number,
   input: OrderInput,
@@ -592,7 +598,7 @@ export async function updateOrderInTransaction(
   await assertChosenDriverEnabled(tx, input, current);
   const kept = new Set(input.stops.flatMap((stop) => (stop.id ? [stop.id] : [])));
   const removed = existing.filter((stop) => !kept.has(stop.id));
-  const [trip] = await tripFiguresOf(tx, current.organizationId, [input]);
+  const [trip] = await tripFiguresOf(tx, routing, current.organizationId, [input]);
   const [row] = await tx
     .update(orders)
     .set({

@@ -9,7 +9,7 @@ import {
 } from '#core/domain/planning/stop-times';
 import type { Queryable } from '#server/db/database';
 import { travelTimesOf } from '#server/features/travel-times/travel-times.service';
-import { embeddedRouting, type RoutingProvider } from '#server/providers/routing';
+import type { RoutingProvider } from '#server/providers/routing';
 
 /** What a save stores of a load's travel: the trip time, the distance, and each stop's leg by sequence. */
 export interface TripFigures {
@@ -18,21 +18,15 @@ export interface TripFigures {
   legs: Map<number, LegFigures>;
 }
 
-/** The provider that routes the legs a save names and the cache does not hold yet (buildApp sets it from ROUTING_URL). */
-let tripRouting: RoutingProvider = embeddedRouting;
-
-export function routeTripsWith(routing: RoutingProvider) {
-  tripRouting = routing;
-}
-
 /**
  * Each load's trip figures as they are stored on save (`orders.time_seconds`, `distance_meters`,
  * and each stop's leg): the core rules over the owning organization's travel times, those the
  * editor was shown, never a client's figure. Legs not cached yet (a load written through the API)
- * are routed and cached first; a leg with an unplaced location stays unknown (null).
+ * are routed by the app's `routing` and cached first; a leg with an unplaced location stays unknown (null).
  */
 export async function tripFiguresOf(
   db: Queryable,
+  routing: RoutingProvider,
   organizationId: number,
   loads: readonly { stops: readonly TripStop[] }[],
 ): Promise<TripFigures[]> {
@@ -46,7 +40,7 @@ export async function tripFiguresOf(
       pairs.set(travelTimeKey(from, to), { originOrganizationLocationId: from, destinationOrganizationLocationId: to });
     });
   }
-  const entries = await travelTimesOf(db, tripRouting, organizationId, [...pairs.values()]);
+  const entries = await travelTimesOf(db, routing, organizationId, [...pairs.values()]);
   const key = (entry: (typeof entries)[number]) =>
     travelTimeKey(entry.originOrganizationLocationId, entry.destinationOrganizationLocationId);
   const travel = new Map(entries.map((entry) => [key(entry), entry.timeSeconds]));

@@ -19,7 +19,7 @@ import { createProjections, listMergedSources, mergeOrders, saveOrderList, unmer
  * Planning routes of spec 1 §7 (issue 5). Drafts are the owner's planning material, so none of
  * them is for carriers; each tool answers 403 when the organization lacks its feature.
  */
-export function registerPlanningRoutes(app: FastifyInstance, { db, realtime }: ServerContext) {
+export function registerPlanningRoutes(app: FastifyInstance, { db, realtime, routing }: ServerContext) {
   const api = zodRoutes(app);
 
   api.put(
@@ -32,7 +32,7 @@ export function registerPlanningRoutes(app: FastifyInstance, { db, realtime }: S
     },
     async (request) => {
       const auth = requireAuth(request);
-      return withWarnings(db, auth, await saveOrderList(db, realtime, auth, request.body));
+      return withWarnings(db, auth, await saveOrderList(db, realtime, routing, auth, request.body));
     },
   );
 
@@ -51,7 +51,7 @@ export function registerPlanningRoutes(app: FastifyInstance, { db, realtime }: S
       const auth = requireAuth(request);
       return reply
         .code(201)
-        .send(await withWarning(db, auth, await mergeOrders(db, realtime, auth, request.query.orderIds, request.body)));
+        .send(await withWarning(db, auth, await mergeOrders(db, realtime, routing, auth, request.query.orderIds, request.body)));
     },
   );
 
@@ -90,7 +90,9 @@ export function registerPlanningRoutes(app: FastifyInstance, { db, realtime }: S
     },
     async (request, reply) => {
       const auth = requireAuth(request);
-      return reply.code(201).send(await withWarnings(db, auth, await createProjections(db, realtime, auth, request.body)));
+      return reply
+        .code(201)
+        .send(await withWarnings(db, auth, await createProjections(db, realtime, routing, auth, request.body)));
     },
   );
 }

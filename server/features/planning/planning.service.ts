@@ -45,6 +45,7 @@ import type { AuthContext } from '#server/plugins/auth';
 import { HttpError, notFound } from '#server/plugins/error-handler';
 import { ERROR_CODES } from '#core/contract/errors';
 import type { RealtimePublisher } from '#server/plugins/realtime';
+import type { RoutingProvider } from '#server/providers/routing';
 
 /**
  * Locks the active organization's own loads named (in id order, so two requests cannot deadlock)
@@ -94,6 +95,7 @@ function conflict(current: Order) {
 export async function saveOrderList(
   db: Database,
   realtime: RealtimePublisher,
+  routing: RoutingProvider,
   auth: AuthContext,
   items: OrderListItem[],
 ): Promise<Order[]> {
@@ -139,7 +141,7 @@ export async function saveOrderList(
     }
     const written: Order[] = [];
     for (const [index, item] of items.entries()) {
-      written.push(await updateOrderInTransaction(tx, auth, item.id, item, item.version, `body.${index}`));
+      written.push(await updateOrderInTransaction(tx, routing, auth, item.id, item, item.version, `body.${index}`));
     }
     return written;
   });
@@ -171,6 +173,7 @@ async function writeStatuses(tx: Transaction, changes: readonly { id: number; st
 export async function mergeOrders(
   db: Database,
   realtime: RealtimePublisher,
+  routing: RoutingProvider,
   auth: AuthContext,
   orderIds: number[],
   preview: OrderInput | null | undefined,
@@ -183,7 +186,7 @@ export async function mergeOrders(
     let merged = mergeDrafts(sources);
     if (preview) merged = applyMergedStopOrder(merged, preview.stops);
     const { status, mergedFromOrderIds, ...input } = merged;
-    const [created] = await insertOrders(tx, auth, [{ input, status, mergedFromOrderIds }]);
+    const [created] = await insertOrders(tx, routing, auth, [{ input, status, mergedFromOrderIds }]);
     if (!created) throw new Error('insert returned no order');
     const marked = await writeStatuses(
       tx,
@@ -353,6 +356,7 @@ async function wizardTimezone(db: Queryable, auth: AuthContext): Promise<string>
 export async function createProjections(
   db: Database,
   realtime: RealtimePublisher,
+  routing: RoutingProvider,
   auth: AuthContext,
   configs: ProjectionConfig[],
 ): Promise<Order[]> {
@@ -376,7 +380,7 @@ export async function createProjections(
   );
   if (!drafts.length) return [];
   const created = await db.transaction(async (tx) => {
-    const loads = await insertOrders(tx, auth, drafts);
+    const loads = await insertOrders(tx, routing, auth, drafts);
     await recordChanges(
       tx,
       loads.map((load) => ({ entity: 'order', id: load.id, op: 'upsert', organizationIds: organizationsSeeing(load) })),

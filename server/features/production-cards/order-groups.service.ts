@@ -19,6 +19,7 @@ import { insertOrders, organizationsSeeing } from '#server/features/orders/order
 import type { AuthContext } from '#server/plugins/auth';
 import { HttpError, notFound } from '#server/plugins/error-handler';
 import type { RealtimePublisher } from '#server/plugins/realtime';
+import type { RoutingProvider } from '#server/providers/routing';
 import { mirrorWrite } from '#server/resources/mirror-write';
 import { orderGroupOrders, orderGroups, productionCards } from './production-cards.schema.ts';
 import { productionCardsWhere } from './production-cards.store.ts';
@@ -100,6 +101,7 @@ async function organizationTimezone(db: Queryable, organizationId: number) {
 export async function generateGroup(
   db: Database,
   realtime: RealtimePublisher,
+  routing: RoutingProvider,
   auth: AuthContext,
   input: GenerateGroupInput,
 ): Promise<OrderGroup> {
@@ -173,7 +175,7 @@ export async function generateGroup(
         },
       };
     });
-    const created = await insertOrders(tx, auth, inputs);
+    const created = await insertOrders(tx, routing, auth, inputs);
     const [groupRow] = await tx
       .insert(orderGroups)
       .values({ organizationId: auth.organizationId, distributionMode: input.distributionMode, createdByUserId: auth.userId })

@@ -39,7 +39,7 @@ const unlinking = { ...page, permissions: [...page.permissions, 'DeleteOrder' as
  * which need a connection (the server recomputes the distribution and writes the drafts).
  */
 export function registerProductionCardRoutes(app: FastifyInstance, context: ServerContext) {
-  const { db, realtime } = context;
+  const { db, realtime, routing } = context;
   const declaration = writableResource('productionCards');
   const cards = registerResourceRoutes(app, context, declaration, productionCardStore);
   // A site that cards start or end at stays while they name it.
@@ -120,7 +120,8 @@ export function registerProductionCardRoutes(app: FastifyInstance, context: Serv
       schema: { tags, body: generateGroupSchema, response: { 201: orderGroupSchema } },
       onRequest: guard(generating),
     },
-    async (request, reply) => reply.code(201).send(await generateGroup(db, realtime, requireAuth(request), request.body)),
+    async (request, reply) =>
+      reply.code(201).send(await generateGroup(db, realtime, routing, requireAuth(request), request.body)),
   );
 
   api.delete(

@@ -4,7 +4,6 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Order } from '#core/contract/orders';
 import type { CreatedServiceAccount } from '#core/contract/service-accounts';
 import { changeLog, devices, locations, orders, stops, subLocations, trailers, tripEvents, users } from '#server/db/schema';
-import { realtimeOff } from '#server/plugins/realtime';
 import { seededDriver, seededOrganizationIds } from '#test/server/seeded';
 import { createTestApp, signInAs, type TestApp } from '#test/server/test-app';
 import { CHANGE_CHECK_MS } from './live-tracking.ts';
@@ -161,8 +160,8 @@ describe('POST /api/devices/tripevents', () => {
     const load = await newLoad();
     await onlyLoadOfHansen(load.id);
     const [first, second] = load.stops;
-    const stopChanges = vi.spyOn(realtimeOff, 'publishStopChange');
-    const orderChanges = vi.spyOn(realtimeOff, 'publishOrderChange');
+    const stopChanges = vi.spyOn(test.context.realtime, 'publishStopChange');
+    const orderChanges = vi.spyOn(test.context.realtime, 'publishOrderChange');
     const [head] = await test.database.db.select({ seq: changeLog.seq }).from(changeLog).orderBy(desc(changeLog.seq)).limit(1);
 
     // "I am here" at the origin, from the driver's own session: no stop named, the stop due next.

@@ -5,7 +5,6 @@ import type { Order } from '#core/contract/orders';
 import type { CreatedServiceAccount } from '#core/contract/service-accounts';
 import { changeLog, devices, locations, orders, stops, subLocations, tripEvents, users } from '#server/db/schema';
 import { avoidanceZones } from '#server/features/avoidance-zones/avoidance-zones.schema';
-import { realtimeOff } from '#server/plugins/realtime';
 import { seededDriver, seededOrganizationIds } from '#test/server/seeded';
 import { createTestApp, signInAs, type TestApp } from '#test/server/test-app';
 import { deviceTrackingStates } from './tracking.schema.ts';
@@ -138,8 +137,8 @@ describe('live tracking derives stop progress from positions', () => {
     const load = created.json() as Order;
     expect(load.status).toBe('Assigned');
     const [originStop, destinationStop] = load.stops;
-    const stopChanges = vi.spyOn(realtimeOff, 'publishStopChange');
-    const orderChanges = vi.spyOn(realtimeOff, 'publishOrderChange');
+    const stopChanges = vi.spyOn(test.context.realtime, 'publishStopChange');
+    const orderChanges = vi.spyOn(test.context.realtime, 'publishOrderChange');
     const [before] = await test.database.db.select({ seq: changeLog.seq }).from(changeLog).orderBy(desc(changeLog.seq)).limit(1);
 
     // Driving in from 3 km west, then two fixes inside the origin's fence five minutes apart.
