@@ -6,7 +6,7 @@ import type { CreatedServiceAccount } from '#core/contract/service-accounts';
 import { buildApp } from '#server/app';
 import { readConfig } from '#server/config';
 import type { ServerContext } from '#server/context';
-import { devices, locations, orders, stops, tripEvents } from '#server/db/schema';
+import { devicePositions, devices, locations, orders, stops, tripEvents } from '#server/db/schema';
 import { seededDriver, seededOrganizationIds } from '#test/server/seeded';
 import { createTestApp, signInAs, type TestApp } from '#test/server/test-app';
 import { deviceTrackingStates } from './tracking.schema.ts';
@@ -167,13 +167,30 @@ describe('live tracking on two nodes behind one database', () => {
     await post(nodeA, flood(0, 1_000));
     await post(nodeA, flood(1_000, 50));
     const [stored] = await test.database.db
-      .select({ state: deviceTrackingStates.state })
+      .select({ deviceId: deviceTrackingStates.deviceId, state: deviceTrackingStates.state })
       .from(deviceTrackingStates)
       .innerJoin(devices, eq(devices.id, deviceTrackingStates.deviceId))
       .where(eq(devices.clientId, 'two-nodes-phone'));
-    const packed: unknown[] = JSON.parse(stored?.state ?? 'null')?.visits?.recent?.packed ?? [];
-    expect(packed.at(-1)).toEqual(expect.any(Array));
-    expect(packed.at(-2)).toEqual(expect.any(Number));
+    const packed: (number | [number, ...unknown[]])[] = JSON.parse(stored?.state ?? 'null')?.visits?.recent?.packed ?? [];
+    // Each step as stored (its time after the one before): a time alone when it is a row of the history.
+    let time = 0;
+    const steps = packed.map((step) => {
+      time += typeof step === 'number' ? step : step[0];
+      return { time, byTime: typeof step === 'number', madeEvents: typeof step !== 'number' && step.length > 5 };
+    });
+    const history = new Set(
+      (
+        await test.database.db
+          .select({ recordedAt: devicePositions.recordedAt })
+          .from(devicePositions)
+          .where(eq(devicePositions.deviceId, stored?.deviceId ?? 0))
+      ).map((row) => row.recordedAt.getTime()),
+    );
+    expect(steps.at(-1)?.byTime, 'the newest fix, over the limit').toBe(false);
+    expect(steps.some((step) => step.byTime)).toBe(true);
+    for (const step of steps.filter((candidate) => !candidate.madeEvents)) {
+      expect(step.byTime, `the step at ${step.time}`).toBe(history.has(step.time));
+    }
   });
 
   it('keeps each state as JSON text PostgreSQL never parses, ending at the last fix derived', async () => {
