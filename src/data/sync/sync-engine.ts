@@ -102,8 +102,9 @@ async function followAnotherTabsPull(queryClient: QueryClient, pulled: PulledInA
 
 /**
  * Whether the mirror already holds the load at the poked version or newer: the poke of this device's
- * own save, whose answer the outbox wrote in. Pulling for it would only fetch that row again; a
- * replayed queue of 200 saves would pull the feed over and over while the saves wait for connections.
+ * own save, whose answer the outbox wrote in, or of a row another tab has pulled. Pulling for it would
+ * only fetch that row again (the tab reads it from the mirror instead); a replayed queue of 200 saves
+ * would pull the feed over and over while the saves wait for connections.
  */
 export async function mirrorHolds(
   event: OrderChangedEvent,
