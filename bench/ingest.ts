@@ -11,6 +11,12 @@ import { percentile, roundMs } from './stats.ts';
 import { withClient } from './sync-database.ts';
 
 const DURATION_S = Number(process.env.INGEST_DURATION_S ?? 60);
+/**
+ * Each phase first runs this long at its offered rate, measured apart: the 60 s are sustained load on a
+ * server that has met every device once (its caches filled, its code compiled). The warm-up's own
+ * figures show what a fleet meets right after a restart.
+ */
+const WARM_UP_S = Number(process.env.INGEST_WARM_UP_S ?? 10);
 /** Simulated phones, registered to Prairie Feed; each reports about twice a second at the goal rate. */
 const DEVICES = 4_000;
 const GOALS = { positionsPerSecond: 8_000, p99Ms: 50, lost: 0 };
@@ -18,6 +24,8 @@ const GOALS = { positionsPerSecond: 8_000, p99Ms: 50, lost: 0 };
 const OFFERED_PER_SECOND = Number(process.env.INGEST_RATE ?? GOALS.positionsPerSecond);
 /** Answered at the offered rate within timer and rounding jitter (1 %): below it, the server fell behind. */
 const OPEN_LOOP_RATE_TOLERANCE = 0.99;
+/** INGEST_PHASES=phones (or gateway, socket; comma-separated) measures only those phases, e.g. while profiling one. */
+const PHASES = new Set((process.env.INGEST_PHASES ?? 'phones,gateway,socket').split(',').map((phase) => phase.trim()));
 
 type Log = (message: string) => void;
 
@@ -37,6 +45,7 @@ export interface IngestPhaseFigures {
   positionsPerSecond: { value: number; goal: number; met: boolean };
   p50Ms: number;
   p99Ms: { value: number; goal: number; met: boolean };
+  maxMs: number;
   /** Answered 2xx but not in device_positions. */
   lost: { value: number; goal: number; met: boolean };
   /**
@@ -51,13 +60,24 @@ export interface IngestPhaseFigures {
   walKbPer1000Positions: number;
 }
 
+/** What the first seconds of a phase looked like, on a server that had just started. */
+export interface WarmUpFigures {
+  durationS: number;
+  positionsPerSecond: number;
+  p50Ms: number;
+  p99Ms: number;
+  maxMs: number;
+}
+
 export interface IngestFigures {
   /** What a fleet of Traccar Client phones sends: one position per request. */
-  phones: IngestPhaseFigures;
+  phones?: IngestPhaseFigures;
+  /** The phones' first `WARM_UP_S` seconds on the freshly started server, before `phones` is measured. */
+  phonesWarmUp?: WarmUpFigures;
   /** A gateway (service account) relaying its devices' fixes in batches: the group commit's capacity without per-request HTTP cost. */
-  gatewayBatches: IngestPhaseFigures;
+  gatewayBatches?: IngestPhaseFigures;
   /** Arrival of a phone's position to its push seen by a connected socket.io client, on one node and on two. */
-  socketPush: { oneNode: SocketPushFigures; twoNodes: SocketPushFigures };
+  socketPush?: { oneNode: SocketPushFigures; twoNodes: SocketPushFigures };
   note: string;
 }
 
@@ -98,48 +118,55 @@ export async function measureIngest(repoRoot: string, log: Log): Promise<IngestF
     const clientIds = await registerDevices(databaseUrl);
     const base = new URL(server.baseUrl);
     const processes = { server: server.child.pid ?? 0, postmaster: Number(pid.split('\n')[0]) };
-    log(`ingest: phones, ${DURATION_S} s, ${OFFERED_PER_SECOND} positions a second offered, ${DEVICES} devices`);
-    const phones = await run(base, databaseUrl, clientIds, { requestsPerSecond: OFFERED_PER_SECOND, batch: 1, processes });
-    const secret = await gatewaySecret(server.baseUrl);
-    log(`ingest: gateway batches of ${GATEWAY_BATCH}, ${DURATION_S} s, ${OFFERED_PER_SECOND} positions a second offered`);
-    const gatewayBatches = await run(base, databaseUrl, clientIds, {
-      requestsPerSecond: OFFERED_PER_SECOND / GATEWAY_BATCH,
-      batch: GATEWAY_BATCH,
-      secret,
-      processes,
-    });
-    const cookie = await signIn(server.baseUrl);
-    browser = await BrowserProbe.open(server.baseUrl, cookie, 'bench');
-    log(`ingest: socket push, one node, ${SOCKET_DEVICES} devices reporting every second, ${SOCKET_DURATION_S} s`);
-    const oneNode = await measureSocketPush(
-      server.baseUrl,
-      [server.baseUrl],
-      cookie,
-      await liveDevices(databaseUrl, 'live-a'),
-      'one node',
-      { browser, postUrl: server.baseUrl },
-    );
-    log('ingest: socket push, two nodes behind one PostgreSQL (positions to both, the client on the first)');
-    const otherDir = await createDataDir();
-    let other: BenchServer | null = null;
-    let twoNodes: SocketPushFigures;
-    try {
-      other = await startServer(repoRoot, otherDir, await freePort(), databaseUrl);
-      const devices = await liveDevices(databaseUrl, 'live-b');
-      twoNodes = await measureSocketPush(server.baseUrl, [server.baseUrl, other.baseUrl], cookie, devices, 'two nodes', {
-        browser,
-        postUrl: other.baseUrl,
-      });
-    } finally {
-      if (other) await stopServer(other);
-      await rm(otherDir, { recursive: true, force: true });
-    }
-    return {
-      phones,
-      gatewayBatches,
-      socketPush: { oneNode, twoNodes },
+    const figures: IngestFigures = {
       note: 'The load generator runs on the same 2 cores as the server and PostgreSQL (and, on this shared machine, beside other work); the live-tracking listeners are whatever this build registers.',
     };
+    if (PHASES.has('phones')) {
+      log(
+        `ingest: phones, ${WARM_UP_S} s of warm-up then ${DURATION_S} s, ${OFFERED_PER_SECOND} positions a second offered, ${DEVICES} devices`,
+      );
+      const shape = { requestsPerSecond: OFFERED_PER_SECOND, batch: 1, processes };
+      figures.phonesWarmUp = warmUpFigures(await run(base, databaseUrl, clientIds, { ...shape, durationS: WARM_UP_S }));
+      figures.phones = await run(base, databaseUrl, clientIds, shape);
+    }
+    if (PHASES.has('gateway')) {
+      const secret = await gatewaySecret(server.baseUrl);
+      log(
+        `ingest: gateway batches of ${GATEWAY_BATCH}, ${WARM_UP_S} s of warm-up then ${DURATION_S} s, ${OFFERED_PER_SECOND} positions a second offered`,
+      );
+      const shape = { requestsPerSecond: OFFERED_PER_SECOND / GATEWAY_BATCH, batch: GATEWAY_BATCH, secret, processes };
+      await run(base, databaseUrl, clientIds, { ...shape, durationS: WARM_UP_S });
+      figures.gatewayBatches = await run(base, databaseUrl, clientIds, shape);
+    }
+    if (PHASES.has('socket')) {
+      const cookie = await signIn(server.baseUrl);
+      browser = await BrowserProbe.open(server.baseUrl, cookie, 'bench');
+      log(`ingest: socket push, one node, ${SOCKET_DEVICES} devices reporting every second, ${SOCKET_DURATION_S} s`);
+      const oneNode = await measureSocketPush(
+        server.baseUrl,
+        [server.baseUrl],
+        cookie,
+        await liveDevices(databaseUrl, 'live-a'),
+        'one node',
+        { browser, postUrl: server.baseUrl },
+      );
+      log('ingest: socket push, two nodes behind one PostgreSQL (positions to both, the client on the first)');
+      const otherDir = await createDataDir();
+      let other: BenchServer | null = null;
+      try {
+        other = await startServer(repoRoot, otherDir, await freePort(), databaseUrl);
+        const devices = await liveDevices(databaseUrl, 'live-b');
+        const twoNodes = await measureSocketPush(server.baseUrl, [server.baseUrl, other.baseUrl], cookie, devices, 'two nodes', {
+          browser,
+          postUrl: other.baseUrl,
+        });
+        figures.socketPush = { oneNode, twoNodes };
+      } finally {
+        if (other) await stopServer(other);
+        await rm(otherDir, { recursive: true, force: true });
+      }
+    }
+    return figures;
   } finally {
     await browser?.close();
     if (server) await stopServer(server);
@@ -201,6 +228,18 @@ interface PhaseShape {
    * loop of N connections measured N divided by the answer time, and hid the wait for a connection).
    */
   requestsPerSecond: number;
+  /** How long requests fall due (default `DURATION_S`). */
+  durationS?: number;
+}
+
+function warmUpFigures(figures: IngestPhaseFigures): WarmUpFigures {
+  return {
+    durationS: figures.durationS,
+    positionsPerSecond: figures.positionsPerSecond.value,
+    p50Ms: figures.p50Ms,
+    p99Ms: figures.p99Ms.value,
+    maxMs: figures.maxMs,
+  };
 }
 
 /** The most connections open at once (phones each have their own; past this, due requests wait). */
@@ -222,8 +261,9 @@ async function run(base: URL, databaseUrl: string, clientIds: string[], shape: P
   let errors = 0;
   let next = 0;
   const startedMs = performance.now();
-  const deadline = startedMs + DURATION_S * 1000;
+  const deadline = startedMs + (shape.durationS ?? DURATION_S) * 1000;
   const opened: HttpConnection[] = [];
+  const trace: [number, number][] = [];
 
   const nextFix = () => {
     const device = next++ % clientIds.length;
@@ -263,6 +303,7 @@ async function run(base: URL, databaseUrl: string, clientIds: string[], shape: P
       status = await http.request('POST', '/api/devices/positions', gatewayHeaders, JSON.stringify(fixes));
     }
     latencies.push(performance.now() - dueAt);
+    if (process.env.INGEST_TRACE) trace.push([dueAt - startedMs, performance.now() - dueAt]);
     if (status >= 200 && status < 300) answered += shape.batch;
     else errors += 1;
   }
@@ -293,6 +334,12 @@ async function run(base: URL, databaseUrl: string, clientIds: string[], shape: P
   }
   await Promise.all(inFlight);
   const elapsedS = (Date.now() - startedAt) / 1000;
+  if (process.env.INGEST_TRACE) {
+    const bySecond = new Map<number, number[]>();
+    for (const [at, ms] of trace) bySecond.set(Math.floor(at / 1000), [...(bySecond.get(Math.floor(at / 1000)) ?? []), ms]);
+    for (const [second, values] of bySecond)
+      console.error('trace', second, values.length, roundMs(percentile(values, 0.5)), roundMs(percentile(values, 0.99)));
+  }
   const cpuAfter = await cpuTimes(shape.processes);
   for (const http of opened) http.close();
   const perThousand = (before: number, after: number) => Math.round(((after - before) / Math.max(answered, 1)) * 1000);
@@ -322,6 +369,7 @@ async function run(base: URL, databaseUrl: string, clientIds: string[], shape: P
     },
     p50Ms: roundMs(percentile(latencies, 0.5)),
     p99Ms: { value: p99, goal: GOALS.p99Ms, met: p99 <= GOALS.p99Ms },
+    maxMs: roundMs(latencies.reduce((longest, ms) => Math.max(longest, ms), 0)),
     lost: { value: answered - stored, goal: GOALS.lost, met: answered - stored <= GOALS.lost },
     cpuMsPer1000Positions:
       cpuBefore && cpuAfter

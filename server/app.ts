@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import http from 'node:http';
 import path from 'node:path';
 import fastifyCookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
@@ -15,6 +16,7 @@ import { registerCompaniesRoutes } from './features/companies/companies.routes.t
 import { registerCompanyRoutes } from './features/company-settings/company-settings.routes.ts';
 import { registerExportRoutes } from './features/exports/exports.routes.ts';
 import { registerDevicePositionRoutes } from './features/device-positions/device-positions.routes.ts';
+import { answerOsmandQueries, type BeforeRouting } from './features/device-positions/osmand-fast-path.ts';
 import { createPositionIngest } from './features/device-positions/position-ingest.ts';
 import { registerAvoidanceZoneRoutes } from './features/avoidance-zones/avoidance-zones.routes.ts';
 import { registerStandardRouteRoutes } from './features/standard-routes/standard-routes.routes.ts';
@@ -123,11 +125,31 @@ const FEATURE_ROUTES = [
 
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { db, config } = options;
+  /** Requests answered before Fastify routes them: the phones' reports, once the ingest exists. */
+  let beforeRouting: BeforeRouting | null = null;
   const app = Fastify({
     logger: options.logger ? { level: config.LOG_LEVEL } : false,
     trustProxy: trustedProxies(config),
     bodyLimit: MAX_BODY_BYTES,
     frameworkErrors: answerFrameworkError,
+    // Fastify's own HTTP server, with its timeouts, plus what is answered before routing.
+    serverFactory: (route, settings) => {
+      // Fastify has set its defaults in these by now.
+      const timeouts = settings as {
+        keepAliveTimeout: number;
+        requestTimeout: number;
+        connectionTimeout: number;
+        maxRequestsPerSocket: number;
+      };
+      const server = http.createServer((request, response) => {
+        if (!beforeRouting?.(request, response)) route(request, response);
+      });
+      server.keepAliveTimeout = timeouts.keepAliveTimeout;
+      server.requestTimeout = timeouts.requestTimeout;
+      server.setTimeout(timeouts.connectionTimeout);
+      if (timeouts.maxRequestsPerSocket > 0) server.maxRequestsPerSocket = timeouts.maxRequestsPerSocket;
+      return server;
+    },
   });
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
   app.setValidatorCompiler(validatorCompiler);
@@ -148,8 +170,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       })
     : silentRealtime();
   const positions = createPositionIngest(db, realtime, app.log);
-  // Queued fixes are stored (and their requests answered) before the server and the database close.
-  app.addHook('preClose', () => positions.close());
+  let closing = false;
+  beforeRouting = answerOsmandQueries(positions, app.log, () => !closing);
+  // Queued fixes are stored (and their requests answered) before the server and the database close;
+  // a report arriving meanwhile is Fastify's to refuse as it closes.
+  app.addHook('preClose', () => {
+    closing = true;
+    return positions.close();
+  });
   const context: ServerContext = {
     db,
     config,

@@ -241,3 +241,71 @@ describe('POST /api/osmand (Traccar Client pointed at the server)', () => {
     expect(await storedOf(swiftPhoneId)).toBe(0);
   });
 });
+
+describe('the query form over HTTP, answered before Fastify routes it (osmand-fast-path.ts)', () => {
+  let base: string;
+  let fleetPhone: Device;
+  const post = (query: string, init: RequestInit = {}) => fetch(`${base}/api/osmand?${query}`, { method: 'POST', ...init });
+
+  beforeAll(async () => {
+    const address = await app.listen({ port: 0, host: '127.0.0.1' });
+    base = address;
+    const prairie = (await seededOrganizationIds(test.database.db))('Prairie Feed Co.');
+    const created = await app.inject({
+      method: 'POST',
+      url: `/api/organizations/${prairie}/devices`,
+      headers: { cookie: adminCookie },
+      payload: { clientId: 'fleet-0001', name: 'Fleet phone', kind: 'phone' },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    fleetPhone = created.json() as Device;
+  });
+
+  it('stores a position, answers an empty 200 without the hooks’ headers, and never moves the latest position back', async () => {
+    const newest = secondsAgo(120);
+    const answer = await post(`id=fleet-0001&lat=42.1&lon=-93.5&timestamp=${newest}&speed=10&bearing=90&accuracy=6`);
+    expect(answer.status).toBe(200);
+    expect(await answer.text()).toBe('');
+    // The routed answer carries the security hooks' Cache-Control: this one was answered before routing.
+    expect(answer.headers.get('cache-control')).toBeNull();
+    expect(await latestOf(fleetPhone.id)).toMatchObject({ latitude: 42.1, longitude: -93.5, heading: 90, accuracy: 6 });
+
+    const late = `id=fleet-0001&lat=41.8&lon=-93.9&timestamp=${secondsAgo(900)}`;
+    expect((await post(late)).status).toBe(200);
+    expect((await post(late, { method: 'GET' })).status).toBe(200);
+    expect(await storedOf(fleetPhone.id)).toBe(2);
+    expect((await latestOf(fleetPhone.id))?.recordedAt.getTime()).toBe(newest * 1000);
+  });
+
+  it('refuses an unknown or disabled identifier with the API’s error body, storing nothing', async () => {
+    for (const id of ['99999999', '00000000']) {
+      const answer = await post(`id=${id}&lat=42&lon=-93&timestamp=${secondsAgo(5)}`);
+      expect(answer.status).toBe(404);
+      expect(await answer.json()).toEqual({
+        error: { code: 'not_found', message: `No enabled device is registered as ${id}` },
+      });
+    }
+    const missing = await post(`lat=42&lon=-93&timestamp=${secondsAgo(5)}`);
+    expect(missing.status).toBe(404);
+    expect(await storedOf(swiftPhoneId)).toBe(0);
+  });
+
+  it('leaves a body, a heartbeat and an invalid position to the route, which answers them as before', async () => {
+    const before = await storedOf(fleetPhone.id);
+    const formTime = secondsAgo(60);
+    const form = await fetch(`${base}/api/osmand`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: `id=fleet-0001&lat=42.2&lon=-93.4&timestamp=${formTime}`,
+    });
+    expect(form.status).toBe(200);
+    expect(form.headers.get('cache-control')).toBe('no-store');
+    expect(await storedOf(fleetPhone.id, new Date(formTime * 1000))).toBe(1);
+
+    const heartbeat = await post('id=fleet-0001&notificationToken=abc');
+    const invalid = await post(`id=fleet-0001&lat=91&lon=-93&timestamp=${secondsAgo(10)}`);
+    expect([heartbeat.status, invalid.status]).toEqual([200, 200]);
+    expect(heartbeat.headers.get('cache-control')).toBe('no-store');
+    expect(await storedOf(fleetPhone.id)).toBe(before + 1);
+  });
+});
