@@ -32,7 +32,7 @@ type Log = (message: string) => void;
 export interface IngestPhaseFigures {
   durationS: number;
   devices: number;
-  /** Connections the generator opened (open loop: as many as were busy at once). */
+  /** Connections the generator had opened by the end (open loop: as many as were busy at once, the warm-up's included). */
   connections: number;
   load: string;
   protocol: string;
@@ -125,18 +125,34 @@ export async function measureIngest(repoRoot: string, log: Log): Promise<IngestF
       log(
         `ingest: phones, ${WARM_UP_S} s of warm-up then ${DURATION_S} s, ${OFFERED_PER_SECOND} positions a second offered, ${DEVICES} devices`,
       );
-      const shape = { requestsPerSecond: OFFERED_PER_SECOND, batch: 1, processes };
-      figures.phonesWarmUp = warmUpFigures(await run(base, databaseUrl, clientIds, { ...shape, durationS: WARM_UP_S }));
-      figures.phones = await run(base, databaseUrl, clientIds, shape);
+      const connections: OpenConnections = { opened: [], idle: [] };
+      const shape = { requestsPerSecond: OFFERED_PER_SECOND, batch: 1, processes, connections };
+      try {
+        figures.phonesWarmUp = warmUpFigures(await run(base, databaseUrl, clientIds, { ...shape, durationS: WARM_UP_S }));
+        figures.phones = await run(base, databaseUrl, clientIds, shape);
+      } finally {
+        closeConnections(connections);
+      }
     }
     if (PHASES.has('gateway')) {
       const secret = await gatewaySecret(server.baseUrl);
       log(
         `ingest: gateway batches of ${GATEWAY_BATCH}, ${WARM_UP_S} s of warm-up then ${DURATION_S} s, ${OFFERED_PER_SECOND} positions a second offered`,
       );
-      const shape = { requestsPerSecond: OFFERED_PER_SECOND / GATEWAY_BATCH, batch: GATEWAY_BATCH, secret, processes };
-      await run(base, databaseUrl, clientIds, { ...shape, durationS: WARM_UP_S });
-      figures.gatewayBatches = await run(base, databaseUrl, clientIds, shape);
+      const connections: OpenConnections = { opened: [], idle: [] };
+      const shape = {
+        requestsPerSecond: OFFERED_PER_SECOND / GATEWAY_BATCH,
+        batch: GATEWAY_BATCH,
+        secret,
+        processes,
+        connections,
+      };
+      try {
+        await run(base, databaseUrl, clientIds, { ...shape, durationS: WARM_UP_S });
+        figures.gatewayBatches = await run(base, databaseUrl, clientIds, shape);
+      } finally {
+        closeConnections(connections);
+      }
     }
     if (PHASES.has('socket')) {
       const cookie = await signIn(server.baseUrl);
@@ -230,6 +246,17 @@ interface PhaseShape {
   requestsPerSecond: number;
   /** How long requests fall due (default `DURATION_S`). */
   durationS?: number;
+  /** Connections kept open across runs (the warm-up's carry on into the measured minute, as phones keep theirs). */
+  connections?: OpenConnections;
+}
+
+interface OpenConnections {
+  opened: HttpConnection[];
+  idle: HttpConnection[];
+}
+
+function closeConnections({ opened }: OpenConnections) {
+  for (const http of opened) http.close();
 }
 
 function warmUpFigures(figures: IngestPhaseFigures): WarmUpFigures {
@@ -262,7 +289,7 @@ async function run(base: URL, databaseUrl: string, clientIds: string[], shape: P
   let next = 0;
   const startedMs = performance.now();
   const deadline = startedMs + (shape.durationS ?? DURATION_S) * 1000;
-  const opened: HttpConnection[] = [];
+  const { opened, idle } = shape.connections ?? { opened: [], idle: [] };
   const trace: [number, number][] = [];
 
   const nextFix = () => {
@@ -315,7 +342,6 @@ async function run(base: URL, databaseUrl: string, clientIds: string[], shape: P
   };
 
   const interval = 1000 / shape.requestsPerSecond;
-  const idle: HttpConnection[] = [];
   const inFlight = new Set<Promise<void>>();
   let due = 0;
   while (performance.now() < deadline) {
@@ -341,7 +367,7 @@ async function run(base: URL, databaseUrl: string, clientIds: string[], shape: P
       console.error('trace', second, values.length, roundMs(percentile(values, 0.5)), roundMs(percentile(values, 0.99)));
   }
   const cpuAfter = await cpuTimes(shape.processes);
-  for (const http of opened) http.close();
+  if (!shape.connections) closeConnections({ opened, idle });
   const perThousand = (before: number, after: number) => Math.round(((after - before) / Math.max(answered, 1)) * 1000);
 
   const walBytes = await walBytesSince(databaseUrl, walBefore);

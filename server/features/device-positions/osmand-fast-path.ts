@@ -16,8 +16,8 @@ const OSMAND_QUERY_PATH = '/api/osmand?';
  * Traccar Client phone of a fleet sends every few seconds. It is read and stored exactly as the route
  * (`readOsmandRequest`, the one ingest) but answered here, before Fastify: the routing, the hooks
  * every other route needs (session cookie, origin check, idempotency, security headers) and the
- * query's schema cost a fleet reporting eight thousand times a second about a third of the server's
- * time per position, for a request that carries no cookie and whose answer is an empty status.
+ * query's schema cost a sixth of the server's CPU per position (bench `ingest`: 121 → 102 ms per
+ * 1,000), for a request that carries no cookie and whose answer is an empty status.
  * Everything else (a body, no identifier, no coordinates, an invalid position) goes on to the
  * documented route, which answers it as before; an error is answered in the API's error form.
  */
