@@ -518,14 +518,14 @@ const devicePositionColumns = {
 export const devicePositions = pgTable(
   'device_positions',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
     deviceId: integer('device_id')
       .notNull()
       .references(() => devices.id, { onDelete: 'cascade' }),
     ...devicePositionColumns,
   },
-  // A resent fix (the phone apps resend until they see a 2xx) is stored once.
-  (table) => [uniqueIndex('device_positions_device_time_idx').on(table.deviceId, table.recordedAt)],
+  // Keyed by device and time: a resent fix (the phone apps resend until they see a 2xx) is stored once,
+  // and a fix costs one index entry, not two (migration 0027 dropped a serial id nothing read).
+  (table) => [primaryKey({ name: 'device_positions_device_time_pk', columns: [table.deviceId, table.recordedAt] })],
 );
 
 export const deviceLatestPositions = pgTable(

@@ -71,7 +71,7 @@ export async function loadTrail(db: Queryable, auth: AuthContext, orderId: numbe
     .innerJoin(devices, eq(devices.id, devicePositions.deviceId))
     .where(or(eq(devicePositions.orderId, load.id), unlinked))
     // The latest points when there are too many, answered oldest first.
-    .orderBy(desc(devicePositions.recordedAt), desc(devicePositions.id))
+    .orderBy(desc(devicePositions.recordedAt), desc(devicePositions.deviceId))
     .limit(LOAD_TRAIL_MAX_POINTS);
   return rows.reverse().map((row) => ({
     deviceId: row.deviceId,
