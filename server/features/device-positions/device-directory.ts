@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '#server/db/database';
 import { devices, trailers } from '#server/db/schema';
 import type { KnownDevice } from './device-positions.service.ts';
@@ -20,20 +20,23 @@ const DEVICE_ENTITIES = ['device', 'trailer'];
 
 export async function readEnabledDevices(db: Database, clientIds: readonly string[]) {
   if (!clientIds.length) return [];
-  return db
-    .select({
-      id: devices.id,
-      clientId: devices.clientId,
-      organizationId: devices.organizationId,
-      kind: devices.kind,
-      driverUserId: devices.driverUserId,
-      trailerId: trailers.id,
-      // Every change below it is in what this read sees (see createDeviceDirectory).
-      horizon: sql<string>`pg_snapshot_xmin(pg_current_snapshot())::text`,
-    })
-    .from(devices)
-    .leftJoin(trailers, eq(trailers.deviceId, devices.id))
-    .where(and(inArray(devices.clientId, [...clientIds]), eq(devices.enabled, true)));
+  return (
+    db
+      .select({
+        id: devices.id,
+        clientId: devices.clientId,
+        organizationId: devices.organizationId,
+        kind: devices.kind,
+        driverUserId: devices.driverUserId,
+        trailerId: trailers.id,
+        // Every change below it is in what this read sees (see createDeviceDirectory).
+        horizon: sql<string>`pg_snapshot_xmin(pg_current_snapshot())::text`,
+      })
+      .from(devices)
+      .leftJoin(trailers, eq(trailers.deviceId, devices.id))
+      // One array parameter: a cold start asks for thousands of identifiers at once.
+      .where(and(sql`${devices.clientId} = any(${sql.param([...clientIds])}::text[])`, eq(devices.enabled, true)))
+  );
 }
 
 /**

@@ -205,6 +205,17 @@ async function writeFixes(db: Database, toInsert: readonly StoredFix[], latestRo
   return { storedKeys, movedDeviceIds };
 }
 
+/** A request's rows grouped by device, each group oldest first. */
+function rowsPerDevice(rows: readonly StoredFix[]): StoredFix[][] {
+  const perDevice = new Map<number, StoredFix[]>();
+  for (const row of rows) {
+    const ofDevice = perDevice.get(row.deviceId);
+    if (ofDevice) ofDevice.push(row);
+    else perDevice.set(row.deviceId, [row]);
+  }
+  return [...perDevice.values()].map((ofDevice) => ofDevice.sort((a, b) => a.recordedAt.getTime() - b.recordedAt.getTime()));
+}
+
 /**
  * Stores the fixes of several requests at once (the ingest's group commit): one device lookup, one
  * load link per organization, one statement writing every fix (`writeFixes`). Each request's devices must be
@@ -232,7 +243,8 @@ export async function storePositionRequests(
       !!device &&
       (poster.organizationId === null || device.organizationId === poster.organizationId) &&
       (poster.userId === undefined || device.driverUserId === poster.userId);
-    const named = [...new Set(fixes.map((fix) => fix.clientId))];
+    const named =
+      fixes.length === 1 ? [(fixes[0] as DevicePositionInput).clientId] : [...new Set(fixes.map((fix) => fix.clientId))];
     const unknown = named.filter((clientId) => !own(byClientId.get(clientId)));
     if (unknown.length) {
       const message =
@@ -284,30 +296,23 @@ export async function storePositionRequests(
   };
 
   // Per request and device, oldest first: what is admitted is stored, the newest always moves the latest position.
-  const toInsert: StoredFix[] = [];
-  const insertedBy: number[] = [];
+  const inserts: { row: StoredFix; request: number }[] = [];
   const kept = new Map<number, StoredFix[]>();
   const newestPerDevice = new Map<number, { row: StoredFix; request: number }>();
   for (const { index } of accepted) {
-    const perDevice = new Map<number, StoredFix[]>();
-    for (const fix of requests[index]?.fixes ?? []) {
-      const row = toRow(fix);
-      const rows = perDevice.get(row.deviceId);
-      if (rows) rows.push(row);
-      else perDevice.set(row.deviceId, [row]);
-    }
-    for (const [deviceId, rows] of perDevice) {
-      rows.sort((a, b) => a.recordedAt.getTime() - b.recordedAt.getTime());
-      const admitted = Math.min(rows.length, options.admit ? options.admit(deviceId, rows.length) : rows.length);
+    const fixes = requests[index]?.fixes ?? [];
+    // One fix, as a phone sends it: nothing to group or sort.
+    const perDevice = fixes.length === 1 ? [[toRow(fixes[0] as DevicePositionInput)]] : rowsPerDevice(fixes.map(toRow));
+    for (const rows of perDevice) {
       const newest = rows[rows.length - 1] as StoredFix;
+      const { deviceId, organizationId } = newest;
+      const admitted = Math.min(rows.length, options.admit ? options.admit(deviceId, rows.length) : rows.length);
+      for (let position = 0; position < admitted; position += 1)
+        inserts.push({ row: rows[position] as StoredFix, request: index });
+      const organizationRows = kept.get(organizationId);
       const keptRows = admitted === rows.length ? rows : [...rows.slice(0, admitted), { ...newest, inHistory: false }];
-      for (const row of rows.slice(0, admitted)) {
-        toInsert.push(row);
-        insertedBy.push(index);
-      }
-      const organizationRows = kept.get(newest.organizationId) ?? [];
-      organizationRows.push(...keptRows);
-      kept.set(newest.organizationId, organizationRows);
+      if (organizationRows) organizationRows.push(...keptRows);
+      else kept.set(organizationId, [...keptRows]);
       const current = newestPerDevice.get(deviceId);
       if (!current || newest.recordedAt > current.row.recordedAt) newestPerDevice.set(deviceId, { row: newest, request: index });
     }
@@ -316,24 +321,17 @@ export async function storePositionRequests(
   // The same order in every group commit, so concurrent ones lock shared rows in turn, never crosswise.
   const byDeviceAndTime = (a: StoredFix, b: StoredFix) =>
     a.deviceId - b.deviceId || a.recordedAt.getTime() - b.recordedAt.getTime();
-  const insertOrder = toInsert
-    .map((_, position) => position)
-    .sort((a, b) => byDeviceAndTime(toInsert[a] as StoredFix, toInsert[b] as StoredFix));
-  const sortedInsert = insertOrder.map((position) => toInsert[position] as StoredFix);
-  const sortedInsertedBy = insertOrder.map((position) => insertedBy[position] as number);
-  toInsert.splice(0, toInsert.length, ...sortedInsert);
-  insertedBy.splice(0, insertedBy.length, ...sortedInsertedBy);
+  inserts.sort((a, b) => byDeviceAndTime(a.row, b.row));
+  const toInsert = inserts.map(({ row }) => row);
   const latestRows = [...newestPerDevice.values()].map(({ row }) => row).sort(byDeviceAndTime);
   const { storedKeys, movedDeviceIds } = await writeFixes(db, toInsert, latestRows);
 
   const storedCount = new Map<number, number>();
-  toInsert.forEach((row, position) => {
-    const key = fixKey(row.deviceId, row.recordedAt);
+  for (const { row, request } of inserts) {
     // A fix sent twice in one group commit is stored once: the first request to carry it counts it.
-    if (!storedKeys.delete(key)) return;
-    const request = insertedBy[position] as number;
+    if (!storedKeys.delete(fixKey(row.deviceId, row.recordedAt))) continue;
     storedCount.set(request, (storedCount.get(request) ?? 0) + 1);
-  });
+  }
   const movedCount = new Map<number, number>();
   const moved = new Map<number, DeviceLocationEvent[]>();
   const receivedAt = new Date();

@@ -78,6 +78,8 @@ function keptFixTimes(times: number[], visits: VisitState): Pick<DeviceTracking,
   return { fixTimesNotInHistory: kept.length ? kept : undefined };
 }
 
+const everyFixInHistory = () => true;
+
 /** A stored fix as detection reads it. */
 const trackFixOf = (fix: {
   recordedAt: Date;
@@ -331,7 +333,10 @@ export function createLiveTracking(
   async function statesOf(deviceIds: number[]) {
     const missing = deviceIds.filter((id) => !tracked.has(id));
     if (missing.length) {
-      const rows = await db.select().from(deviceTrackingStates).where(inArray(deviceTrackingStates.deviceId, missing));
+      const rows = await db
+        .select()
+        .from(deviceTrackingStates)
+        .where(sql`${deviceTrackingStates.deviceId} = any(${sql.param(missing)}::int[])`);
       const stored = rows.map((row) => ({ row, parsed: parseTrackingState<DeviceTracking>(row.state) }));
       const fixes = await historyFixes(
         stored.flatMap(({ row, parsed }) => fixTimesToRead(parsed).map((time) => ({ deviceId: row.deviceId, time }))),
@@ -489,8 +494,9 @@ export function createLiveTracking(
     outcomes: readonly { deviceId: number; version: number; state: DeviceTracking }[],
   ): Promise<Set<number>> {
     const rows = outcomes.map((outcome) => {
-      const notInHistory = outcome.state.fixTimesNotInHistory ?? [];
-      const inHistory = (fix: TrackFix) => !notInHistory.includes(fix.time);
+      const notInHistory = outcome.state.fixTimesNotInHistory;
+      // Nearly always none: every recent step is then a row of device_positions, with no lookup per step.
+      const inHistory = notInHistory?.length ? (fix: TrackFix) => !notInHistory.includes(fix.time) : everyFixInHistory;
       return `{"device_id":${outcome.deviceId},"version":${outcome.version + 1},"state":${trackingStateJson(outcome.state, inHistory)}}`;
     });
     const saved = await tx.execute<{ device_id: number }>(sql`
