@@ -434,9 +434,15 @@ async function cpuTimes(processes: { server: number; postmaster: number }) {
   const read = async (pid: string) => {
     try {
       const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
-      // Fields after the command (which may hold spaces), from field 3: ppid is the 2nd, utime/stime the 12th/13th.
+      // Fields after the command (which may hold spaces), from field 3: ppid is the 2nd, utime/stime the
+      // 12th/13th, and cutime/cstime (the children it has reaped) the 14th/15th.
       const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      return { ppid: Number(fields[1]), ms: ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS_PER_SECOND };
+      const ticks = (...indexes: number[]) => indexes.reduce((sum, index) => sum + Number(fields[index]), 0);
+      return {
+        ppid: Number(fields[1]),
+        ms: (ticks(11, 12) * 1000) / TICKS_PER_SECOND,
+        reapedMs: (ticks(13, 14) * 1000) / TICKS_PER_SECOND,
+      };
     } catch {
       return null;
     }
@@ -444,7 +450,10 @@ async function cpuTimes(processes: { server: number; postmaster: number }) {
   try {
     const server = await read(String(processes.server));
     if (!server) return null;
-    let postgres = (await read(String(processes.postmaster)))?.ms ?? 0;
+    // A backend that exited moves its time to the postmaster's reaped children: counted there, or the
+    // cluster's total would drop when connections close.
+    const postmaster = await read(String(processes.postmaster));
+    let postgres = (postmaster?.ms ?? 0) + (postmaster?.reapedMs ?? 0);
     for (const pid of await readdir('/proc')) {
       if (!/^\d+$/.test(pid)) continue;
       const child = await read(pid);
