@@ -26,6 +26,8 @@ export interface RealtimePublisher {
   publishDeviceLocations(organizationId: number, locations: DeviceLocationEvent[]): void;
   publishMirrorChange(organizationIds: number[], change: MirrorChangedEvent): void;
   publishCompanyChange(company: CompanyChangedEvent): void;
+  /** True only while this node knows that no other node shares its database (its adapter counted one). */
+  isOnlyNode(): boolean;
 }
 
 /**
@@ -39,6 +41,8 @@ export const realtimeOff: RealtimePublisher = Object.freeze({
   publishDeviceLocations: () => {},
   publishMirrorChange: () => {},
   publishCompanyChange: () => {},
+  // Not attached, so not knowing: whatever must hold across nodes is done as if there were others.
+  isOnlyNode: () => false,
 });
 
 /** A publisher of one app's own that does nothing. */
@@ -111,9 +115,10 @@ export function registerRealtime(
 
   /**
    * Whether other nodes listen (the adapter hears their heartbeats), asked every NODES_CHECK_MS; until
-   * the first answer, assumed. Only the positions stream reads it: a lone node would otherwise write
+   * the first answer, assumed. The positions stream reads it: a lone node would otherwise write
    * every push of a fleet (hundreds of KB, five times a second) into PostgreSQL for no reader, and a
-   * node that joins gets the next push, 200 ms later. Changes of rows are published always.
+   * node that joins gets the next push, 200 ms later. Changes of rows are published always. Live
+   * tracking reads it too (`isOnlyNode`): a lone node saves derived state at checkpoints.
    */
   let otherNodes = true;
   const nodesCheck = setInterval(() => {
@@ -156,5 +161,6 @@ export function registerRealtime(
       locations.length ? emitTo([organizationId], REALTIME_EVENTS.deviceLocation, [locations], 'nodesListening') : undefined,
     publishMirrorChange: (organizationIds, change) => emitTo(organizationIds, REALTIME_EVENTS.mirrorChanged, [change]),
     publishCompanyChange: (company) => emitTo([company.id], REALTIME_EVENTS.companyChanged, [company]),
+    isOnlyNode: () => !otherNodes,
   };
 }

@@ -226,6 +226,24 @@ describe('the position ingest', () => {
     await ingest.close();
   });
 
+  it('on close, lets each listener save what it holds once it has seen every batch', async () => {
+    await addDevice(prairie, 'ingest-closing');
+    const ingest = createPositionIngest(test.database.db, realtimeOff, test.app.log);
+    const order: string[] = [];
+    ingest.onStored(
+      async (batch) => {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        order.push(`saw ${batch.fixes.length}`);
+      },
+      async () => {
+        order.push('saved what it held');
+      },
+    );
+    await ingest.ingest({ organizationId: prairie }, [fixAt('ingest-closing', 1, 42.1)]);
+    await ingest.close();
+    expect(order).toEqual(['saw 1', 'saved what it held']);
+  });
+
   it('hands a batch larger than listenerBatchFixes over in parts of whole devices, each oldest first', async () => {
     const [first, second, third] = [
       await addDevice(prairie, 'ingest-part-1'),

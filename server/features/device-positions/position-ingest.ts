@@ -31,7 +31,8 @@ export type StoredFixListener = (batch: StoredFixBatch) => Promise<void>;
  */
 export interface PositionIngest {
   ingest(poster: PositionPoster, fixes: readonly DevicePositionInput[]): Promise<{ stored: number; latestMoved: number }>;
-  onStored(listener: StoredFixListener): void;
+  /** `saveHeld` is called on close, once the listener has seen every batch: whatever it keeps in memory is saved. */
+  onStored(listener: StoredFixListener, saveHeld?: () => Promise<void>): void;
   /** Live tracking says which load each device is on; without it fixes are stored with no load. */
   linkLoadsWith(linker: LoadLinker): void;
   /** Resolves once the listeners have seen every batch stored so far (what a test reads derived state after). */
@@ -138,6 +139,7 @@ export function createPositionIngest(
   tuning: PositionIngestTuning = POSITION_INGEST_TUNING,
 ): PositionIngest {
   const listeners: StoredFixListener[] = [];
+  const heldSavers: (() => Promise<void>)[] = [];
   let linkLoads: LoadLinker | undefined;
   const admit = createDeviceRateLimit(tuning);
   const lookupDevices = createDeviceDirectory(db, tuning.deviceCheckMs);
@@ -304,8 +306,9 @@ export function createPositionIngest(
     linkLoadsWith: (linker) => {
       linkLoads = linker;
     },
-    onStored: (listener) => {
+    onStored: (listener, saveHeld) => {
       listeners.push(listener);
+      if (saveHeld) heldSavers.push(saveHeld);
     },
     settled,
     ingest(poster, fixes) {
@@ -320,6 +323,13 @@ export function createPositionIngest(
     async close() {
       while (committing.size || queue.length) await (committing.size ? Promise.all(committing) : commit());
       await settled();
+      for (const saveHeld of heldSavers) {
+        try {
+          await saveHeld();
+        } catch (error) {
+          log.error({ err: error }, 'device positions: what a listener held was not saved on close');
+        }
+      }
       if (pushTimer) clearTimeout(pushTimer);
       push();
     },

@@ -5,8 +5,11 @@ import type { Order } from '#core/contract/orders';
 import type { CreatedServiceAccount } from '#core/contract/service-accounts';
 import { changeLog, devices, locations, orders, stops, subLocations, tripEvents, users } from '#server/db/schema';
 import { avoidanceZones } from '#server/features/avoidance-zones/avoidance-zones.schema';
+import type { StoredFix } from '#server/features/device-positions/device-positions.service';
+import { silentRealtime } from '#server/plugins/realtime';
 import { seededDriver, seededOrganizationIds } from '#test/server/seeded';
 import { createTestApp, signInAs, type TestApp } from '#test/server/test-app';
+import { createLiveTracking, STATE_CHECKPOINT_MS } from './live-tracking.ts';
 import { deviceTrackingStates } from './tracking.schema.ts';
 
 let test: TestApp;
@@ -313,5 +316,82 @@ describe('live tracking derives stop progress from positions', () => {
     expect(resumed.map((event) => [event.metadata, event.stopId])).toEqual([[{ duration: 18 }, null]]);
     expect(resumed[0]?.timestamp.getTime()).toBeGreaterThan(Date.now() - 20 * 60_000);
     expect(resumed[0]?.timestamp.getTime()).toBeLessThan(Date.now() - 18 * 60_000);
+  });
+});
+
+describe('a lone node keeps derived state in memory between checkpoints', () => {
+  it('saves a driving device’s state at checkpoints, at once when it makes events, and what it holds when another node appears or on close', async () => {
+    const db = test.database.db;
+    const prairie = (await seededOrganizationIds(db))('Prairie Feed Co.');
+    const registered = await db
+      .insert(devices)
+      .values([
+        { organizationId: prairie, clientId: 'lone-phone', name: 'Lone phone', kind: 'phone' },
+        { organizationId: prairie, clientId: 'lone-phone-2', name: 'Lone phone 2', kind: 'phone' },
+      ])
+      .returning({ id: devices.id });
+    const [phone, other] = registered.map((row) => row.id) as [number, number];
+    let clock = Date.now();
+    let alone = true;
+    const errors = vi.fn();
+    const tracking = createLiveTracking(
+      db,
+      { ...silentRealtime(), isOnlyNode: () => alone },
+      test.context.routing,
+      { warn: () => {}, error: errors },
+      () => clock,
+    );
+    const fix = (deviceId: number, east: number, minutesAgo: number, speed = 0): StoredFix => {
+      const { latitude, longitude, timestamp } = fixNear('lone', SITE_A, east, minutesAgo, speed);
+      return {
+        deviceId,
+        deviceKind: 'phone',
+        organizationId: prairie,
+        latitude,
+        longitude,
+        speed,
+        accuracy: 8,
+        recordedAt: new Date(timestamp),
+        inHistory: true,
+      };
+    };
+    const report = (...fixes: StoredFix[]) => tracking.onStored({ organizationId: prairie, fixes });
+    const stored = async (deviceId: number) => {
+      const [row] = await db.select().from(deviceTrackingStates).where(eq(deviceTrackingStates.deviceId, deviceId));
+      return { version: row?.version ?? 0, lastFixAt: row ? (JSON.parse(row.state).visits.lastFix?.time as number) : null };
+    };
+
+    // A device new to the node is saved with its first batch; driving on, it is held until the checkpoint.
+    await report(fix(phone, -20_000, 40, 20));
+    expect((await stored(phone)).version).toBe(1);
+    await report(fix(phone, -18_800, 39, 20));
+    expect((await stored(phone)).version).toBe(1);
+    clock += STATE_CHECKPOINT_MS;
+    const due = fix(phone, -17_600, 38, 20);
+    await report(due);
+    expect(await stored(phone)).toEqual({ version: 2, lastFixAt: due.recordedAt.getTime() });
+
+    // Into the origin's fence, standing there: the arrival is an event, saved with its batch.
+    const standing = fix(phone, 5, 15);
+    await report(fix(phone, 0, 20), standing);
+    expect(await stored(phone)).toEqual({ version: 3, lastFixAt: standing.recordedAt.getTime() });
+
+    // Standing on within the checkpoint: held. Another node appears: the next batch of the
+    // organization, another device's, saves what this node held.
+    const held = fix(phone, 10, 14);
+    await report(held);
+    expect((await stored(phone)).version).toBe(3);
+    alone = false;
+    await report(fix(other, -20_000, 14, 20));
+    expect(await stored(phone)).toEqual({ version: 4, lastFixAt: held.recordedAt.getTime() });
+
+    // Alone again, held once more, and saved when the server closes.
+    alone = true;
+    const last = fix(phone, 12, 13);
+    await report(last);
+    expect((await stored(phone)).version).toBe(4);
+    await tracking.saveHeldStates();
+    expect(await stored(phone)).toEqual({ version: 5, lastFixAt: last.recordedAt.getTime() });
+    expect(errors).not.toHaveBeenCalled();
   });
 });

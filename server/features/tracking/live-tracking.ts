@@ -80,6 +80,13 @@ function keptFixTimes(times: number[], visits: VisitState): Pick<DeviceTracking,
 
 const everyFixInHistory = () => true;
 
+/** What a device's state is held as once saved over `version`. */
+const heldSaved = (
+  { state, version }: { state: DeviceTracking; version: number },
+  organizationId: number,
+  savedAt: number,
+): HeldState => ({ state, version: version + 1, organizationId, savedAt, unsaved: false });
+
 /** A stored fix as detection reads it. */
 const trackFixOf = (fix: {
   recordedAt: Date;
@@ -119,9 +126,32 @@ interface OrganizationCache {
   checkedAt: number;
 }
 
+/**
+ * A lone node keeps a device's derived state in memory between checkpoints, so a truck driving
+ * between sites costs no state write per fix: the state is saved with its batch when the batch makes
+ * events or changes a load, at least this often otherwise (wall clock), and at once for every device
+ * when another node shares the database or the server closes. A crash loses at most this much
+ * detection progress per device, which its next fix bridges as it bridges any gap between two fixes.
+ * With other nodes, every batch is saved, over the version this node read.
+ */
+export const STATE_CHECKPOINT_MS = 10_000;
+
+/** A device's state as this node holds it. */
+interface HeldState {
+  state: DeviceTracking;
+  /** The version stored, which the next save must find. */
+  version: number;
+  organizationId: number;
+  savedAt: number;
+  /** Moved on since it was saved (a lone node's state between checkpoints). */
+  unsaved: boolean;
+}
+
 export interface LiveTracking {
   linkLoads: LoadLinker;
   onStored: (batch: StoredFixBatch) => Promise<void>;
+  /** Saves every state held unsaved (the server closing). */
+  saveHeldStates: () => Promise<void>;
   /** The organization's fences, settings and whether its devices make stop progress, as the fixes see them. */
   organization: (organizationId: number) => Promise<Pick<OrganizationCache, 'fences' | 'settings' | 'derives'>>;
 }
@@ -131,9 +161,21 @@ export function createLiveTracking(
   realtime: RealtimePublisher,
   routing: RoutingProvider,
   log: Pick<FastifyBaseLogger, 'warn' | 'error'>,
+  now: () => number = Date.now,
 ): LiveTracking {
   const organizationsHeld = new Map<number, OrganizationCache>();
-  const tracked = new Map<number, { state: DeviceTracking; version: number }>();
+  const tracked = new Map<number, HeldState>();
+  /** The devices whose state moved on since it was saved, so a batch finds them without a scan. */
+  const unsavedIds = new Set<number>();
+  const hold = (deviceId: number, held: HeldState) => {
+    tracked.set(deviceId, held);
+    if (held.unsaved) unsavedIds.add(deviceId);
+    else unsavedIds.delete(deviceId);
+  };
+  const forget = (deviceId: number) => {
+    tracked.delete(deviceId);
+    unsavedIds.delete(deviceId);
+  };
 
   async function readFences(organizationId: number) {
     const sites = await db
@@ -343,11 +385,20 @@ export function createLiveTracking(
       );
       for (const { row, parsed } of stored) {
         const state = unpackTrackingState(parsed, (time) => fixes.get(`${row.deviceId}@${time}`));
-        tracked.set(row.deviceId, { state, version: row.version });
+        hold(row.deviceId, {
+          state,
+          version: row.version,
+          organizationId: row.organizationId,
+          savedAt: now(),
+          unsaved: false,
+        });
       }
     }
     return new Map(
-      deviceIds.map((id) => [id, tracked.get(id) ?? { state: { visits: emptyVisitState(), etaAskedAt: 0 }, version: 0 }]),
+      deviceIds.map((id) => [
+        id,
+        tracked.get(id) ?? { state: { visits: emptyVisitState(), etaAskedAt: 0 }, version: 0, savedAt: 0, unsaved: false },
+      ]),
     );
   }
 
@@ -573,7 +624,7 @@ export function createLiveTracking(
     }
     const states = await statesOf([...byDevice.keys()]);
     const outcomes = [...byDevice].map(([deviceId, fixes]) => {
-      const held0 = states.get(deviceId) as { state: DeviceTracking; version: number };
+      const held0 = states.get(deviceId) as Omit<HeldState, 'organizationId'>;
       let visits = held0.state.visits;
       let standing = held0.state.standing ?? null;
       const events: VisitEvent[] = [];
@@ -598,6 +649,7 @@ export function createLiveTracking(
         standingStops,
         resumedTrips,
         version: held0.version,
+        savedAt: held0.savedAt,
         state: { ...held0.state, visits, standing, ...keptFixTimes(notInHistory, visits) } satisfies DeviceTracking,
       };
     });
@@ -610,8 +662,22 @@ export function createLiveTracking(
         held.loadStatuses.get(orderId) !== 'In Transit' && outcome.fixes.some((fix) => (fix.speed ?? 0) >= MOVING_SPEED);
       return outcome.events.length || starts || outcome.standingStops.length || outcome.resumedTrips.length ? orderId : null;
     };
+    const time = now();
+    const alone = realtime.isOnlyNode();
+    const toSave = outcomes.filter(
+      (outcome) =>
+        !alone || outcome.events.length > 0 || loadOf(outcome) !== null || time - outcome.savedAt >= STATE_CHECKPOINT_MS,
+    );
+    // Another node shares the database now: what this node held unsaved is saved with this batch.
+    const inBatch = new Set(byDevice.keys());
+    const heldUnsaved = alone
+      ? []
+      : [...unsavedIds].flatMap((deviceId) => {
+          const held = tracked.get(deviceId);
+          return held && held.organizationId === batch.organizationId && !inBatch.has(deviceId) ? [{ deviceId, ...held }] : [];
+        });
     const derive = async (tx: Database | Transaction) => {
-      const saved = await saveStates(tx, batch.organizationId, outcomes);
+      const saved = await saveStates(tx, batch.organizationId, [...toSave, ...heldUnsaved]);
       const writes: LoadWrite[] = [];
       for (const outcome of outcomes) {
         const orderId = loadOf(outcome);
@@ -627,15 +693,26 @@ export function createLiveTracking(
         );
         if (write) writes.push(write);
       }
-      return { written: writes, lost: outcomes.filter((outcome) => !saved.has(outcome.deviceId)) };
+      return { written: writes, saved, lost: toSave.filter((outcome) => !saved.has(outcome.deviceId)) };
     };
     // Most batches only move states (trucks driving between sites): one statement, its own transaction.
-    const { written, lost } = outcomes.some((outcome) => loadOf(outcome) !== null)
+    const { written, saved, lost } = outcomes.some((outcome) => loadOf(outcome) !== null)
       ? await db.transaction(derive)
       : await derive(db);
+    const lostDevices = new Set(lost.map((outcome) => outcome.deviceId));
+    const savedNow = new Set(toSave.map((outcome) => outcome.deviceId));
     for (const outcome of outcomes) {
-      if (lost.includes(outcome)) tracked.delete(outcome.deviceId);
-      else tracked.set(outcome.deviceId, { state: outcome.state, version: outcome.version + 1 });
+      if (lostDevices.has(outcome.deviceId)) forget(outcome.deviceId);
+      else if (savedNow.has(outcome.deviceId)) hold(outcome.deviceId, heldSaved(outcome, batch.organizationId, time));
+      else {
+        const { state, version, savedAt } = outcome;
+        hold(outcome.deviceId, { state, version, organizationId: batch.organizationId, savedAt, unsaved: true });
+      }
+    }
+    for (const held of heldUnsaved) {
+      // Moved by the other node meanwhile: read again with the device's next fix.
+      if (saved.has(held.deviceId)) hold(held.deviceId, heldSaved(held, held.organizationId, time));
+      else forget(held.deviceId);
     }
     if (written.length) {
       held.loadsByDriver = null;
@@ -644,7 +721,7 @@ export function createLiveTracking(
     announce(written);
 
     for (const outcome of outcomes) {
-      if (lost.includes(outcome)) continue;
+      if (lostDevices.has(outcome.deviceId)) continue;
       const last = outcome.fixes.at(-1);
       if (!last?.orderId) continue;
       try {
@@ -661,9 +738,29 @@ export function createLiveTracking(
     }
   }
 
+  async function saveHeldStates() {
+    const byOrganization = new Map<number, (HeldState & { deviceId: number })[]>();
+    for (const deviceId of unsavedIds) {
+      const held = tracked.get(deviceId);
+      if (!held) continue;
+      const ofOrganization = byOrganization.get(held.organizationId) ?? [];
+      ofOrganization.push({ deviceId, ...held });
+      byOrganization.set(held.organizationId, ofOrganization);
+    }
+    const time = now();
+    for (const [organizationId, held] of byOrganization) {
+      const saved = await saveStates(db, organizationId, held);
+      for (const state of held) {
+        if (saved.has(state.deviceId)) hold(state.deviceId, heldSaved(state, organizationId, time));
+        else forget(state.deviceId);
+      }
+    }
+  }
+
   return {
     linkLoads,
     onStored: (batch) => onStored(batch),
+    saveHeldStates,
     organization: (organizationId) => organizationOf(organizationId),
   };
 }

@@ -17,7 +17,7 @@ import { createLiveTracking } from './live-tracking.ts';
 export function registerTrackingRoutes(app: FastifyInstance, { db, realtime, positions, config }: ServerContext) {
   const tracking = createLiveTracking(db, realtime, createRoutingProvider(config, app.log), app.log);
   positions.linkLoadsWith(tracking.linkLoads);
-  positions.onStored(tracking.onStored);
+  positions.onStored(tracking.onStored, tracking.saveHeldStates);
   const recordDeviceTripEvents = createDeviceTripEvents(db, realtime, tracking);
 
   zodRoutes(app).post(
