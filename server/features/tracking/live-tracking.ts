@@ -131,7 +131,8 @@ interface OrganizationCache {
  * between sites costs no state write per fix: the state is saved with its batch when the batch makes
  * events or changes a load, at least this often otherwise (wall clock), and at once for every device
  * when another node shares the database or the server closes. A crash loses at most this much
- * detection progress per device, which its next fix bridges as it bridges any gap between two fixes.
+ * detection progress per device, which its next fix bridges as it bridges any gap between two fixes;
+ * so does a node joining, for a device it moves before this one hears of it (within a few seconds).
  * With other nodes, every batch is saved, over the version this node read.
  */
 export const STATE_CHECKPOINT_MS = 10_000;
