@@ -48,11 +48,12 @@ export interface PositionIngestTuning {
   commitRows: number;
   /**
    * Group commits running at once: while some wait on PostgreSQL (and its WAL flush) the next
-   * requests gather into another. Their rows are written in device order, so they cannot deadlock,
-   * but two commits naming one device wait on each other's row anyway. More at once means smaller
-   * commits and more CPU per fix: a fleet's one-fix requests cost the server and PostgreSQL about
-   * 96 + 63 ms per 1,000 at two, 80 + 42 at one, at the same p99 (bench `ingest`, 8,000 a second),
-   * and a third more again at four than at two.
+   * requests gather into another. Their rows are written in device order, so they cannot deadlock.
+   * More at once means smaller commits: at four, a fleet's one-fix requests went in commits of about
+   * 15 rows and cost the server and PostgreSQL a third more CPU per fix than at two (bench `ingest`).
+   * At one they cost a quarter less than at two (80 + 43 against 97 + 63 ms per 1,000), but each
+   * request then waits for the commit running when it came: p99 phones 180–187 ms against 150–168,
+   * gateway batches 168–188 against 101–122 (8,000 a second, two runs each).
    */
   commitsInFlight: number;
   /** Socket: each organization's moved latest positions go out as one array at most this often (ms). */
@@ -87,7 +88,7 @@ export interface PositionIngestTuning {
 export const POSITION_INGEST_TUNING: PositionIngestTuning = {
   commitDelayMs: 4,
   commitRows: 2000,
-  commitsInFlight: 1,
+  commitsInFlight: 2,
   pushIntervalMs: 200,
   burstFixes: 1000,
   fixesPerSecond: 5,
