@@ -116,8 +116,8 @@ export function registerRealtime(
   /**
    * Whether other nodes listen (the adapter hears their heartbeats), asked every NODES_CHECK_MS; until
    * the first answer, assumed. The positions stream reads it: a lone node would otherwise write
-   * every push of a fleet (hundreds of KB, five times a second) into PostgreSQL for no reader, and a
-   * node that joins gets the next push, 200 ms later. Changes of rows are published always. Live
+   * every push of a fleet (hundreds of KB, ten times a second) into PostgreSQL for no reader, and a
+   * node that joins gets the next push, 100 ms later. Changes of rows are published always. Live
    * tracking reads it too (`isOnlyNode`): a lone node saves derived state at checkpoints.
    */
   let otherNodes = true;
