@@ -2,6 +2,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it, vi } from 'vitest';
 import type { DeviceLocationEvent } from '#core/contract/realtime';
 import {
+  APPLY_EVERY_MS,
   applyDevicePositions,
   isLater,
   latestDevicePositionsQuery,
@@ -81,7 +82,7 @@ describe('receiveDevicePosition', () => {
       receiveDevicePosition(queryClient, at(1, '2026-11-28T10:00:01Z', 43));
       receiveDevicePosition(queryClient, at(2, '2026-11-28T10:00:01Z', 45));
       expect(batches).toEqual([]);
-      vi.advanceTimersByTime(499);
+      vi.advanceTimersByTime(APPLY_EVERY_MS - 1);
       expect(batches).toEqual([]);
       vi.advanceTimersByTime(1);
       expect(batches).toEqual([[44, 45]]);
@@ -92,7 +93,7 @@ describe('receiveDevicePosition', () => {
       expect(cached?.map((location) => location.latitude)).toEqual([44, 45]);
       unsubscribe();
       receiveDevicePosition(queryClient, at(1, '2026-11-28T10:00:03Z', 46));
-      vi.advanceTimersByTime(500);
+      vi.advanceTimersByTime(APPLY_EVERY_MS);
       expect(batches).toHaveLength(1);
     } finally {
       vi.useRealTimers();

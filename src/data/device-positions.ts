@@ -24,11 +24,12 @@ export const latestDevicePositionsQuery = queryOptions({
  * How often pushed positions reach their readers, at most: first the listeners (the map's layer,
  * outside React, moving its features in place), then the query cache (React lists, the persisted
  * copy) with the same objects, which the map then finds already placed. Thousands of devices report
- * every second: nothing may redraw per position. Half a second: a position waits here up to this
- * long after its push, and issue 21 wants a marker moved within a second of the fix's arrival
- * (at 1 s, the wait alone took most of it; `npm run bench -- ingest` measures it in Chromium).
+ * every second: nothing may redraw per position. A quarter of a second: a position waits here up to
+ * this long after its push, and issue 21 wants a marker moved within a second of the fix's arrival
+ * (at 1 s the wait alone took most of it, and at 500 ms the p95 across two nodes still reached
+ * 0.98–1.09 s; `npm run bench -- ingest` measures it in Chromium, `live-map` the frames it costs).
  */
-const APPLY_EVERY_MS = 500;
+export const APPLY_EVERY_MS = 250;
 
 /** Told each batch of pushed positions, newest per device; answers its unsubscribe. */
 export type DevicePositionsListener = (positions: readonly DeviceLocationEvent[]) => void;
