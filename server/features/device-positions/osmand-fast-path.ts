@@ -3,7 +3,7 @@ import { parse as parseQuery } from 'node:querystring';
 import type { FastifyBaseLogger } from 'fastify';
 import { ERROR_CODES } from '#core/contract/errors';
 import { HttpError } from '#server/plugins/error-handler';
-import { readOsmandRequest } from './osmand.ts';
+import { type OsmandReport, readOsmandRequest } from './osmand.ts';
 import type { PositionIngest } from './position-ingest.ts';
 
 /** Answers a raw request before Fastify routes it, or returns false to leave it to Fastify. */
@@ -31,13 +31,21 @@ export function answerOsmandQueries(
     if (!url?.startsWith(OSMAND_QUERY_PATH) || (method !== 'POST' && method !== 'GET') || !isOpen()) return false;
     // A body (a form, the 9.x apps' JSON) or a declared type is the route's to read.
     if (headers['content-type'] || headers['transfer-encoding'] || (headers['content-length'] ?? '0') !== '0') return false;
-    const report = readOsmandRequest({
-      query: parseQuery(url.slice(OSMAND_QUERY_PATH.length)),
-      body: undefined,
-      contentType: undefined,
-    });
-    if (!report.clientId || !report.fix) return false;
-    positions.ingest({ organizationId: null }, [report.fix]).then(
+    let report: OsmandReport;
+    try {
+      report = readOsmandRequest({
+        query: parseQuery(url.slice(OSMAND_QUERY_PATH.length)),
+        body: undefined,
+        contentType: undefined,
+      });
+    } catch {
+      // Whatever cannot be read here is the route's to answer, as any request it cannot read.
+      return false;
+    }
+    const { clientId, fix } = report;
+    if (!clientId || !fix) return false;
+    // A throw of the ingest becomes its answer: thrown in this listener, no framework would catch it and the process would end.
+    new Promise<unknown>((resolve) => resolve(positions.ingest({ organizationId: null }, [fix]))).then(
       () => answer(response, 200),
       (error: unknown) => {
         if (error instanceof HttpError)

@@ -149,6 +149,13 @@ describe('reading the OsmAnd forms of each Traccar Client version', () => {
       receivedAt,
     );
     expect(future.invalid).toContain('future');
+    // Past what a Date holds: no time at all, so invalid (answered 200, not stored), never an error.
+    const beyond = readOsmandRequest(
+      { query: { id: 'a1', lat: '1', lon: '2', timestamp: '99999999999999999' }, body: undefined, contentType: undefined },
+      receivedAt,
+    );
+    expect(beyond.fix).toBeNull();
+    expect(beyond.invalid).toContain('timestamp');
   });
 });
 
@@ -304,7 +311,10 @@ describe('the query form over HTTP, answered before Fastify routes it (osmand-fa
 
     const heartbeat = await post('id=fleet-0001&notificationToken=abc');
     const invalid = await post(`id=fleet-0001&lat=91&lon=-93&timestamp=${secondsAgo(10)}`);
-    expect([heartbeat.status, invalid.status]).toEqual([200, 200]);
+    // A time past what a Date holds once ended the process from here: it is an invalid position like any other.
+    const beyondTime = await post('id=fleet-0001&lat=42&lon=-93&timestamp=99999999999999999');
+    expect([heartbeat.status, invalid.status, beyondTime.status]).toEqual([200, 200, 200]);
+    expect((await fetch(`${base}/api/health`)).status).toBe(200);
     expect(heartbeat.headers.get('cache-control')).toBe('no-store');
     expect(await storedOf(fleetPhone.id)).toBe(before + 1);
   });

@@ -34,12 +34,16 @@ function numberOf(value: unknown): number | undefined {
 /** Seconds, milliseconds, ISO 8601, or `yyyy-MM-dd HH:mm:ss` (read as UTC: our servers run in UTC). */
 export function osmandTimestamp(value: string | undefined, receivedAt: Date): string | null {
   if (value === undefined) return receivedAt.toISOString();
+  let ms: number;
   if (/^\d+$/.test(value)) {
     const number = Number(value);
-    return new Date(number < LARGEST_SECONDS_TIMESTAMP ? number * 1000 : number).toISOString();
+    ms = number < LARGEST_SECONDS_TIMESTAMP ? number * 1000 : number;
+  } else {
+    ms = Date.parse(value.includes('T') ? value : `${value.replace(' ', 'T')}Z`);
   }
-  const ms = Date.parse(value.includes('T') ? value : `${value.replace(' ', 'T')}Z`);
-  return Number.isNaN(ms) ? null : new Date(ms).toISOString();
+  // Beyond what a Date holds (±8.64e15 ms) there is no time to store: invalid, not an error.
+  const time = new Date(ms);
+  return Number.isNaN(time.getTime()) ? null : time.toISOString();
 }
 
 /** −1 (and any negative) means "unknown" in the apps' JSON; heading 360 is north as well. */
