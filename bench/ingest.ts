@@ -291,6 +291,8 @@ async function run(base: URL, databaseUrl: string, clientIds: string[], shape: P
   const deadline = startedMs + (shape.durationS ?? DURATION_S) * 1000;
   const { opened, idle } = shape.connections ?? { opened: [], idle: [] };
   const trace: [number, number][] = [];
+  // The epoch lines the per-second trace up with the server's own logs.
+  if (process.env.INGEST_TRACE) console.error('trace-start', Date.now());
 
   const nextFix = () => {
     const device = next++ % clientIds.length;

@@ -499,9 +499,7 @@ export const devices = pgTable(
  * forward, so a late or resent fix is stored in its place without moving the marker back.
  */
 const devicePositionColumns = {
-  organizationId: integer('organization_id')
-    .notNull()
-    .references(() => organizations.id),
+  organizationId: integer('organization_id').notNull(),
   userId: integer('user_id'),
   orderId: integer('order_id'),
   tractorId: integer('tractor_id'),
@@ -518,13 +516,15 @@ const devicePositionColumns = {
 export const devicePositions = pgTable(
   'device_positions',
   {
-    deviceId: integer('device_id')
-      .notNull()
-      .references(() => devices.id, { onDelete: 'cascade' }),
+    deviceId: integer('device_id').notNull(),
     ...devicePositionColumns,
   },
   // Keyed by device and time: a resent fix (the phone apps resend until they see a 2xx) is stored once,
   // and a fix costs one index entry, not two (migration 0027 dropped a serial id nothing read).
+  // No foreign keys (migration 0028): their checks locked the device's and the organization's rows
+  // for every fix, a seventh of PostgreSQL's work per fix and a tenth of its WAL, and one deleted
+  // device failed a whole group commit. The insert keeps only fixes of existing devices, and a
+  // device's delete deletes its positions (`deviceStore.beforeDelete`).
   (table) => [primaryKey({ name: 'device_positions_device_time_pk', columns: [table.deviceId, table.recordedAt] })],
 );
 
@@ -535,6 +535,9 @@ export const deviceLatestPositions = pgTable(
       .primaryKey()
       .references(() => devices.id, { onDelete: 'cascade' }),
     ...devicePositionColumns,
+    organizationId: integer('organization_id')
+      .notNull()
+      .references(() => organizations.id),
   },
   // The organization alone: an index on recorded_at would take a new entry at every fix, where an
   // update touching no indexed column is made in place on its page (a HOT update; fillfactor 50, migration 0026).

@@ -177,16 +177,28 @@ export function detectVisits(
   }
   const step = stepVisits(core, fix, fencesNear, settings);
   if (step.state === core) return { state, events: [] };
-  const kept = trimmed(recent?.base ?? core, [...(recent?.steps ?? []), { fix, events: step.events }], fencesNear, settings);
+  const kept = trimmed(recent?.base ?? core, recent?.steps ?? [], [{ fix, events: step.events }], fencesNear, settings);
   return { state: { ...step.state, recent: kept }, events: step.events };
 }
 
-/** The recent fixes cut to RECENT_STEPS, the base moved past those dropped. */
-function trimmed(base: DetectionCore, steps: RecentStep[], fencesNear: FencesNear, settings: DetectionSettings): RecentFixes {
+/**
+ * `steps` and then `added`, cut to the last RECENT_STEPS, the base moved past those dropped. One new
+ * array: this runs for every fix of a fleet.
+ */
+function trimmed(
+  base: DetectionCore,
+  steps: readonly RecentStep[],
+  added: readonly RecentStep[],
+  fencesNear: FencesNear,
+  settings: DetectionSettings,
+): RecentFixes {
+  const all = steps.concat(added);
+  const dropped = Math.max(0, all.length - RECENT_STEPS);
   let kept = base;
-  const dropped = Math.max(0, steps.length - RECENT_STEPS);
-  for (const step of steps.slice(0, dropped)) kept = stepVisits(kept, step.fix, fencesNear, settings).state;
-  return { base: kept, steps: steps.slice(dropped) };
+  for (let index = 0; index < dropped; index += 1)
+    kept = stepVisits(kept, (all[index] as RecentStep).fix, fencesNear, settings).state;
+  if (dropped) all.splice(0, dropped);
+  return { base: kept, steps: all };
 }
 
 /**
@@ -226,8 +238,13 @@ function replayLate(
   // Only a visit to a fence this stretch said nothing of: one reported would be split or moved.
   const known = new Set([...Object.keys(state.visits), ...reportedEvents.map((event) => event.fenceId)]);
   if (!added.length || added.some((event) => known.has(event.fenceId))) return { state, events: [] };
-  const kept = trimmed(recent.base, [...recent.steps.slice(0, from), ...replayed], fencesNear, settings);
+  const kept = trimmed(recent.base, recent.steps.slice(0, from), replayed, fencesNear, settings);
   return { state: { ...core, recent: kept }, events: added };
+}
+
+function isEmpty(record: Record<string, unknown>) {
+  for (const _ in record) return false;
+  return true;
 }
 
 function stepVisits(
@@ -254,10 +271,14 @@ function stepVisits(
   const arrivalSpeed = Math.max(averageSpeed, (prev && movingSpeed(prev)) ?? movingSpeed(fix) ?? DEFAULT_DRIVING_SPEED);
   const departureSpeed = Math.max(averageSpeed, movingSpeed(fix) ?? (prev && movingSpeed(prev)) ?? DEFAULT_DRIVING_SPEED);
 
+  const near = fencesNear(prev ?? fix, fix, NEAR_SEGMENT_METERS);
+  // Most fixes of a fleet are on the road, in no fence and near none: nothing to look at or copy.
+  if (!near.length && isEmpty(state.visits)) {
+    return { state: { lastFix: fix, visits: state.visits, ...(prev ? { lastGapSeconds: dt } : {}) }, events: [] };
+  }
   const visits: Record<string, FenceVisit> = { ...state.visits };
   const events: VisitEvent[] = [];
-  const from = prev ?? fix;
-  const candidates = new Map(fencesNear(from, fix, NEAR_SEGMENT_METERS).map((fence) => [fence.id, fence]));
+  const candidates = new Map(near.map((fence) => [fence.id, fence]));
   const fenceIds = new Set([...candidates.keys(), ...Object.keys(visits)]);
 
   // The time lost between two fixes outside is one stop: credited to the one fence it fits best.

@@ -126,7 +126,8 @@ const unnestOf = (first: number) => `unnest(${FIX_COLUMN_TYPES.map((type, index)
  * One statement, so one round trip and its own transaction: the fixes stored individually (a resent
  * one is skipped by the unique device-and-time index) and each device's newest moved forward only.
  * Under load a round trip waits for PostgreSQL to be scheduled; a group commit pays for one. A moved
- * latest position answers only its device: its values are the newest row sent. Named, so each pooled
+ * latest position answers only its device: its values are the newest row sent. A device deleted since
+ * the ingest's directory read it has its fixes dropped here (device_positions has no foreign key). Named, so each pooled
  * connection parses and plans it once; its rows go as 12 column arrays per table (`unnest`), one
  * parameter per column whatever the number of rows.
  */
@@ -136,12 +137,14 @@ const WRITE_FIXES = {
     with stored as (
       insert into device_positions (${FIX_COLUMNS})
       select * from ${unnestOf(1)} as incoming(${FIX_COLUMNS})
+      where exists (select from devices where devices.id = incoming.device_id)
       order by device_id, recorded_at
       on conflict do nothing
       returning device_id, recorded_at
     ), moved as (
       insert into device_latest_positions (${FIX_COLUMNS})
       select * from ${unnestOf(1 + FIX_COLUMN_TYPES.length)} as newest(${FIX_COLUMNS})
+      where exists (select from devices where devices.id = newest.device_id)
       order by device_id
       on conflict (device_id) do update set
         user_id = excluded.user_id, order_id = excluded.order_id, tractor_id = excluded.tractor_id,
@@ -158,34 +161,38 @@ const WRITE_FIXES = {
 };
 
 /**
- * A column as a PostgreSQL array literal. Numbers, nulls and ISO times need no quoting, and building
- * the text here costs a group commit of a fleet's fixes a fraction of the driver's escaping per element.
+ * A column as a PostgreSQL array literal. Numbers, nulls and ISO times need no quoting; one `join`
+ * builds the text flat, where the driver's escaping (or concatenation) allocated per element.
  */
-function arrayLiteral(values: readonly (number | string | null)[]): string {
-  let text = '{';
-  for (let index = 0; index < values.length; index += 1) {
-    const value = values[index];
-    text += (index ? ',' : '') + (value === null || value === undefined ? 'NULL' : value);
-  }
-  return `${text}}`;
+function arrayLiteral(values: (number | string | null | undefined)[]): string {
+  for (let index = 0; index < values.length; index += 1)
+    if (values[index] === null || values[index] === undefined) values[index] = 'NULL';
+  return `{${values.join(',')}}`;
 }
 
 function columnsOf(rows: readonly StoredFix[]): string[] {
-  const column = (pick: (row: StoredFix) => number | string | null) => arrayLiteral(rows.map(pick));
+  const column = (pick: (row: StoredFix) => number | string | null | undefined) => arrayLiteral(rows.map(pick));
   return [
     column((row) => row.deviceId),
     column((row) => row.organizationId),
-    column((row) => row.userId ?? null),
-    column((row) => row.orderId ?? null),
-    column((row) => row.tractorId ?? null),
-    column((row) => row.trailerId ?? null),
+    column((row) => row.userId),
+    column((row) => row.orderId),
+    column((row) => row.tractorId),
+    column((row) => row.trailerId),
     column((row) => row.latitude),
     column((row) => row.longitude),
-    column((row) => row.heading ?? null),
-    column((row) => row.speed ?? null),
-    column((row) => row.accuracy ?? null),
+    column((row) => row.heading),
+    column((row) => row.speed),
+    column((row) => row.accuracy),
     column((row) => row.recordedAt.toISOString()),
   ];
+}
+
+/** Whether two lists hold the same rows in the same order (a phone fleet's group commit: each fix is its device's newest). */
+function sameRows(a: readonly StoredFix[], b: readonly StoredFix[]) {
+  if (a.length !== b.length) return false;
+  for (let index = 0; index < a.length; index += 1) if (a[index] !== b[index]) return false;
+  return true;
 }
 
 type WrittenRow = { written: 'stored' | 'moved'; device_id: number; recorded_ms: number | null };
@@ -193,16 +200,23 @@ type WrittenRow = { written: 'stored' | 'moved'; device_id: number; recorded_ms:
 async function writeFixes(db: Database, toInsert: readonly StoredFix[], latestRows: readonly StoredFix[]) {
   const storedKeys = new Set<string>();
   const movedDeviceIds = new Set<number>();
-  if (!latestRows.length) return { storedKeys, movedDeviceIds };
+  if (!latestRows.length) return { allStored: true, storedKeys, movedDeviceIds };
+  const insertColumns = columnsOf(toInsert);
   const result = await db.$client.query<WrittenRow>({
     ...WRITE_FIXES,
-    values: [...columnsOf(toInsert), ...columnsOf(latestRows)],
+    values: [...insertColumns, ...(sameRows(toInsert, latestRows) ? insertColumns : columnsOf(latestRows))],
   });
+  let storedCount = 0;
   for (const row of result.rows) {
-    if (row.written === 'stored') storedKeys.add(fixKey(row.device_id, new Date(Number(row.recorded_ms))));
+    if (row.written === 'stored') storedCount += 1;
     else movedDeviceIds.add(row.device_id);
   }
-  return { storedKeys, movedDeviceIds };
+  // Nearly always every fix is new: which ones were stored is read only when some were not (resent ones).
+  if (storedCount === toInsert.length) return { allStored: true, storedKeys, movedDeviceIds };
+  for (const row of result.rows) {
+    if (row.written === 'stored') storedKeys.add(fixKey(row.device_id, new Date(Number(row.recorded_ms))));
+  }
+  return { allStored: false, storedKeys, movedDeviceIds };
 }
 
 /** A request's rows grouped by device, each group oldest first. */
@@ -324,12 +338,12 @@ export async function storePositionRequests(
   inserts.sort((a, b) => byDeviceAndTime(a.row, b.row));
   const toInsert = inserts.map(({ row }) => row);
   const latestRows = [...newestPerDevice.values()].map(({ row }) => row).sort(byDeviceAndTime);
-  const { storedKeys, movedDeviceIds } = await writeFixes(db, toInsert, latestRows);
+  const { allStored, storedKeys, movedDeviceIds } = await writeFixes(db, toInsert, latestRows);
 
   const storedCount = new Map<number, number>();
   for (const { row, request } of inserts) {
     // A fix sent twice in one group commit is stored once: the first request to carry it counts it.
-    if (!storedKeys.delete(fixKey(row.deviceId, row.recordedAt))) continue;
+    if (!allStored && !storedKeys.delete(fixKey(row.deviceId, row.recordedAt))) continue;
     storedCount.set(request, (storedCount.get(request) ?? 0) + 1);
   }
   const movedCount = new Map<number, number>();

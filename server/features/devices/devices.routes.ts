@@ -7,7 +7,7 @@ import { writableResource } from '#core/resources/resource-list';
 import type { ServerContext } from '#server/context';
 import type { Transaction } from '#server/db/database';
 import type { RecordMirrorChanges } from '#server/resources/mirror-write';
-import { devices } from '#server/db/schema';
+import { devicePositions, devices } from '#server/db/schema';
 import { badRequest, HttpError } from '#server/plugins/error-handler';
 import { type RecordStore, registerResourceRoutes } from '#server/resources/resource-routes';
 import { usesOf } from '#server/resources/uses';
@@ -35,6 +35,10 @@ export const deviceStore: RecordStore<Device, z.output<typeof deviceInputSchema>
     if (current?.kind === 'trailer' && input.kind !== 'trailer' && ((await usesOf(tx, 'device', current.id)).trailer ?? 0) > 0) {
       throw badRequest([{ path: 'body.kind', message: 'a trailer names this device' }]);
     }
+  },
+  // Its positions go with it: device_positions has no foreign key to cascade (migration 0028).
+  beforeDelete: async (tx, id) => {
+    await tx.delete(devicePositions).where(eq(devicePositions.deviceId, id));
   },
   // Two creates with one identifier at once both pass the check: the index refuses the second.
   uniqueViolations: { devices_client_id_idx: clientIdTaken },

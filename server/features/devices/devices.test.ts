@@ -6,6 +6,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Device } from '#core/contract/devices';
 import type { Trailer } from '#core/contract/master-data';
 import { PERMISSIONS, ROLE_IDS } from '#core/domain/access';
+import { readEnabledDevices } from '#server/features/device-positions/device-directory';
+import { storePositionRequests } from '#server/features/device-positions/device-positions.service';
 import { pullChanges, pullChangesHaving } from '#test/server/change-feed';
 import { seededOrganizationIds } from '#test/server/seeded';
 import { createTestApp, signInAs, type TestApp } from '#test/server/test-app';
@@ -135,6 +137,42 @@ describe('devices', () => {
     expect(unlinked.statusCode).toBe(200);
     expect(unlinked.json()).toMatchObject({ deviceId: null });
     expect((await call('admin', 'DELETE', `/organizations/${prairie}/devices/${device.id}`)).statusCode).toBe(200);
+  });
+
+  it('take their positions with them when deleted, and a fix the ingest still sends for one is dropped', async () => {
+    const { db } = test.database;
+    const phone = (
+      await call('admin', 'POST', `/organizations/${prairie}/devices`, {
+        clientId: 'phone-0077',
+        name: 'Phone 77',
+        kind: 'phone',
+      })
+    ).json() as Device;
+    const fix = (minutesAgo: number) => ({
+      clientId: 'phone-0077',
+      latitude: 41.6,
+      longitude: -93.6,
+      timestamp: new Date(Date.now() - minutesAgo * 60_000).toISOString(),
+    });
+    const stored = await storePositionRequests(db, [{ poster: { organizationId: prairie }, fixes: [fix(2), fix(1)] }]);
+    expect(stored.outcomes[0]).toMatchObject({ ok: true, stored: 2, latestMoved: 1 });
+    const countOf = async () => {
+      const result = await db.execute<{ history: number; latest: number }>(sql`
+        select (select count(*) from device_positions where device_id = ${phone.id})::int as history,
+               (select count(*) from device_latest_positions where device_id = ${phone.id})::int as latest`);
+      return result.rows[0];
+    };
+    expect(await countOf()).toEqual({ history: 2, latest: 1 });
+
+    // The ingest's directory still knew the device (it is checked every second): the group commit goes on without its fix.
+    const [known] = await readEnabledDevices(db, ['phone-0077']);
+    expect((await call('admin', 'DELETE', `/organizations/${prairie}/devices/${phone.id}`)).statusCode).toBe(200);
+    expect(await countOf()).toEqual({ history: 0, latest: 0 });
+    const late = await storePositionRequests(db, [{ poster: { organizationId: prairie }, fixes: [fix(0)] }], {
+      lookupDevices: async () => (known ? [known] : []),
+    });
+    expect(late.outcomes[0]).toMatchObject({ ok: true, stored: 0, latestMoved: 0 });
+    expect(await countOf()).toEqual({ history: 0, latest: 0 });
   });
 });
 

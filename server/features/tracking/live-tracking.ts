@@ -137,6 +137,16 @@ interface OrganizationCache {
  */
 export const STATE_CHECKPOINT_MS = 10_000;
 
+/**
+ * A device's own checkpoint interval: STATE_CHECKPOINT_MS shortened by up to half, by a share fixed
+ * by its id (golden-ratio steps spread consecutive ids evenly). A fleet that started reporting
+ * together (a server start) otherwise checkpoints every state in the same second, every 10 s: with
+ * 5,000 devices that burst was most of the ingest's slowest answers (bench `ingest`).
+ */
+export function checkpointIntervalMs(deviceId: number): number {
+  return STATE_CHECKPOINT_MS * (1 - ((deviceId * 0.618_033_988_75) % 1) / 2);
+}
+
 /** A device's state as this node holds it. */
 interface HeldState {
   state: DeviceTracking;
@@ -667,7 +677,10 @@ export function createLiveTracking(
     const alone = realtime.isOnlyNode();
     const toSave = outcomes.filter(
       (outcome) =>
-        !alone || outcome.events.length > 0 || loadOf(outcome) !== null || time - outcome.savedAt >= STATE_CHECKPOINT_MS,
+        !alone ||
+        outcome.events.length > 0 ||
+        loadOf(outcome) !== null ||
+        time - outcome.savedAt >= checkpointIntervalMs(outcome.deviceId),
     );
     // Another node shares the database now: what this node held unsaved is saved with this batch.
     const inBatch = new Set(byDevice.keys());
