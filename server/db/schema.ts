@@ -525,7 +525,15 @@ export const devicePositions = pgTable(
   // for every fix, a seventh of PostgreSQL's work per fix and a tenth of its WAL, and one deleted
   // device failed a whole group commit. The insert keeps only fixes of existing devices, and a
   // device's delete deletes its positions (`deviceStore.beforeDelete`).
-  (table) => [primaryKey({ name: 'device_positions_device_time_pk', columns: [table.deviceId, table.recordedAt] })],
+  (table) => [
+    primaryKey({ name: 'device_positions_device_time_pk', columns: [table.deviceId, table.recordedAt] }),
+    // A load's trail: only fixes on a load take an entry.
+    index('device_positions_order_idx').on(table.orderId).where(sql`${table.orderId} is not null`),
+    // A driver's, tractor's or trailer's history and a load's unlinked fixes are read by time range:
+    // a block range index costs an insert nearly nothing (fixes come in time order) and narrows the
+    // read to the range's pages instead of the whole history.
+    index('device_positions_recorded_brin').using('brin', table.recordedAt),
+  ],
 );
 
 export const deviceLatestPositions = pgTable(

@@ -1,0 +1,2 @@
+CREATE INDEX "device_positions_order_idx" ON "device_positions" USING btree ("order_id") WHERE "device_positions"."order_id" is not null;--> statement-breakpoint
+CREATE INDEX "device_positions_recorded_brin" ON "device_positions" USING brin ("recorded_at");
