@@ -3,10 +3,12 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { restorePersistedCache } from './query-persistence.ts';
 
 const saved: string[] = [];
+/** What the store hands back on restore. */
+let stored: string | null = null;
 
 vi.mock('./local-database.ts', () => ({
   indexedDbStorage: {
-    getItem: async () => null,
+    getItem: async () => stored,
     setItem: async (_key: string, value: string) => {
       saved.push(value);
     },
@@ -24,6 +26,35 @@ describe('the saved queue', () => {
   afterEach(() => {
     vi.useRealTimers();
     saved.length = 0;
+    stored = null;
+  });
+
+  it('restores a signed-in user, but not a saved "nobody signed in": that the server is asked again', async () => {
+    const savedWith = async (self: unknown) => {
+      const queryClient = new QueryClient();
+      const stop = await restorePersistedCache(queryClient);
+      saved.length = 0;
+      queryClient.setQueryData(['self'], self);
+      queryClient.setQueryData(['cargo-types'], [{ id: 2 }]);
+      await vi.waitFor(() => expect(saved.some((value) => value.includes('cargo-types'))).toBe(true));
+      stop();
+      return saved.at(-1) ?? null;
+    };
+    const restored = async (value: string | null) => {
+      stored = value;
+      const queryClient = new QueryClient();
+      const stop = await restorePersistedCache(queryClient);
+      stop();
+      return queryClient;
+    };
+
+    const signedIn = await restored(await savedWith({ id: 7 }));
+    expect(signedIn.getQueryData(['self'])).toEqual({ id: 7 });
+
+    const signedOut = await restored(await savedWith(null));
+    expect(signedOut.getQueryState(['self'])).toBeUndefined();
+    // Everything else saved is restored as before.
+    expect(signedOut.getQueryData(['cargo-types'])).toEqual([{ id: 2 }]);
   });
 
   it('saves a queued change at once, even right after another save (the throttled saves wait 100 ms)', async () => {

@@ -7,6 +7,7 @@ import {
 } from '@tanstack/react-query-persist-client';
 import { watchConnectivity } from './connectivity.ts';
 import { indexedDbStorage } from './local-database.ts';
+import { selfQuery } from './session-queries.ts';
 
 /** Saved state older than this is dropped; large, because it holds queued writes (OFFLINE-NOTES 5). */
 const PERSIST_MAX_AGE = 365 * 24 * 60 * 60 * 1000;
@@ -57,6 +58,11 @@ export async function restorePersistedCache(queryClient: QueryClient) {
   } catch {
     // A corrupt or unreadable store must not keep the app from starting.
   }
+  // A saved "nobody signed in" (a 401 ended the last session) is not kept: the server is asked, so a
+  // reload right after signing in again (before that sign-in's save landed) does not show the sign-in
+  // screen over a valid session. Offline the question fails, and the sign-in screen shows as before.
+  if (queryClient.getQueryData(selfQuery.queryKey) === null)
+    queryClient.removeQueries({ queryKey: selfQuery.queryKey, exact: true });
   const unsubscribe = persistQueryClientSubscribe(options);
   const unsubscribeQueued = queryClient.getMutationCache().subscribe((event) => {
     if (event.type === 'updated' && event.action.type === 'pending') {
