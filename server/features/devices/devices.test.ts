@@ -32,6 +32,13 @@ function call(username: string, method: 'POST' | 'PUT' | 'DELETE', url: string, 
   return app.inject({ method, url: `/api${url}`, headers: { cookie: cookies[username] ?? '' }, ...(payload ? { payload } : {}) });
 }
 
+/** A device of Prairie Feed created by its administrator (201 checked). */
+async function createDevice(clientId: string, name: string, kind: Device['kind']): Promise<Device> {
+  const created = await call('admin', 'POST', `/organizations/${prairie}/devices`, { clientId, name, kind });
+  expect(created.statusCode).toBe(201);
+  return created.json() as Device;
+}
+
 const TRAILER = {
   userDisplayName: 'Smart hopper',
   maxCargoWeight: 20_000_000,
@@ -102,20 +109,8 @@ describe('devices', () => {
   });
 
   it('are not deleted while a trailer names them, and are once it no longer does', async () => {
-    const device = (
-      await call('admin', 'POST', `/organizations/${prairie}/devices`, {
-        clientId: 'trailer-0042',
-        name: 'Hopper 42',
-        kind: 'trailer',
-      })
-    ).json() as Device;
-    const phone = (
-      await call('admin', 'POST', `/organizations/${prairie}/devices`, {
-        clientId: 'phone-0042',
-        name: 'Phone 42',
-        kind: 'phone',
-      })
-    ).json() as Device;
+    const device = await createDevice('trailer-0042', 'Hopper 42', 'trailer');
+    const phone = await createDevice('phone-0042', 'Phone 42', 'phone');
     const asPhone = await call('admin', 'POST', `/organizations/${prairie}/trailers`, { ...TRAILER, deviceId: phone.id });
     expect(asPhone.statusCode).toBe(400);
     expect(asPhone.json().error.issues).toEqual([{ path: 'body.deviceId', message: 'not a trailer device' }]);
@@ -141,13 +136,7 @@ describe('devices', () => {
 
   it('take their positions with them when deleted, and a fix the ingest still sends for one is dropped', async () => {
     const { db } = test.database;
-    const phone = (
-      await call('admin', 'POST', `/organizations/${prairie}/devices`, {
-        clientId: 'phone-0077',
-        name: 'Phone 77',
-        kind: 'phone',
-      })
-    ).json() as Device;
+    const phone = await createDevice('phone-0077', 'Phone 77', 'phone');
     const fix = (minutesAgo: number) => ({
       clientId: 'phone-0077',
       latitude: 41.6,
