@@ -9,7 +9,7 @@ import type { StoredFix } from '#server/features/device-positions/device-positio
 import { silentRealtime } from '#server/plugins/realtime';
 import { seededDriver, seededOrganizationIds } from '#test/server/seeded';
 import { createTestApp, signInAs, type TestApp } from '#test/server/test-app';
-import { createLiveTracking, STATE_CHECKPOINT_MS } from './live-tracking.ts';
+import { checkpointIntervalMs, createLiveTracking, STATE_CHECKPOINT_MS } from './live-tracking.ts';
 import { deviceTrackingStates } from './tracking.schema.ts';
 
 let test: TestApp;
@@ -320,6 +320,17 @@ describe('live tracking derives stop progress from positions', () => {
 });
 
 describe('a lone node keeps derived state in memory between checkpoints', () => {
+  it('checkpoints each device at its own interval, never past STATE_CHECKPOINT_MS, a fleet spread over the second half', () => {
+    const intervals = Array.from({ length: 5_000 }, (_, index) => checkpointIntervalMs(index + 1));
+    expect(Math.max(...intervals)).toBeLessThanOrEqual(STATE_CHECKPOINT_MS);
+    expect(Math.min(...intervals)).toBeGreaterThanOrEqual(STATE_CHECKPOINT_MS / 2);
+    // Evenly: each tenth of the range holds about a tenth of the devices.
+    const tenths = new Array(10).fill(0);
+    for (const interval of intervals)
+      tenths[Math.min(9, Math.floor(((interval - STATE_CHECKPOINT_MS / 2) / (STATE_CHECKPOINT_MS / 2)) * 10))] += 1;
+    for (const count of tenths) expect(count).toBeGreaterThan(400);
+  });
+
   it('saves a driving device’s state at checkpoints, at once when it makes events, and what it holds when another node appears or on close', async () => {
     const db = test.database.db;
     const prairie = (await seededOrganizationIds(db))('Prairie Feed Co.');
