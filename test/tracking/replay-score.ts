@@ -2,7 +2,7 @@ import { DEFAULT_COMPANY_SETTINGS } from '#core/domain/company-settings';
 import { geofenceContains } from '#core/domain/geo/geofence';
 import { estimatedArrival, paceCorrectedSeconds } from '#core/domain/tracking/stop-progress';
 import {
-  detectVisits,
+  advanceVisits,
   ENTRY_DWELL_SECONDS,
   emptyVisitState,
   POOR_ACCURACY_METERS,
@@ -55,16 +55,14 @@ export function scoreReplay(corpus: ReplayCorpus) {
   let etaWithin = 0;
 
   for (const track of corpus.tracks) {
-    let state = emptyVisitState();
+    const state = emptyVisitState();
     const events: VisitEvent[] = [];
     const delivered = [];
     for (const batch of track.batches) {
       for (const fix of batch) {
         fixes++;
         delivered.push(fix);
-        const step = detectVisits(state, fix, (from, to, reach) => index.near(from, to, reach), DEFAULT_COMPANY_SETTINGS);
-        state = step.state;
-        events.push(...step.events);
+        events.push(...advanceVisits(state, fix, (from, to, reach) => index.near(from, to, reach), DEFAULT_COMPANY_SETTINGS));
       }
     }
     driveBys += track.driveBys.length;

@@ -108,7 +108,7 @@ interface DetectionCore {
 /** One fix used and the events it made: what a late fix is replayed over. */
 interface RecentStep {
   fix: TrackFix;
-  events: VisitEvent[];
+  events: readonly VisitEvent[];
 }
 
 /** The last fixes used and the state before the first of them (the rest is replayed from it). */
@@ -132,6 +132,9 @@ export interface VisitEvent {
   time: number;
   fix: TrackFix;
 }
+
+/** What most fixes make: shared, never written to. */
+const NO_EVENTS: readonly VisitEvent[] = Object.freeze([]);
 
 /** The fences within `reachMeters` of a segment's bounding box (the spatial index answers it). */
 export type FencesNear = (from: LatLng, to: LatLng, reachMeters: number) => readonly Fence[];
@@ -162,49 +165,54 @@ export function metersOutside(fence: GeofenceShape, point: LatLng): number {
 }
 
 /**
- * Feeds one fix. Answers the new state (the given one is not changed) and the visit events it
- * completes, in time order.
+ * Feeds one fix into `state`, which it changes in place, and answers the visit events the fix
+ * completes, in time order. In place because a server holds a fleet's states for good and feeds
+ * each several fixes a second: a new state per fix was most of what its garbage collector promoted
+ * and then stalled on (bench `ingest`). Only `state` and its `recent` are written; the fixes,
+ * visits and events it holds are never changed, so a copy of those two levels is a snapshot.
  */
-export function detectVisits(
+export function advanceVisits(
   state: VisitState,
   fix: TrackFix,
   fencesNear: FencesNear,
   settings: DetectionSettings,
-): { state: VisitState; events: VisitEvent[] } {
-  const { recent, ...core } = state;
+): readonly VisitEvent[] {
   if (state.lastFix && fix.time < state.lastFix.time) {
-    return recent ? replayLate(state, recent, fix, fencesNear, settings) : { state, events: [] };
+    return state.recent ? replayLate(state, state.recent, fix, fencesNear, settings) : NO_EVENTS;
   }
-  const step = stepVisits(core, fix, fencesNear, settings);
-  if (step.state === core) return { state, events: [] };
-  const kept = trimmed(recent?.base ?? core, recent?.steps ?? [], [{ fix, events: step.events }], fencesNear, settings);
-  return { state: { ...step.state, recent: kept }, events: step.events };
+  const step = stepVisits(state, fix, fencesNear, settings);
+  if (step.state === state) return NO_EVENTS;
+  state.recent ??= { base: copyCore(state), steps: [] };
+  assignCore(state, step.state);
+  state.recent.steps.push({ fix, events: step.events });
+  trim(state.recent, fencesNear, settings);
+  return step.events;
 }
 
-/**
- * `steps` and then `added`, cut to the last RECENT_STEPS, the base moved past those dropped. One new
- * array: this runs for every fix of a fleet.
- */
-function trimmed(
-  base: DetectionCore,
-  steps: readonly RecentStep[],
-  added: readonly RecentStep[],
-  fencesNear: FencesNear,
-  settings: DetectionSettings,
-): RecentFixes {
-  const all = steps.concat(added);
-  const dropped = Math.max(0, all.length - RECENT_STEPS);
-  let kept = base;
-  for (let index = 0; index < dropped; index += 1)
-    kept = stepVisits(kept, (all[index] as RecentStep).fix, fencesNear, settings).state;
-  if (dropped) all.splice(0, dropped);
-  return { base: kept, steps: all };
+function copyCore({ lastFix, visits, stoodHeardAt, poorHeard, lastGapSeconds }: DetectionCore): DetectionCore {
+  return { lastFix, visits, stoodHeardAt, poorHeard, lastGapSeconds };
+}
+
+function assignCore(target: DetectionCore, from: DetectionCore) {
+  target.lastFix = from.lastFix;
+  target.visits = from.visits;
+  target.stoodHeardAt = from.stoodHeardAt;
+  target.poorHeard = from.poorHeard;
+  target.lastGapSeconds = from.lastGapSeconds;
+}
+
+/** The recent steps cut to the last RECENT_STEPS, the base moved past those dropped (in place). */
+function trim(recent: RecentFixes, fencesNear: FencesNear, settings: DetectionSettings) {
+  while (recent.steps.length > RECENT_STEPS) {
+    const dropped = recent.steps.shift() as RecentStep;
+    assignCore(recent.base, stepVisits(recent.base, dropped.fix, fencesNear, settings).state);
+  }
 }
 
 /**
  * A late fix replayed in its place among the recent ones: when the replay reveals a visit at a fence
  * nothing was reported of and keeps every event reported, the visit is reported and the replay's
- * state kept; otherwise the late fix is ignored.
+ * state kept; otherwise the late fix is ignored and the state left as it was.
  */
 function replayLate(
   state: VisitState,
@@ -212,9 +220,9 @@ function replayLate(
   late: TrackFix,
   fencesNear: FencesNear,
   settings: DetectionSettings,
-): { state: VisitState; events: VisitEvent[] } {
+): readonly VisitEvent[] {
   const from = recent.steps.findIndex((step) => step.fix.time >= late.time);
-  if (from < 0 || recent.steps.some((step) => step.fix.time === late.time)) return { state, events: [] };
+  if (from < 0 || recent.steps.some((step) => step.fix.time === late.time)) return NO_EVENTS;
   let core = recent.base;
   for (const step of recent.steps.slice(0, from)) core = stepVisits(core, step.fix, fencesNear, settings).state;
   const replayed: RecentStep[] = [];
@@ -232,14 +240,16 @@ function replayLate(
         event.fenceId === reported.fenceId &&
         Math.abs(event.time - reported.time) <= LATE_REPLAY_TOLERANCE_MS,
     );
-    if (same < 0) return { state, events: [] };
+    if (same < 0) return NO_EVENTS;
     added.splice(same, 1);
   }
   // Only a visit to a fence this stretch said nothing of: one reported would be split or moved.
   const known = new Set([...Object.keys(state.visits), ...reportedEvents.map((event) => event.fenceId)]);
-  if (!added.length || added.some((event) => known.has(event.fenceId))) return { state, events: [] };
-  const kept = trimmed(recent.base, recent.steps.slice(0, from), replayed, fencesNear, settings);
-  return { state: { ...core, recent: kept }, events: added };
+  if (!added.length || added.some((event) => known.has(event.fenceId))) return NO_EVENTS;
+  assignCore(state, core);
+  recent.steps.splice(from, recent.steps.length - from, ...replayed);
+  trim(recent, fencesNear, settings);
+  return added;
 }
 
 function isEmpty(record: Record<string, unknown>) {
@@ -247,23 +257,24 @@ function isEmpty(record: Record<string, unknown>) {
   return true;
 }
 
+/** One fix over `state`, which it never changes: the state it leads to (`state` itself when the fix is not used) and its events. */
 function stepVisits(
   state: DetectionCore,
   fix: TrackFix,
   fencesNear: FencesNear,
   settings: DetectionSettings,
-): { state: DetectionCore; events: VisitEvent[] } {
+): { state: DetectionCore; events: readonly VisitEvent[] } {
   const prev = state.lastFix;
-  if (prev && fix.time <= prev.time) return { state, events: [] };
+  if (prev && fix.time <= prev.time) return { state, events: NO_EVENTS };
   if (fix.accuracy !== null && fix.accuracy > POOR_ACCURACY_METERS) {
     // Where it is is unknown, but that the truck stood is not: lost time before the next fix is a stop.
     const stood = prev && fix.speed !== null && fix.speed < MOVING_SPEED;
-    if (!prev) return { state, events: [] };
-    return { state: { ...state, poorHeard: true, ...(stood ? { stoodHeardAt: fix.time } : {}) }, events: [] };
+    if (!prev) return { state, events: NO_EVENTS };
+    return { state: { ...copyCore(state), poorHeard: true, ...(stood ? { stoodHeardAt: fix.time } : {}) }, events: NO_EVENTS };
   }
   const dt = prev ? (fix.time - prev.time) / 1000 : 0;
   const segmentMeters = prev ? haversineMeters(prev, fix) : 0;
-  if (prev && segmentMeters / dt > MAX_PLAUSIBLE_SPEED) return { state, events: [] };
+  if (prev && segmentMeters / dt > MAX_PLAUSIBLE_SPEED) return { state, events: NO_EVENTS };
 
   const bridgeable = prev !== null && dt <= MAX_BRIDGED_GAP_SECONDS;
   const averageSpeed = dt > 0 ? segmentMeters / dt : 0;
@@ -274,7 +285,7 @@ function stepVisits(
   const near = fencesNear(prev ?? fix, fix, NEAR_SEGMENT_METERS);
   // Most fixes of a fleet are on the road, in no fence and near none: nothing to look at or copy.
   if (!near.length && isEmpty(state.visits)) {
-    return { state: { lastFix: fix, visits: state.visits, ...(prev ? { lastGapSeconds: dt } : {}) }, events: [] };
+    return { state: { lastFix: fix, visits: state.visits, ...(prev ? { lastGapSeconds: dt } : {}) }, events: NO_EVENTS };
   }
   const visits: Record<string, FenceVisit> = { ...state.visits };
   const events: VisitEvent[] = [];

@@ -20,9 +20,10 @@ import {
   type UnscheduledStop,
 } from '#core/domain/tracking/unscheduled-stops';
 import {
-  detectVisits,
+  advanceVisits,
   EXIT_MARGIN_METERS,
   emptyVisitState,
+  type FencesNear,
   MOVING_SPEED,
   metersOutside,
   type TrackFix,
@@ -71,11 +72,12 @@ interface DeviceTracking {
   fixTimesNotInHistory?: number[];
 }
 
-/** The times not in the position history that a recent step still holds (absent when none, as in most states). */
-function keptFixTimes(times: number[], visits: VisitState): Pick<DeviceTracking, 'fixTimesNotInHistory'> {
+/** The times not in the position history that a recent step still holds (undefined when none, as in most states). */
+function keptFixTimes(times: number[], visits: VisitState): number[] | undefined {
+  if (!times.length) return undefined;
   const first = visits.recent?.steps[0]?.fix.time;
   const kept = first === undefined ? [] : times.filter((time) => time >= first);
-  return { fixTimesNotInHistory: kept.length ? kept : undefined };
+  return kept.length ? kept : undefined;
 }
 
 const everyFixInHistory = () => true;
@@ -178,8 +180,16 @@ export function createLiveTracking(
   const tracked = new Map<number, HeldState>();
   /** The devices whose state moved on since it was saved, so a batch finds them without a scan. */
   const unsavedIds = new Set<number>();
+  /** Into the entry held, when there is one: a fleet's entries live for good, and a new one per batch was old-space garbage. */
   const hold = (deviceId: number, held: HeldState) => {
-    tracked.set(deviceId, held);
+    const entry = tracked.get(deviceId);
+    if (entry) {
+      entry.state = held.state;
+      entry.version = held.version;
+      entry.organizationId = held.organizationId;
+      entry.savedAt = held.savedAt;
+      entry.unsaved = held.unsaved;
+    } else tracked.set(deviceId, held);
     if (held.unsaved) unsavedIds.add(deviceId);
     else unsavedIds.delete(deviceId);
   };
@@ -627,6 +637,17 @@ export function createLiveTracking(
     if (!batch.fixes.length) return;
     const held = await organizationOf(batch.organizationId);
     if (!held.derives) return;
+    try {
+      await derive(held, batch, retry);
+    } catch (error) {
+      // The states held moved on with these fixes in place and were not saved: the retry starts
+      // from the states last saved, as after a crash (the fixes between bridged like any gap).
+      for (const fix of batch.fixes) forget(fix.deviceId);
+      throw error;
+    }
+  }
+
+  async function derive(held: OrganizationCache, batch: StoredFixBatch, retry: boolean): Promise<void> {
     const byDevice = new Map<number, StoredFix[]>();
     for (const fix of batch.fixes) {
       const ofDevice = byDevice.get(fix.deviceId);
@@ -634,35 +655,28 @@ export function createLiveTracking(
       else byDevice.set(fix.deviceId, [fix]);
     }
     const states = await statesOf([...byDevice.keys()]);
+    const fencesNear: FencesNear = (from, to, reach) => held.fences.near(from, to, reach);
     const outcomes = [...byDevice].map(([deviceId, fixes]) => {
       const held0 = states.get(deviceId) as Omit<HeldState, 'organizationId'>;
-      let visits = held0.state.visits;
-      let standing = held0.state.standing ?? null;
+      // Moved on in place: see `advanceVisits`.
+      const state = held0.state;
+      let standing = state.standing ?? null;
       const events: VisitEvent[] = [];
       const standingStops: UnscheduledStop[] = [];
       const resumedTrips: ResumedTrip[] = [];
-      let notInHistory = held0.state.fixTimesNotInHistory ?? [];
+      let notInHistory = state.fixTimesNotInHistory ?? [];
       for (const fix of fixes) {
         const trackFix = trackFixOf(fix);
         if (!fix.inHistory) notInHistory = [...notInHistory, trackFix.time];
-        const step = detectVisits(visits, trackFix, (from, to, reach) => held.fences.near(from, to, reach), held.settings);
-        visits = step.state;
-        events.push(...step.events);
+        for (const event of advanceVisits(state.visits, trackFix, fencesNear, held.settings)) events.push(event);
         const stood = trackStanding(standing, trackFix, held.settings);
         standing = stood.standing;
         if (stood.stop) standingStops.push(stood.stop);
         if (stood.resumed) resumedTrips.push(stood.resumed);
       }
-      return {
-        deviceId,
-        fixes,
-        events,
-        standingStops,
-        resumedTrips,
-        version: held0.version,
-        savedAt: held0.savedAt,
-        state: { ...held0.state, visits, standing, ...keptFixTimes(notInHistory, visits) } satisfies DeviceTracking,
-      };
+      state.standing = standing;
+      state.fixTimesNotInHistory = keptFixTimes(notInHistory, state.visits);
+      return { deviceId, fixes, events, standingStops, resumedTrips, version: held0.version, savedAt: held0.savedAt, state };
     });
 
     // Moving on a load not started yet starts its trip; otherwise only visits change it.
@@ -690,7 +704,7 @@ export function createLiveTracking(
           const held = tracked.get(deviceId);
           return held && held.organizationId === batch.organizationId && !inBatch.has(deviceId) ? [{ deviceId, ...held }] : [];
         });
-    const derive = async (tx: Database | Transaction) => {
+    const write = async (tx: Database | Transaction) => {
       const saved = await saveStates(tx, batch.organizationId, [...toSave, ...heldUnsaved]);
       const writes: LoadWrite[] = [];
       for (const outcome of outcomes) {
@@ -711,8 +725,8 @@ export function createLiveTracking(
     };
     // Most batches only move states (trucks driving between sites): one statement, its own transaction.
     const { written, saved, lost } = outcomes.some((outcome) => loadOf(outcome) !== null)
-      ? await db.transaction(derive)
-      : await derive(db);
+      ? await db.transaction(write)
+      : await write(db);
     const lostDevices = new Set(lost.map((outcome) => outcome.deviceId));
     const savedNow = new Set(toSave.map((outcome) => outcome.deviceId));
     for (const outcome of outcomes) {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
-  detectVisits,
+  advanceVisits,
   emptyVisitState,
   type Fence,
   RECENT_STEPS,
@@ -23,11 +23,12 @@ const fixAt = (seconds: number, east: number, speed: number | null = 0) => ({
 
 /** Driving in, standing inside the site twenty minutes, and away past RECENT_STEPS fixes: states along the way. */
 function statesAlong() {
-  let visits: VisitState = emptyVisitState();
+  const visits: VisitState = emptyVisitState();
   const states: { visits: VisitState; etaAskedAt: number; standing: null }[] = [];
   const drive = (at: number, east: number, speed: number | null) => {
-    visits = detectVisits(visits, fixAt(at, east, speed), () => [fence], settings).state;
-    states.push({ visits, etaAskedAt: T0 + at, standing: null });
+    advanceVisits(visits, fixAt(at, east, speed), () => [fence], settings);
+    // A snapshot: detection changes the state in place.
+    states.push({ visits: JSON.parse(JSON.stringify(visits)) as VisitState, etaAskedAt: T0 + at, standing: null });
   };
   for (let index = 0; index < 10; index += 1) drive(index * 60 - 600, -5000 + index * 500, 15);
   for (let index = 0; index < 20; index += 1) drive(index * 60, 20 + index, index % 2 ? null : 0);

@@ -8,7 +8,14 @@ import type { TrackFix, VisitEvent, VisitState } from '#core/domain/tracking/vis
 type PackedStep =
   | number
   | [time: number, latitude: number, longitude: number, accuracy: number | null, speed: number | null]
-  | [time: number, latitude: number, longitude: number, accuracy: number | null, speed: number | null, events: VisitEvent[]];
+  | [
+      time: number,
+      latitude: number,
+      longitude: number,
+      accuracy: number | null,
+      speed: number | null,
+      events: readonly VisitEvent[],
+    ];
 
 type RecentStep = NonNullable<VisitState['recent']>['steps'][number];
 
