@@ -154,21 +154,30 @@ export function createPositionIngest(
 
   let queue: QueuedRequest[] = [];
   let queuedFixes = 0;
-  const committing = new Set<Promise<void>>();
+  /** The group commits running; replaced, never deleted from (see `unpushed`). */
+  let committing: Promise<void>[] = [];
   let commitTimer: NodeJS.Timeout | null = null;
-  /** Per organization, the batches waiting for the listeners and the run handing them over, one at a time. */
-  const listening = new Map<number, { waiting: StoredFix[][]; run: Promise<void> }>();
+  /**
+   * Per organization, the batches waiting for the listeners and the run handing them over, one at a
+   * time (null when none runs). Entries stay: a long-lived map that keeps deleting and adding gets
+   * new tables in old space, and what the old ones held was promoted with them (see `unpushed`).
+   */
+  const listening = new Map<number, { waiting: StoredFix[][]; run: Promise<void> | null }>();
   /** Fixes handed to the listeners and not yet seen by all of them. */
   let unseenFixes = 0;
   let caughtUp: { promise: Promise<void>; resolve: () => void } | null = null;
 
-  const unpushed = new Map<number, Map<number, DeviceLocationEvent>>();
+  let unpushed = new Map<number, Map<number, DeviceLocationEvent>>();
   let pushTimer: NodeJS.Timeout | null = null;
 
   function push() {
     pushTimer = null;
-    for (const [organizationId, latest] of unpushed) realtime.publishDeviceLocations(organizationId, [...latest.values()]);
-    unpushed.clear();
+    const pushing = unpushed;
+    // A new map, not clear(): V8 gives a cleared map long in old space its new table there too, and
+    // links the old table to it, so every position buffered since stayed reachable to the young
+    // generation's collector: all were promoted, a third of what the major collections then swept.
+    unpushed = new Map();
+    for (const [organizationId, latest] of pushing) realtime.publishDeviceLocations(organizationId, [...latest.values()]);
   }
 
   function bufferPush(organizationId: number, locations: DeviceLocationEvent[]) {
@@ -229,7 +238,7 @@ export function createPositionIngest(
     return parts;
   }
 
-  async function handOver(organizationId: number, queued: { waiting: StoredFix[][] }) {
+  async function handOver(organizationId: number, queued: { waiting: StoredFix[][]; run: Promise<void> | null }) {
     while (queued.waiting.length) {
       const fixes = nextBatch(queued.waiting);
       for (const part of partsOf(fixes)) {
@@ -241,20 +250,20 @@ export function createPositionIngest(
         caughtUp = null;
       }
     }
-    listening.delete(organizationId);
+    queued.run = null;
   }
 
   function handToListeners(batch: StoredFixBatch) {
     if (!listeners.length) return;
     unseenFixes += batch.fixes.length;
-    const queued = listening.get(batch.organizationId);
-    if (queued) {
-      queued.waiting.push(batch.fixes);
-      return;
+    let queued = listening.get(batch.organizationId);
+    if (!queued) {
+      queued = { waiting: [], run: null };
+      listening.set(batch.organizationId, queued);
     }
-    const started = { waiting: [batch.fixes], run: Promise.resolve() };
-    listening.set(batch.organizationId, started);
-    started.run = handOver(batch.organizationId, started);
+    queued.waiting.push(batch.fixes);
+    // handOver awaits its listeners before it ends, so `run` is set here before it clears it.
+    queued.run ??= handOver(batch.organizationId, queued);
   }
 
   /** Resolves at once unless the listeners are more than `listenerBacklogFixes` behind. */
@@ -271,12 +280,16 @@ export function createPositionIngest(
   }
 
   async function settled() {
-    while (listening.size) await Promise.all([...listening.values()].map((queued) => queued.run));
+    for (;;) {
+      const runs = [...listening.values()].flatMap((queued) => (queued.run ? [queued.run] : []));
+      if (!runs.length) return;
+      await Promise.all(runs);
+    }
   }
 
   function schedule() {
-    if (committing.size >= tuning.commitsInFlight || !queue.length) return;
-    if (queuedFixes >= tuning.commitRows || committing.size) void commit();
+    if (committing.length >= tuning.commitsInFlight || !queue.length) return;
+    if (queuedFixes >= tuning.commitRows || committing.length) void commit();
     else commitTimer ??= setTimeout(() => void commit(), tuning.commitDelayMs);
   }
 
@@ -303,9 +316,9 @@ export function createPositionIngest(
         for (const request of batch) request.reject(error);
       }
     })();
-    committing.add(done);
+    committing = [...committing, done];
     await done;
-    committing.delete(done);
+    committing = committing.filter((running) => running !== done);
     // What queued during this commit has waited long enough: it goes now.
     schedule();
   }
@@ -329,7 +342,7 @@ export function createPositionIngest(
       });
     },
     async close() {
-      while (committing.size || queue.length) await (committing.size ? Promise.all(committing) : commit());
+      while (committing.length || queue.length) await (committing.length ? Promise.all(committing) : commit());
       await settled();
       for (const saveHeld of heldSavers) {
         try {
