@@ -405,4 +405,70 @@ describe('a lone node keeps derived state in memory between checkpoints', () => 
     expect(await stored(phone)).toEqual({ version: 5, lastFixAt: last.recordedAt.getTime() });
     expect(errors).not.toHaveBeenCalled();
   });
+
+  it('starts the retry of a derivation that failed from the state saved, so the fixes it had moved on with still count', async () => {
+    const db = test.database.db;
+    const prairie = (await seededOrganizationIds(db))('Prairie Feed Co.');
+    const [row] = await db
+      .insert(devices)
+      .values({ organizationId: prairie, clientId: 'failing-save-phone', name: 'Failing save phone', kind: 'phone' })
+      .returning({ id: devices.id });
+    const phone = row?.id as number;
+    // The state's save fails once, as when the connection drops.
+    let failSave = false;
+    const failing = new Proxy(db, {
+      get(target, key) {
+        if (key === 'execute' && failSave) {
+          failSave = false;
+          return () => Promise.reject(new Error('connection lost'));
+        }
+        const value = Reflect.get(target, key);
+        return typeof value === 'function' ? value.bind(target) : value;
+      },
+    });
+    // A lone node with its clock stopped saves a state only with a batch that makes events.
+    const clock = Date.now();
+    const tracking = createLiveTracking(
+      failing,
+      { ...silentRealtime(), isOnlyNode: () => true },
+      test.context.routing,
+      { warn: () => {}, error: () => {} },
+      () => clock,
+    );
+    const fix = (east: number, minutesAgo: number, speed = 0): StoredFix => {
+      const { latitude, longitude, timestamp } = fixNear('failing', SITE_A, east, minutesAgo, speed);
+      return {
+        deviceId: phone,
+        deviceKind: 'phone',
+        organizationId: prairie,
+        latitude,
+        longitude,
+        speed,
+        accuracy: 8,
+        recordedAt: new Date(timestamp),
+        inHistory: true,
+      };
+    };
+    const report = (...fixes: StoredFix[]) => tracking.onStored({ organizationId: prairie, fixes });
+    const stored = async () => {
+      const [saved] = await db.select().from(deviceTrackingStates).where(eq(deviceTrackingStates.deviceId, phone));
+      const state = JSON.parse(saved?.state ?? '{}');
+      return {
+        version: saved?.version,
+        lastFixAt: state.visits?.lastFix?.time,
+        origin: state.visits?.visits?.[`location:${origin}`]?.phase,
+      };
+    };
+
+    await report(fix(-20_000, 40, 20));
+    expect((await stored()).version).toBe(1);
+    // Into the origin and standing there: the batch that makes the arrival fails to save.
+    const arrival = [fix(0, 20), fix(5, 15)] as const;
+    failSave = true;
+    await expect(report(...arrival)).rejects.toThrow('connection lost');
+    expect((await stored()).version).toBe(1);
+    // The ingest gives it the same batch again: the arrival is made again, so saved with it.
+    await report(...arrival);
+    expect(await stored()).toEqual({ version: 2, lastFixAt: arrival[1].recordedAt.getTime(), origin: 'inside' });
+  });
 });
