@@ -127,9 +127,9 @@ const unnestOf = (first: number) => `unnest(${FIX_COLUMN_TYPES.map((type, index)
  * one is skipped by the unique device-and-time index) and each device's newest moved forward only.
  * Under load a round trip waits for PostgreSQL to be scheduled; a group commit pays for one. A moved
  * latest position answers only its device: its values are the newest row sent. A device deleted since
- * the ingest's directory read it has its fixes dropped here (device_positions has no foreign key). Named, so each pooled
- * connection parses and plans it once; its rows go as 12 column arrays per table (`unnest`), one
- * parameter per column whatever the number of rows.
+ * the ingest's directory read it has its fixes dropped here (device_positions has no foreign key).
+ * Named, so each pooled connection parses and plans it once; its rows go as 12 column arrays per
+ * table (`unnest`), one parameter per column whatever the number of rows.
  */
 const WRITE_FIXES = {
   name: 'device-positions-write-fixes',

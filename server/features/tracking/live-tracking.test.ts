@@ -36,6 +36,22 @@ const fixNear = (clientId: string, site: typeof SITE_A, east: number, minutesAgo
   timestamp: new Date(Date.now() - minutesAgo * 60_000).toISOString(),
 });
 
+/** A phone's fix near the origin as the ingest hands it to live tracking (see `fixNear`). */
+function storedFixNear(deviceId: number, organizationId: number, east: number, minutesAgo: number, speed = 0): StoredFix {
+  const { latitude, longitude, timestamp } = fixNear('stored', SITE_A, east, minutesAgo, speed);
+  return {
+    deviceId,
+    deviceKind: 'phone',
+    organizationId,
+    latitude,
+    longitude,
+    speed,
+    accuracy: 8,
+    recordedAt: new Date(timestamp),
+    inHistory: true,
+  };
+}
+
 /** Posts fixes and waits for live tracking, which derives from them after the answer. */
 async function post(fixes: object[], headers: Record<string, string> = { authorization: `Bearer ${gateway.secret}` }) {
   const answer = await app.inject({ method: 'POST', url: '/api/devices/positions', headers, payload: fixes });
@@ -352,20 +368,8 @@ describe('a lone node keeps derived state in memory between checkpoints', () => 
       { warn: () => {}, error: errors },
       () => clock,
     );
-    const fix = (deviceId: number, east: number, minutesAgo: number, speed = 0): StoredFix => {
-      const { latitude, longitude, timestamp } = fixNear('lone', SITE_A, east, minutesAgo, speed);
-      return {
-        deviceId,
-        deviceKind: 'phone',
-        organizationId: prairie,
-        latitude,
-        longitude,
-        speed,
-        accuracy: 8,
-        recordedAt: new Date(timestamp),
-        inHistory: true,
-      };
-    };
+    const fix = (deviceId: number, east: number, minutesAgo: number, speed = 0) =>
+      storedFixNear(deviceId, prairie, east, minutesAgo, speed);
     const report = (...fixes: StoredFix[]) => tracking.onStored({ organizationId: prairie, fixes });
     const stored = async (deviceId: number) => {
       const [row] = await db.select().from(deviceTrackingStates).where(eq(deviceTrackingStates.deviceId, deviceId));
@@ -435,20 +439,7 @@ describe('a lone node keeps derived state in memory between checkpoints', () => 
       { warn: () => {}, error: () => {} },
       () => clock,
     );
-    const fix = (east: number, minutesAgo: number, speed = 0): StoredFix => {
-      const { latitude, longitude, timestamp } = fixNear('failing', SITE_A, east, minutesAgo, speed);
-      return {
-        deviceId: phone,
-        deviceKind: 'phone',
-        organizationId: prairie,
-        latitude,
-        longitude,
-        speed,
-        accuracy: 8,
-        recordedAt: new Date(timestamp),
-        inHistory: true,
-      };
-    };
+    const fix = (east: number, minutesAgo: number, speed = 0) => storedFixNear(phone, prairie, east, minutesAgo, speed);
     const report = (...fixes: StoredFix[]) => tracking.onStored({ organizationId: prairie, fixes });
     const stored = async () => {
       const [saved] = await db.select().from(deviceTrackingStates).where(eq(deviceTrackingStates.deviceId, phone));
